@@ -1,0 +1,60 @@
+/** A benchmark's figure set beside the budget an issue states. */
+export interface Figure {
+  /** What was measured, e.g. "decode 17-byte stroke form". */
+  readonly name: string;
+  readonly value: number;
+  readonly unit: string;
+  /** The budget as text, e.g. "≥ 5,000,000". */
+  readonly budget: string;
+  readonly pass: boolean;
+}
+
+/** A benchmark module: one or more figures. */
+export interface Bench {
+  readonly name: string;
+  run(): Promise<readonly Figure[]>;
+}
+
+const fmt = (n: number) =>
+  Math.abs(n) >= 100 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(3).replace(/\.?0+$/, '');
+
+/** A figure that must be at least `min`. */
+export function atLeast(name: string, value: number, unit: string, min: number): Figure {
+  return { name, value, unit, budget: `≥ ${fmt(min)}`, pass: value >= min };
+}
+
+/** A figure that must be below `max`. */
+export function below(name: string, value: number, unit: string, max: number): Figure {
+  return { name, value, unit, budget: `< ${fmt(max)}`, pass: value < max };
+}
+
+/** A figure that must be at most `max`. */
+export function atMost(name: string, value: number, unit: string, max: number): Figure {
+  return { name, value, unit, budget: `≤ ${fmt(max)}`, pass: value <= max };
+}
+
+export function formatFigure(f: Figure): string {
+  return `${f.pass ? 'PASS' : 'FAIL'}  ${f.name.padEnd(58)} ${fmt(f.value).padStart(14)} ${f.unit.padEnd(10)} budget ${f.budget} ${f.unit}`;
+}
+
+/** The p-th percentile (0–100) of a list of numbers (nearest rank). */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+/** Runs `fn` repeatedly for at least `minMs` and returns operations per second of `opsPerCall`. */
+export function throughput(fn: () => void, opsPerCall: number, minMs = 1000): number {
+  for (let i = 0; i < 3; i++) fn(); // warm up
+  let calls = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  do {
+    fn();
+    calls++;
+    elapsed = performance.now() - start;
+  } while (elapsed < minMs);
+  return (calls * opsPerCall) / (elapsed / 1000);
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'packages/*/test/**/*.test.ts',
+      'apps/*/src/**/*.test.ts',
+      'apps/*/test/**/*.test.ts',
+      'test-support/**/*.test.ts',
+    ],
+    environment: 'node',
+    reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
+    testTimeout: 20_000,
+  },
+});
