@@ -1,1 +1,4 @@
+export * from './dots';
+export * from './penEvents';
+export * from './stroke';
 export * from './types';
