@@ -1,0 +1,2 @@
+export * from './brushState';
+export * from './penManager';

@@ -1,0 +1,4 @@
+export * from './bluetoothTypes';
+export * from './listeners';
+export * from './types';
+export * from './writeQueue';
