@@ -12,7 +12,7 @@ export interface BrushStyle {
 }
 
 /** The brush in use and the style of every brush type that has one. */
-export interface BrushState {
+export interface BrushSettings {
   readonly brushType: BrushType;
   readonly styles: Readonly<Partial<Record<BrushType, BrushStyle>>>;
 }
@@ -24,17 +24,21 @@ export const DEFAULT_BRUSH_STYLE: BrushStyle = Object.freeze({
 });
 
 /** A fresh brush state: the pen brush, default styles. */
-export function initialBrushState(style: BrushStyle = DEFAULT_BRUSH_STYLE): BrushState {
+export function initialBrushSettings(style: BrushStyle = DEFAULT_BRUSH_STYLE): BrushSettings {
   return { brushType: BrushType.pen, styles: { [BrushType.pen]: style } };
 }
 
 /** The style of a brush type (the pen brush's style when that type has none yet). */
-export function styleOf(state: BrushState, brushType: BrushType = state.brushType): BrushStyle {
+export function styleOf(state: BrushSettings, brushType: BrushType = state.brushType): BrushStyle {
   return state.styles[brushType] ?? state.styles[BrushType.pen] ?? DEFAULT_BRUSH_STYLE;
 }
 
 /** The state with `brushType`'s style changed. */
-export function withStyle(state: BrushState, brushType: BrushType, change: Partial<BrushStyle>): BrushState {
+export function withStyle(
+  state: BrushSettings,
+  brushType: BrushType,
+  change: Partial<BrushStyle>,
+): BrushSettings {
   const next = { ...styleOf(state, brushType), ...change };
   return { ...state, styles: { ...state.styles, [brushType]: { ...next, colorArgb: next.colorArgb >>> 0 } } };
 }

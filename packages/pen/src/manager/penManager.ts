@@ -17,7 +17,7 @@ import type { Logger, PageAddress } from '@dotink/ncode';
 import { samePage, silentLogger } from '@dotink/ncode';
 import type { Pen, PenStateChange } from '../session/pen';
 import { listeners, type Unsubscribe } from '../transports/listeners';
-import { type BrushState, type BrushStyle, initialBrushState, styleOf, withStyle } from './brushState';
+import { type BrushSettings, type BrushStyle, initialBrushSettings, styleOf, withStyle } from './brushState';
 
 /** One connected pen, as the UI and the stroke builder see it. */
 export interface PenEntry {
@@ -26,7 +26,7 @@ export interface PenEntry {
   readonly inputType: InputType;
   readonly writerId: string;
   readonly surfaceOwnerId: string;
-  readonly brush: BrushState;
+  readonly brush: BrushSettings;
   readonly maxPressure: number;
   readonly connected: boolean;
   readonly pen: Pen;
@@ -76,12 +76,15 @@ export interface PenManager {
   setSurfaceOwnerId(mac: PenId, surfaceOwnerId: string): void;
   /** Sets (or, with undefined, clears) the allowed-writer list. */
   setAllowedWriters(writers: readonly string[] | undefined): void;
-  /** What the pen's next stroke is made with. */
-  strokeStyle(mac: PenId): PenStrokeStyle | undefined;
+  /**
+   * What the pen's next stroke is made with (fits the ink stroke builder's `brushFor`). A pen
+   * the manager does not hold gets the defaults.
+   */
+  strokeStyle(mac: PenId): PenStrokeStyle;
 }
 
 interface Settings {
-  brush: BrushState;
+  brush: BrushSettings;
   writerId: string;
   surfaceOwnerId: string;
 }
@@ -103,7 +106,7 @@ export function createPenManager(options: PenManagerOptions = {}): PenManager {
     let s = settings.get(mac);
     if (!s) {
       s = {
-        brush: initialBrushState(),
+        brush: initialBrushSettings(),
         writerId: options.writerId ?? '',
         surfaceOwnerId: options.surfaceOwnerId ?? '',
       };
@@ -204,12 +207,15 @@ export function createPenManager(options: PenManagerOptions = {}): PenManager {
     },
     strokeStyle(mac) {
       const a = added.get(mac);
-      if (!a) return undefined;
-      const s = settingsOf(mac);
+      const s = settings.get(mac) ?? {
+        brush: initialBrushSettings(),
+        writerId: options.writerId ?? '',
+        surfaceOwnerId: options.surfaceOwnerId ?? '',
+      };
       const style = styleOf(s.brush);
       return {
         mac,
-        inputType: a.pen.inputType,
+        inputType: a?.pen.inputType ?? 'pen',
         brushType: s.brush.brushType,
         colorArgb: style.colorArgb,
         thickness: style.thickness,

@@ -8,6 +8,7 @@ const mac = fc.stringMatching(/^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/);
 const page = fc
   .tuple(fc.nat(20), fc.nat(1000), fc.nat(5000), fc.nat(500))
   .map(([s, o, b, p]) => pageAddress(s, o, b, p));
+const dots = fc.array(fc.tuple(num, num, num, num));
 const message: fc.Arbitrary<RemoteMessage> = fc.oneof(
   fc.record({ type: fc.constant('connected' as const), mac }),
   fc.record({ type: fc.constant('connected' as const), mac, maxPressure: fc.nat(2000) }),
@@ -16,8 +17,10 @@ const message: fc.Arbitrary<RemoteMessage> = fc.oneof(
   fc.record({ type: fc.constant('hover' as const), mac, timeMs: fc.nat(), xNu: num, yNu: num }),
   fc.record({ type: fc.constant('erase' as const), mac, keys: fc.array(fc.string()) }),
   fc.record({ type: fc.constant('down' as const), mac }),
+  fc.record({ type: fc.constant('strokeDots' as const), mac, key: fc.string(), dots }),
+  fc.record({ type: fc.constant('strokeClose' as const), mac, key: fc.string(), timeMs: fc.nat() }),
   fc.record({
-    type: fc.constant('stroke' as const),
+    type: fc.constantFrom('stroke' as const, 'strokeOpen' as const),
     mac,
     stroke: fc.record({
       key: fc.string(),
@@ -28,7 +31,7 @@ const message: fc.Arbitrary<RemoteMessage> = fc.oneof(
       penTipMode: fc.constantFrom(0, 1) as fc.Arbitrary<0 | 1>,
       writerId: fc.string(),
       surfaceOwnerId: fc.string(),
-      dots: fc.array(fc.tuple(num, num, num, num)),
+      dots,
     }),
   }),
 );

@@ -10,8 +10,13 @@
  * | `page`         | `timeMs`, `page` ("s.o.b.p")                                        |
  * | `hover`        | `timeMs`, `xNu`, `yNu`                                              |
  * | `stroke`       | `stroke`: {@link RemoteStroke} (a completed stroke)                 |
+ * | `strokeOpen`   | `stroke`: {@link RemoteStroke} whose `dots` are the first ones (live) |
+ * | `strokeDots`   | `key`, `dots`: more dots of an open live stroke                     |
+ * | `strokeClose`  | `key`, `timeMs`: the live stroke is complete                        |
  * | `erase`        | `keys`: stroke keys the remote party erased                         |
  * | `down`         | (refused: a remote pen does not support pen down)                   |
+ *
+ * Live remote ink is streamed by stroke key (open, dots, close), never as pen down / move / up.
  *
  * A {@link RemoteStroke} is `{ key, page: "s.o.b.p", colorArgb, thickness, brushType,
  * penTipMode, writerId, surfaceOwnerId, dots: [[xNu, yNu, force, timeMs], …] }`.
@@ -50,6 +55,14 @@ export type RemoteMessage =
       readonly yNu: number;
     }
   | { readonly type: 'stroke'; readonly mac: string; readonly stroke: RemoteStroke }
+  | { readonly type: 'strokeOpen'; readonly mac: string; readonly stroke: RemoteStroke }
+  | {
+      readonly type: 'strokeDots';
+      readonly mac: string;
+      readonly key: string;
+      readonly dots: readonly (readonly [number, number, number, number])[];
+    }
+  | { readonly type: 'strokeClose'; readonly mac: string; readonly key: string; readonly timeMs: number }
   | { readonly type: 'erase'; readonly mac: string; readonly keys: readonly string[] }
   | { readonly type: 'down'; readonly mac: string };
 
@@ -87,9 +100,12 @@ function strokeOf(v: unknown): RemoteStroke | undefined {
   if (!isNum(s.colorArgb) || !isNum(s.thickness) || !isNum(s.brushType)) return undefined;
   if (s.penTipMode !== 0 && s.penTipMode !== 1) return undefined;
   if (!isStr(s.writerId) || !isStr(s.surfaceOwnerId) || !Array.isArray(s.dots)) return undefined;
-  const dots = s.dots as unknown[];
-  if (!dots.every((d) => Array.isArray(d) && d.length === 4 && d.every(isNum))) return undefined;
+  if (!dotsOk(s.dots)) return undefined;
   return s as unknown as RemoteStroke;
+}
+
+function dotsOk(v: unknown): v is [number, number, number, number][] {
+  return Array.isArray(v) && v.every((d) => Array.isArray(d) && d.length === 4 && d.every(isNum));
 }
 
 /** Parses one message; undefined for anything malformed or of another version. */
@@ -120,10 +136,19 @@ export function decodeRemoteMessage(text: string): RemoteMessage | undefined {
       return isNum(m.timeMs) && isNum(m.xNu) && isNum(m.yNu)
         ? { type: 'hover', mac, timeMs: m.timeMs, xNu: m.xNu, yNu: m.yNu }
         : undefined;
-    case 'stroke': {
+    case 'stroke':
+    case 'strokeOpen': {
       const stroke = strokeOf(m.stroke);
-      return stroke ? { type: 'stroke', mac, stroke } : undefined;
+      return stroke ? { type: m.type, mac, stroke } : undefined;
     }
+    case 'strokeDots':
+      return isStr(m.key) && dotsOk(m.dots)
+        ? { type: 'strokeDots', mac, key: m.key, dots: m.dots }
+        : undefined;
+    case 'strokeClose':
+      return isStr(m.key) && isNum(m.timeMs)
+        ? { type: 'strokeClose', mac, key: m.key, timeMs: m.timeMs }
+        : undefined;
     case 'erase':
       return Array.isArray(m.keys) && m.keys.every(isStr) ? { type: 'erase', mac, keys: m.keys } : undefined;
     case 'down':

@@ -3,7 +3,7 @@ import { memoryLogger, pageAddress } from '@dotink/ncode';
 import { describe, expect, it } from 'vitest';
 import type { Pen } from './pen';
 import { encodeRemoteMessage, type RemoteMessage } from './remoteMessages';
-import { createRemotePenLink } from './remotePen';
+import { createRemotePenLink, feedRemoteStrokes, type RemoteStrokeSink } from './remotePen';
 
 const MAC = 'AA:BB:CC:DD:EE:FF';
 const PAGE = pageAddress(3, 27, 1068, 1);
@@ -117,5 +117,44 @@ describe('remote pen link', () => {
     receive({ type: 'hover', mac: MAC, timeMs: 1, xNu: 1, yNu: 1 });
     expect(events).toEqual([]);
     expect(logger.lines.filter((l) => l.level === 'warn')).toHaveLength(2);
+  });
+
+  it('streams live remote strokes by key into the stroke builder calls', () => {
+    const { link, receive } = setup();
+    const calls: string[] = [];
+    const sink: RemoteStrokeSink = {
+      openRemote: (init) =>
+        calls.push(`open ${init.key} ${init.page.page} ${init.brush.inputType} ${init.brush.mac}`),
+      appendRemote: (key, dots) => calls.push(`dots ${key} ${dots.map((d) => d.xNu).join(',')}`),
+      closeRemote: (key, timeMs) => calls.push(`close ${key} ${timeMs}`),
+    };
+    feedRemoteStrokes(link, sink);
+    receive({ type: 'connected', mac: MAC });
+    receive({
+      type: 'strokeOpen',
+      mac: MAC,
+      stroke: {
+        key: 'k',
+        page: '3.27.1068.1',
+        colorArgb: 0xff000000,
+        thickness: 0.2,
+        brushType: 0,
+        penTipMode: 0,
+        writerId: 'w',
+        surfaceOwnerId: 'o',
+        dots: [[1, 1, 100, 10]],
+      },
+    });
+    receive({
+      type: 'strokeDots',
+      mac: MAC,
+      key: 'k',
+      dots: [
+        [2, 2, 100, 20],
+        [3, 3, 100, 30],
+      ],
+    });
+    receive({ type: 'strokeClose', mac: MAC, key: 'k', timeMs: 40 });
+    expect(calls).toEqual([`open k 1 network ${MAC}`, 'dots k 1', 'dots k 2,3', 'close k 40']);
   });
 });

@@ -5,12 +5,21 @@
  * the remote party through the same link.
  *
  * A remote pen does not support pen down: its live events are page and hover (the remote
- * party's pointer); its ink arrives as completed strokes. Unsupported interface methods throw,
- * e.g. `Error('connect() not implemented')`; a `down` message is refused the same way (logged).
+ * party's pointer); its ink arrives as completed strokes, or live by stroke key (open, dots,
+ * close), which {@link feedRemoteStrokes} hands to the ink stroke builder's remote-stroke calls.
+ * Unsupported interface methods throw, e.g. `Error('connect() not implemented')`; a `down` message is refused the same way (logged).
  */
 
-import { createStroke, dotsFrom, type Stroke } from '@dotink/ink';
-import type { Logger } from '@dotink/ncode';
+import {
+  type BrushType,
+  createStroke,
+  type Dot,
+  dotsFrom,
+  type InputType,
+  type PenTipMode,
+  type Stroke,
+} from '@dotink/ink';
+import type { Logger, PageAddress } from '@dotink/ncode';
 import { parsePageId, silentLogger } from '@dotink/ncode';
 import { listeners, type Unsubscribe } from '../transports/listeners';
 import { notImplemented, type Pen, REAL_PEN_MAX_PRESSURE } from './pen';
@@ -35,11 +44,37 @@ export interface RemotePen extends Pen {
   down(): never;
 }
 
+/** Where live remote strokes go: the ink stroke builder's `openRemote` / `appendRemote` / `closeRemote`. */
+export interface RemoteStrokeSink {
+  openRemote(init: {
+    readonly key: string;
+    readonly penId?: string;
+    readonly page: PageAddress;
+    readonly brush: {
+      readonly colorArgb?: number;
+      readonly thickness: number;
+      readonly brushType: BrushType;
+      readonly writerId: string;
+      readonly surfaceOwnerId: string;
+      readonly mac?: string;
+      readonly inputType: InputType;
+    };
+    readonly penTipMode?: PenTipMode;
+  }): void;
+  appendRemote(key: string, dots: readonly Dot[]): void;
+  closeRemote(key: string, timeMs: number): void;
+}
+
+/** A live remote-stroke message. */
+export type RemoteLiveStroke = Extract<RemoteMessage, { type: 'strokeOpen' | 'strokeDots' | 'strokeClose' }>;
+
 /** A link to a remote party. */
 export interface RemotePenLink {
   pen(mac: string): RemotePen | undefined;
   /** Completed strokes from the remote party. */
   onStroke(listener: (stroke: Stroke, pen: RemotePen) => void): Unsubscribe;
+  /** Live remote strokes, by key (see {@link feedRemoteStrokes}). */
+  onLiveStroke(listener: (message: RemoteLiveStroke, pen: RemotePen) => void): Unsubscribe;
   /** Stroke keys the remote party erased. */
   onErase(listener: (keys: readonly string[], pen: RemotePen) => void): Unsubscribe;
   /** Sends one of our strokes (as pen `mac`). */
@@ -81,7 +116,7 @@ export function strokeFromRemote(s: RemoteStroke, mac: string): Stroke {
       writerId: s.writerId,
       surfaceOwnerId: s.surfaceOwnerId,
     },
-    dotsFrom(s.dots.map(([xNu, yNu, force, timeMs]) => ({ xNu, yNu, force, timeMs }))),
+    dotsFrom(toDots(s.dots)),
   );
 }
 
@@ -90,6 +125,7 @@ export function createRemotePenLink(options: RemotePenLinkOptions): RemotePenLin
   const log = options.logger ?? silentLogger;
   const pens = new Map<string, RemoteEntry>();
   const strokes = listeners<{ stroke: Stroke; pen: RemotePen }>();
+  const live = listeners<{ message: RemoteLiveStroke; pen: RemotePen }>();
   const erases = listeners<{ keys: readonly string[]; pen: RemotePen }>();
 
   const makePen = (mac: string): RemoteEntry => {
@@ -173,6 +209,13 @@ export function createRemotePenLink(options: RemotePenLinkOptions): RemotePenLin
         if (e) strokes.emit({ stroke: strokeFromRemote(m.stroke, m.mac), pen: e.pen });
         return;
       }
+      case 'strokeOpen':
+      case 'strokeDots':
+      case 'strokeClose': {
+        const e = connected(m.mac);
+        if (e) live.emit({ message: m, pen: e.pen });
+        return;
+      }
       case 'erase': {
         const e = connected(m.mac);
         if (e) erases.emit({ keys: m.keys, pen: e.pen });
@@ -202,6 +245,7 @@ export function createRemotePenLink(options: RemotePenLinkOptions): RemotePenLin
   return {
     pen: (mac) => pens.get(mac)?.pen,
     onStroke: (l) => strokes.add(({ stroke, pen }) => l(stroke, pen)),
+    onLiveStroke: (l) => live.add(({ message, pen }) => l(message, pen)),
     onErase: (l) => erases.add(({ keys, pen }) => l(keys, pen)),
     sendStroke: (stroke) => send({ type: 'stroke', mac: stroke.mac, stroke: toRemoteStroke(stroke) }),
     sendErase: (mac, keys) => send({ type: 'erase', mac, keys }),
@@ -211,4 +255,33 @@ export function createRemotePenLink(options: RemotePenLinkOptions): RemotePenLin
       for (const e of pens.values()) drop(e, e.timeMs);
     },
   };
+}
+
+const toDots = (dots: readonly (readonly [number, number, number, number])[]): Dot[] =>
+  dots.map(([xNu, yNu, force, timeMs]) => ({ xNu, yNu, force, timeMs }));
+
+/** Feeds a link's live remote strokes into a sink (the ink stroke builder). Returns the unfeed. */
+export function feedRemoteStrokes(link: RemotePenLink, sink: RemoteStrokeSink): Unsubscribe {
+  return link.onLiveStroke((m) => {
+    if (m.type === 'strokeOpen') {
+      const s = m.stroke;
+      sink.openRemote({
+        key: s.key,
+        penId: m.mac,
+        page: parsePageId(s.page)!,
+        brush: {
+          colorArgb: s.colorArgb,
+          thickness: s.thickness,
+          brushType: s.brushType,
+          writerId: s.writerId,
+          surfaceOwnerId: s.surfaceOwnerId,
+          mac: m.mac,
+          inputType: 'network',
+        },
+        penTipMode: s.penTipMode,
+      });
+      if (s.dots.length > 0) sink.appendRemote(s.key, toDots(s.dots));
+    } else if (m.type === 'strokeDots') sink.appendRemote(m.key, toDots(m.dots));
+    else sink.closeRemote(m.key, m.timeMs);
+  });
 }
