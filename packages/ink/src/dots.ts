@@ -89,7 +89,7 @@ export class DotBuffer {
 
   /** A tight copy of the dots so far. */
   snapshot(): DotColumns {
-    return sliceDots(this.cols, 0, this.n);
+    return sliceDots(this.view(), 0, this.n);
   }
 
   private grow(): void {
