@@ -3,8 +3,10 @@
  * events a real pen would, with a deterministic clock (each event a fixed step after the last).
  */
 import type { PageAddress } from '@dotink/ncode';
+import { dotsFrom } from './dots';
 import type { PenEvent, PenId } from './penEvents';
-import type { PenTipMode } from './types';
+import { createStroke, type StrokeInit } from './stroke';
+import type { PenTipMode, Stroke } from './types';
 
 export interface PenDriverOptions {
   readonly penId?: PenId;
@@ -87,4 +89,19 @@ export function penDriver(sink: (e: PenEvent) => void, options: PenDriverOptions
 export function eventRecorder(): { readonly events: PenEvent[]; readonly sink: (e: PenEvent) => void } {
   const events: PenEvent[] = [];
   return { events, sink: (e) => events.push(e) };
+}
+
+/**
+ * A completed stroke through these points (force 400, 10 ms apart from `init.startTimeMs` or
+ * 1,700,000,000,000), for tests.
+ */
+export function strokeThrough(
+  init: Omit<StrokeInit, 'startTimeMs' | 'endTimeMs'> & { readonly startTimeMs?: number },
+  points: readonly (readonly [number, number])[],
+): Stroke {
+  const t0 = init.startTimeMs ?? 1_700_000_000_000;
+  return createStroke(
+    { ...init, startTimeMs: undefined },
+    dotsFrom(points.map(([xNu, yNu], i) => ({ xNu, yNu, force: 400, timeMs: t0 + i * 10 }))),
+  );
 }

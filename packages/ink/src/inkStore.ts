@@ -1,0 +1,393 @@
+/**
+ * The ink store: completed strokes indexed per page in drawing (insertion) order, the realtime
+ * strokes being written, a spatial index per page, a version counter per page and subscriptions
+ * per page.
+ *
+ * Removing a stroke leaves a tombstone (the record and its place in the page order) so undo can
+ * put it back where it was and sync can tell what went away; `compact` drops tombstones.
+ * Strokes marked erased (status 'erased') are not removed: they stay, hidden from the default
+ * queries. Change notifications are collected per page and delivered once per operation (or per
+ * `batch`), only to that page's subscribers: nothing ever scans every stroke.
+ */
+import { type Logger, type PageId, pageId, silentLogger } from '@dotink/ncode';
+import type { InkEdit } from './inkEdit';
+import type { LiveStroke } from './liveStroke';
+import { DEFAULT_CELL_NU, GridIndex } from './spatialIndex';
+import type { BoxNu, Stroke, StrokeKey, StrokeStatus } from './types';
+
+/** Which strokes a query returns. Lists are allow-lists; `undefined` means everyone. */
+export interface StrokeFilter {
+  /** Visible writers (writerId). */
+  readonly writers?: readonly string[];
+  /** Visible surface owners (surfaceOwnerId). */
+  readonly owners?: readonly string[];
+  /** `'normal'` (the default) for visible strokes, `'erased'`, or `'all'`. */
+  readonly status?: StrokeStatus | 'all';
+}
+
+/** What changed on one page, delivered to its subscribers after each operation. */
+export interface PageChange {
+  readonly pageId: PageId;
+  /** The page's version after the change. */
+  readonly version: number;
+  readonly added: readonly StrokeKey[];
+  /** Replaced records (e.g. erased), same key. */
+  readonly changed: readonly StrokeKey[];
+  readonly removed: readonly StrokeKey[];
+  /** Realtime strokes that started or ended. */
+  readonly realtime: readonly StrokeKey[];
+}
+
+export type PageListener = (change: PageChange) => void;
+
+export interface InkStoreOptions {
+  /** Spatial index cell side, nu. */
+  readonly cellNu?: number;
+  /** Where listener failures are reported. */
+  readonly logger?: Logger;
+}
+
+interface Entry {
+  stroke: Stroke;
+  removed: boolean;
+  readonly page: PageState;
+}
+
+type ChangeKind = 'added' | 'changed' | 'removed';
+
+interface PageState {
+  readonly id: PageId;
+  readonly entries: Entry[];
+  readonly index: GridIndex<Entry>;
+  readonly listeners: Set<PageListener>;
+  readonly realtime: Map<StrokeKey, LiveStroke>;
+  version: number;
+  normal: readonly Stroke[] | undefined;
+  pending: Map<StrokeKey, ChangeKind> | undefined;
+  pendingRealtime: Set<StrokeKey> | undefined;
+}
+
+const NONE: readonly Stroke[] = Object.freeze([]);
+
+function matches(s: Stroke, f: StrokeFilter): boolean {
+  const status = f.status ?? 'normal';
+  if (status !== 'all' && s.status !== status) return false;
+  if (f.writers && !f.writers.includes(s.writerId)) return false;
+  if (f.owners && !f.owners.includes(s.surfaceOwnerId)) return false;
+  return true;
+}
+
+/** Completed and realtime strokes, per page. */
+export class InkStore {
+  private readonly byKey = new Map<StrokeKey, Entry>();
+  private readonly pages = new Map<PageId, PageState>();
+  private readonly realtimePage = new Map<StrokeKey, PageState>();
+  private readonly anyListeners = new Set<PageListener>();
+  private readonly dirty = new Set<PageState>();
+  private readonly cellNu: number;
+  private readonly logger: Logger;
+  private depth = 0;
+  private liveCount = 0;
+
+  constructor(options: InkStoreOptions = {}) {
+    this.cellNu = options.cellNu ?? DEFAULT_CELL_NU;
+    this.logger = options.logger ?? silentLogger;
+  }
+
+  /** Number of strokes (not tombstones) in the store. */
+  get size(): number {
+    return this.liveCount;
+  }
+
+  /** The stroke with this key, unless removed. */
+  get(key: StrokeKey | string): Stroke | undefined {
+    const e = this.byKey.get(key as StrokeKey);
+    return e && !e.removed ? e.stroke : undefined;
+  }
+
+  has(key: StrokeKey | string): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  /** The last record of a removed stroke (its tombstone), if it was not compacted away. */
+  tombstone(key: StrokeKey | string): Stroke | undefined {
+    const e = this.byKey.get(key as StrokeKey);
+    return e?.removed ? e.stroke : undefined;
+  }
+
+  /** Pages that hold or held strokes. */
+  pageIds(): PageId[] {
+    return [...this.pages.keys()];
+  }
+
+  /** The page's version: it grows with every change to the page (0 = never touched). */
+  version(page: PageId): number {
+    return this.pages.get(page)?.version ?? 0;
+  }
+
+  /**
+   * A page's strokes in drawing order. Without a filter this is the cached list of visible
+   * (normal) strokes, the same array until the page changes.
+   */
+  strokesOnPage(page: PageId, filter?: StrokeFilter): readonly Stroke[] {
+    const p = this.pages.get(page);
+    if (!p) return NONE;
+    const out: Stroke[] = [];
+    if ((filter?.status ?? 'normal') !== 'normal') {
+      for (const e of p.entries) if (!e.removed && matches(e.stroke, filter!)) out.push(e.stroke);
+      return out;
+    }
+    if (!p.normal) {
+      const list: Stroke[] = [];
+      for (const e of p.entries) if (!e.removed && e.stroke.status === 'normal') list.push(e.stroke);
+      p.normal = Object.freeze(list);
+    }
+    if (!filter?.writers && !filter?.owners) return p.normal;
+    for (const s of p.normal) if (matches(s, filter)) out.push(s);
+    return out;
+  }
+
+  /** Strokes of any status on the page whose bounding box overlaps `box` (spatial index). */
+  strokesInBox(page: PageId, box: BoxNu): Stroke[] {
+    const p = this.pages.get(page);
+    if (!p) return [];
+    return p.index.query(box).map((e) => e.stroke);
+  }
+
+  /** Realtime strokes being written on the page. */
+  realtimeOnPage(page: PageId): LiveStroke[] {
+    const p = this.pages.get(page);
+    return p ? [...p.realtime.values()] : [];
+  }
+
+  /** Subscribes to one page's changes. Returns the unsubscribe function. */
+  subscribePage(page: PageId, listener: PageListener): () => void {
+    const p = this.page(page);
+    p.listeners.add(listener);
+    return () => {
+      p.listeners.delete(listener);
+    };
+  }
+
+  /** Subscribes to every page's changes (uploaders, sync). Returns the unsubscribe function. */
+  subscribe(listener: PageListener): () => void {
+    this.anyListeners.add(listener);
+    return () => {
+      this.anyListeners.delete(listener);
+    };
+  }
+
+  /** Runs `fn`; subscribers hear about all its changes once, at the end. */
+  batch<R>(fn: () => R): R {
+    this.depth++;
+    try {
+      return fn();
+    } finally {
+      this.depth--;
+      if (this.depth === 0) this.flush();
+    }
+  }
+
+  /** A realtime stroke started (shown live, not yet stored). */
+  beginRealtime(live: LiveStroke): void {
+    const p = this.page(live.pageId);
+    p.realtime.set(live.key, live);
+    this.realtimePage.set(live.key, p);
+    this.noteRealtime(p, live.key);
+  }
+
+  /** A realtime stroke ended without being stored (e.g. abandoned). */
+  endRealtime(key: StrokeKey | string): void {
+    const p = this.realtimePage.get(key as StrokeKey);
+    if (!p) return;
+    this.realtimePage.delete(key as StrokeKey);
+    p.realtime.delete(key as StrokeKey);
+    this.noteRealtime(p, key as StrokeKey);
+  }
+
+  /**
+   * Adds a completed stroke (ending its realtime stroke, if any). A removed stroke's key brings
+   * it back in its old place. `afterKey` places a new stroke right after that stroke (or its
+   * tombstone) in the page order; otherwise it goes to the end. Returns false, changing
+   * nothing, if a stroke with this key is already in the store.
+   */
+  add(stroke: Stroke, afterKey?: StrokeKey | string): boolean {
+    if (this.realtimePage.has(stroke.key)) {
+      return this.batch(() => {
+        this.endRealtime(stroke.key);
+        return this.add(stroke, afterKey);
+      });
+    }
+    const old = this.byKey.get(stroke.key);
+    if (old && !old.removed) return false;
+    const id = pageId(stroke.page);
+    if (old && old.page.id === id) {
+      old.removed = false;
+      old.stroke = stroke;
+      this.liveCount++;
+      this.indexed(old);
+      this.note(old.page, stroke.key, 'added');
+      return true;
+    }
+    if (old) this.drop(old);
+    const p = this.page(id);
+    const anchor = afterKey === undefined ? undefined : this.byKey.get(afterKey as StrokeKey);
+    const e: Entry = { stroke, removed: false, page: p };
+    const at = anchor && anchor.page === p ? p.entries.indexOf(anchor) + 1 : 0;
+    if (at > 0 && at < p.entries.length) p.entries.splice(at, 0, e);
+    else p.entries.push(e);
+    this.byKey.set(stroke.key, e);
+    this.liveCount++;
+    this.indexed(e);
+    this.note(p, stroke.key, 'added');
+    return true;
+  }
+
+  /** Removes a stroke, leaving a tombstone. Returns false if it is not in the store. */
+  remove(key: StrokeKey | string): boolean {
+    const e = this.byKey.get(key as StrokeKey);
+    if (!e || e.removed) return false;
+    e.removed = true;
+    this.liveCount--;
+    e.page.index.remove(e.stroke.key);
+    this.note(e.page, e.stroke.key, 'removed');
+    return true;
+  }
+
+  /**
+   * Replaces a stroke's record by one with the same key (e.g. erased, uploaded). Returns false
+   * if no such stroke is in the store. A stroke cannot move to another page.
+   */
+  replaceStroke(stroke: Stroke): boolean {
+    const e = this.byKey.get(stroke.key);
+    if (!e || e.removed) return false;
+    if (pageId(stroke.page) !== e.page.id)
+      throw new Error('replaceStroke cannot move a stroke to another page');
+    const old = e.stroke;
+    e.stroke = stroke;
+    if (old.bbox !== stroke.bbox) this.indexed(e);
+    else e.page.index.setValue(stroke.key, e);
+    this.note(e.page, stroke.key, 'changed');
+    return true;
+  }
+
+  /** True when `edit` applies to the store as it is now (see {@link applyEdit}). */
+  canApply(edit: InkEdit): boolean {
+    for (const s of edit.removed) if (this.get(s.key) !== s) return false;
+    for (const r of edit.replaced) {
+      if (this.get(r.before.key) !== r.before || r.after.key !== r.before.key) return false;
+      if (pageId(r.after.page) !== pageId(r.before.page)) return false;
+    }
+    for (const s of edit.added) if (this.has(s.key)) return false;
+    return true;
+  }
+
+  /**
+   * Applies an edit atomically (one notification per page). Removed and replaced strokes must
+   * be the very records in the store, and added keys must not be in it; otherwise this throws
+   * and changes nothing.
+   */
+  applyEdit(edit: InkEdit): void {
+    if (!this.canApply(edit)) throw new Error('ink edit does not apply to the current strokes');
+    this.batch(() => {
+      for (const s of edit.removed) this.remove(s.key);
+      for (const r of edit.replaced) this.replaceStroke(r.after);
+      for (const s of edit.added) this.add(s, edit.placeAfter?.[s.key]);
+    });
+  }
+
+  /** Forgets all tombstones (after they were synced). Pages keep their versions. */
+  compact(): void {
+    for (const p of this.pages.values()) {
+      let w = 0;
+      for (const e of p.entries) {
+        if (e.removed) this.byKey.delete(e.stroke.key);
+        else p.entries[w++] = e;
+      }
+      p.entries.length = w;
+    }
+  }
+
+  private page(id: PageId): PageState {
+    let p = this.pages.get(id);
+    if (!p) {
+      p = {
+        id,
+        entries: [],
+        index: new GridIndex<Entry>(this.cellNu),
+        listeners: new Set(),
+        realtime: new Map(),
+        version: 0,
+        normal: undefined,
+        pending: undefined,
+        pendingRealtime: undefined,
+      };
+      this.pages.set(id, p);
+    }
+    return p;
+  }
+
+  private indexed(e: Entry): void {
+    e.page.index.insert(e.stroke.key, e.stroke.bbox, e);
+  }
+
+  /** Removes an entry (a tombstone on another page) completely. */
+  private drop(e: Entry): void {
+    const i = e.page.entries.indexOf(e);
+    if (i >= 0) e.page.entries.splice(i, 1);
+    this.byKey.delete(e.stroke.key);
+  }
+
+  private note(p: PageState, key: StrokeKey, kind: ChangeKind): void {
+    p.version++;
+    p.normal = undefined;
+    p.pending ??= new Map();
+    const prev = p.pending.get(key);
+    let next: ChangeKind | undefined = kind;
+    if (prev === 'added') next = kind === 'removed' ? undefined : 'added';
+    else if (prev === 'removed' && kind === 'added') next = 'changed';
+    if (next) p.pending.set(key, next);
+    else p.pending.delete(key);
+    this.dirty.add(p);
+    if (this.depth === 0) this.flush();
+  }
+
+  private noteRealtime(p: PageState, key: StrokeKey): void {
+    p.version++;
+    p.pendingRealtime ??= new Set();
+    p.pendingRealtime.add(key);
+    this.dirty.add(p);
+    if (this.depth === 0) this.flush();
+  }
+
+  private flush(): void {
+    if (this.dirty.size === 0) return;
+    const pages = [...this.dirty];
+    this.dirty.clear();
+    for (const p of pages) {
+      const added: StrokeKey[] = [];
+      const changed: StrokeKey[] = [];
+      const removed: StrokeKey[] = [];
+      for (const [key, kind] of p.pending ?? []) {
+        (kind === 'added' ? added : kind === 'changed' ? changed : removed).push(key);
+      }
+      const realtime = [...(p.pendingRealtime ?? [])];
+      p.pending = undefined;
+      p.pendingRealtime = undefined;
+      if (added.length + changed.length + removed.length + realtime.length === 0) continue;
+      const change: PageChange = { pageId: p.id, version: p.version, added, changed, removed, realtime };
+      for (const l of [...p.listeners, ...this.anyListeners]) {
+        try {
+          l(change);
+        } catch (err) {
+          this.logger.error('ink store listener failed', err);
+        }
+      }
+    }
+  }
+}
+
+/** An empty ink store. */
+export function createInkStore(options?: InkStoreOptions): InkStore {
+  return new InkStore(options);
+}
