@@ -108,9 +108,9 @@ export function encodeDevicePacket(m: DeviceMessage): EncodedPacket {
     case 'systemInfo': {
       const p = new Uint8Array(Math.max(128, m.payload.length));
       p.set(m.payload);
-      p[0] = flag(m.performanceEnabled);
-      const step = new ByteWriter(4).u32(m.performanceStep).finish();
-      p.set(step, 5);
+      // The payload carries the unknown bytes; the two known fields win where they disagree.
+      if ((p[0] !== 0) !== m.performanceEnabled) p[0] = flag(m.performanceEnabled);
+      p.set(new ByteWriter(4).u32(m.performanceStep).finish(), 5);
       return pkt(DeviceCmd.systemInfo, w.bytes(p));
     }
     case 'onlineDataResult':
