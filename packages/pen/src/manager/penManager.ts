@@ -4,7 +4,8 @@
  *
  * - A pen is added when it reports connected and removed when it reports disconnected; a pen
  *   that disconnects without having been added logs
- *   'PenManager: something wrong, un-added pen disconnected'.
+ *   'PenManager: something wrong, un-added pen disconnected' (a failed connection attempt,
+ *   connecting → disconnected, is not logged).
  * - Events of added pens are forwarded in order, each with its entry.
  * - Page changes go to {@link PenManager.onPageChange} only when the pen's writer is in the
  *   allowed list, when one is given (engine.md §5). Page events still reach {@link
@@ -157,9 +158,14 @@ export function createPenManager(options: PenManagerOptions = {}): PenManager {
     attach(pen) {
       if (followed.has(pen)) return () => undefined;
       followed.add(pen);
+      let last = pen.state;
       const offState = pen.onStateChange((change) => {
         if (change.state === 'connected') add(change.penId, pen);
-        else if (change.state === 'disconnected') remove(change.penId, pen);
+        // A connection attempt that failed was never added: nothing wrong there.
+        else if (change.state === 'disconnected') {
+          if (last !== 'connecting' || added.get(change.penId)?.pen === pen) remove(change.penId, pen);
+        }
+        last = change.state;
         states.emit({ change, pen });
       });
       const offEvent = pen.onEvent((e) => onPenEvent(pen, e));
