@@ -1,1 +1,4 @@
 export {};
+export * from './session';
+export * from './manager';
+export * from './transports';

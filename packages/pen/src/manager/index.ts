@@ -1,2 +1,3 @@
+export * from './bluetoothConnector';
 export * from './brushState';
 export * from './penManager';

@@ -118,14 +118,23 @@ describe('connectBluetoothPen', () => {
     const err = await connectBluetoothPen({ bluetooth: undefined, logger, start }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BluetoothUnavailableError);
     expect((err as BluetoothUnavailableError).code).toBe(BluetoothErrorCode.noBluetooth);
-    const off: BluetoothLike = { requestDevice: async () => Promise.reject(new Error('x')), getAvailability: async () => false };
-    await expect(connectBluetoothPen({ bluetooth: off, start })).rejects.toBeInstanceOf(BluetoothUnavailableError);
+    const off: BluetoothLike = {
+      requestDevice: async () => Promise.reject(new Error('x')),
+      getAvailability: async () => false,
+    };
+    await expect(connectBluetoothPen({ bluetooth: off, start })).rejects.toBeInstanceOf(
+      BluetoothUnavailableError,
+    );
   });
 
   it('returns false and logs Device NULL when the chooser is cancelled (code 8)', async () => {
     const logger = memoryLogger();
     const cancel = Object.assign(new Error('User cancelled the requestDevice() chooser.'), { code: 8 });
-    const ok = await connectBluetoothPen({ bluetooth: bluetoothWith(() => Promise.reject(cancel)), logger, start });
+    const ok = await connectBluetoothPen({
+      bluetooth: bluetoothWith(() => Promise.reject(cancel)),
+      logger,
+      start,
+    });
     expect(ok).toBe(false);
     expect(logger.lines.map((l) => l.message)).toContain('Device NULL');
   });
@@ -151,6 +160,31 @@ describe('connectBluetoothPen', () => {
     });
     expect(ok).toBe(false);
     expect(logger.lines.map((l) => l.message)).toContain('bluetooth device already connected or connecting');
+  });
+
+  it('refuses a second attempt for a device while the first is still connecting', async () => {
+    const logger = memoryLogger();
+    const f = fakeDevice('NWP-F121', [PEN_UUIDS_16BIT.service]);
+    const connecting = new Set<string>();
+    let release: (ok: boolean) => void = () => undefined;
+    const first = connectBluetoothPen({
+      bluetooth: bluetoothWith(async () => f.device),
+      connecting,
+      start: () => new Promise<boolean>((r) => (release = r)),
+    });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(connecting.has(f.device.id)).toBe(true);
+    const again = await connectBluetoothPen({
+      bluetooth: bluetoothWith(async () => f.device),
+      connecting,
+      logger,
+      start,
+    });
+    expect(again).toBe(false);
+    expect(logger.lines.map((l) => l.message)).toContain('bluetooth device already connected or connecting');
+    release(true);
+    expect(await first).toBe(true);
+    expect(connecting.size).toBe(0);
   });
 
   it('opens the transport and hands it to the session', async () => {

@@ -169,6 +169,11 @@ export interface ConnectBluetoothPenOptions {
   readonly logger?: Logger;
   /** True when this device is already connected or connecting (e.g. `manager.isBusy`). */
   readonly isBusy?: (deviceId: string) => boolean;
+  /**
+   * Device ids with a connection attempt in progress, owned by the caller and shared by its
+   * attempts: an id is added once the device is chosen and removed when the attempt ends.
+   */
+  readonly connecting?: Set<string>;
   /** Name prefixes for the chooser (default: engine.md §5's list). */
   readonly namePrefixes?: readonly string[];
   readonly transport?: BluetoothTransportOptions;
@@ -177,7 +182,9 @@ export interface ConnectBluetoothPenOptions {
 }
 
 const looksLikeNoAdapter = (error: unknown) =>
-  error instanceof Error && /adapter|not available|unsupported/i.test(error.message) && !isBluetoothCancel(error);
+  error instanceof Error &&
+  /adapter|not available|unsupported/i.test(error.message) &&
+  !isBluetoothCancel(error);
 
 /**
  * Asks the user for a pen and connects it. Returns false silently (engine.md §5) when the chooser
@@ -207,16 +214,22 @@ export async function connectBluetoothPen(options: ConnectBluetoothPenOptions): 
     log.info('Device NULL');
     return false;
   }
-  if (options.isBusy?.(device.id) || device.gatt?.connected) {
+  const id = device.id;
+  if (options.connecting?.has(id) || options.isBusy?.(id) || device.gatt?.connected) {
     log.info('bluetooth device already connected or connecting');
     return false;
   }
-  let transport: BluetoothTransport;
+  options.connecting?.add(id);
   try {
-    transport = await openBluetoothTransport(device, { logger: log, ...options.transport });
-  } catch (error) {
-    log.warn('bluetooth pen connection failed', error);
-    return false;
+    let transport: BluetoothTransport;
+    try {
+      transport = await openBluetoothTransport(device, { logger: log, ...options.transport });
+    } catch (error) {
+      log.warn('bluetooth pen connection failed', error);
+      return false;
+    }
+    return await options.start(transport, device);
+  } finally {
+    options.connecting?.delete(id);
   }
-  return options.start(transport, device);
 }
