@@ -1,0 +1,230 @@
+/**
+ * Server configuration: read once from environment variables, validated with zod, with safe
+ * defaults. The table in the root README ("Server configuration") documents every variable.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Grant types a registered OAuth client may use. */
+export const clientGrantTypes = ['authorization_code', 'refresh_token', 'password'] as const;
+export type ClientGrantType = (typeof clientGrantTypes)[number];
+
+/** One registered OAuth client (from `OAUTH_CLIENTS`). */
+export interface OAuthClientConfig {
+  readonly clientId: string;
+  /** Absent for a public client (a browser app): it then must use PKCE and has no secret. */
+  readonly clientSecret?: string;
+  /** Exact redirect URIs (no pattern matching). */
+  readonly redirectUris: readonly string[];
+  readonly postLogoutRedirectUris: readonly string[];
+  readonly grantTypes: readonly ClientGrantType[];
+  readonly name: string;
+}
+
+/** An upstream OpenID Connect provider ("Google" button), optional. */
+export interface UpstreamOidcConfig {
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** Label of the login button. */
+  readonly name: string;
+}
+
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  /** The address browsers reach the server at, without a trailing slash. */
+  readonly publicUrl: string;
+  /** Issuer identifier of the OAuth/OIDC server: `${publicUrl}/oauth`. */
+  readonly issuer: string;
+  /** Honour X-Forwarded-* headers (behind a reverse proxy). */
+  readonly trustProxy: boolean;
+  readonly dataDir: string;
+  /** Embedded PGlite data directory (used when `databaseUrl` is absent). */
+  readonly pgliteDir: string;
+  /** Content-addressed file storage root. */
+  readonly filesDir: string;
+  /** PostgreSQL connection string; absent means the embedded PGlite database. */
+  readonly databaseUrl?: string;
+  /** Where vendor Ncode data (paper catalogue, code pages, textbooks) is read from. */
+  readonly ncodeDataDir?: string;
+  readonly oidc: {
+    /** Private signing keys (JWKS) from the environment; else generated once and stored. */
+    readonly jwks?: { readonly keys: readonly Record<string, unknown>[] };
+    /** Cookie signing keys from the environment; else generated once and stored. */
+    readonly cookieKeys?: readonly string[];
+    readonly accessTokenTtlS: number;
+    readonly refreshTokenTtlS: number;
+  };
+  readonly clients: readonly OAuthClientConfig[];
+  readonly upstream?: UpstreamOidcConfig;
+  readonly login: {
+    /** Failed attempts per account and IP before the lockout. */
+    readonly maxFailures: number;
+    /** How long a lockout lasts, and the window failures are counted in. */
+    readonly lockoutMs: number;
+  };
+  /** Seed a demo school when the database is empty. */
+  readonly seedDemo: boolean;
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const httpUrl = z
+  .url({ protocol: /^https?$/ })
+  .transform((u) => u.replace(/\/+$/, ''))
+  .refine((u) => !/[?#]/.test(u), 'must not have a query or fragment');
+
+const clientSchema = z.object({
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(16, 'a client secret needs at least 16 characters').optional(),
+  redirectUris: z.array(z.url()).min(1),
+  postLogoutRedirectUris: z.array(z.url()).default([]),
+  grantTypes: z.array(z.enum(clientGrantTypes)).min(1).default(['authorization_code', 'refresh_token']),
+  name: z.string().min(1).optional(),
+});
+
+const jsonText = <T extends z.ZodType>(schema: T) =>
+  z.string().transform((text, ctx): z.output<T> => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'is not valid JSON' });
+      return z.NEVER;
+    }
+    const r = schema.safeParse(parsed);
+    if (!r.success) {
+      for (const issue of r.error.issues) {
+        ctx.addIssue({ code: 'custom', message: `${issue.path.join('.') || '(root)'}: ${issue.message}` });
+      }
+      return z.NEVER;
+    }
+    return r.data;
+  });
+
+const positiveInt = z.coerce.number().int().positive();
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PUBLIC_URL: httpUrl.optional(),
+    TRUST_PROXY: booleanText.default(false),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    NCODE_DATA_DIR: z.string().min(1).optional(),
+    OIDC_JWKS: jsonText(z.object({ keys: z.array(z.record(z.string(), z.unknown())).min(1) })).optional(),
+    OIDC_COOKIE_KEYS: z
+      .string()
+      .transform((s) => s.split(',').map((k) => k.trim()))
+      .pipe(z.array(z.string().min(32, 'each cookie key needs at least 32 characters')).min(1))
+      .optional(),
+    OIDC_ACCESS_TOKEN_TTL: positiveInt.default(3600),
+    OIDC_REFRESH_TOKEN_TTL: positiveInt.default(14 * 24 * 3600),
+    OAUTH_CLIENTS: jsonText(z.array(clientSchema).min(1)).optional(),
+    UPSTREAM_OIDC_ISSUER: httpUrl.optional(),
+    UPSTREAM_OIDC_CLIENT_ID: z.string().min(1).optional(),
+    UPSTREAM_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    UPSTREAM_OIDC_NAME: z.string().min(1).default('Google'),
+    LOGIN_MAX_FAILURES: positiveInt.default(5),
+    LOGIN_LOCKOUT_MINUTES: positiveInt.default(15),
+    SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    const upstream = [env.UPSTREAM_OIDC_ISSUER, env.UPSTREAM_OIDC_CLIENT_ID, env.UPSTREAM_OIDC_CLIENT_SECRET];
+    const given = upstream.filter((v) => v !== undefined).length;
+    if (given !== 0 && given !== 3) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['UPSTREAM_OIDC_ISSUER'],
+        message: 'set UPSTREAM_OIDC_ISSUER, UPSTREAM_OIDC_CLIENT_ID and UPSTREAM_OIDC_CLIENT_SECRET together',
+      });
+    }
+    const ids = (env.OAUTH_CLIENTS ?? []).map((c) => c.clientId);
+    if (new Set(ids).size !== ids.length) {
+      ctx.addIssue({ code: 'custom', path: ['OAUTH_CLIENTS'], message: 'client ids must be unique' });
+    }
+  });
+
+/** Thrown by {@link loadConfig} with one line per invalid variable. */
+export class ConfigError extends Error {
+  constructor(readonly issues: readonly string[]) {
+    super(`invalid server configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The classroom web app's client, registered when `OAUTH_CLIENTS` is not set. */
+export function defaultClients(publicUrl: string): OAuthClientConfig[] {
+  return [
+    {
+      clientId: 'dotink-classroom',
+      redirectUris: [`${publicUrl}/callback.html`, `${publicUrl}/callback`],
+      postLogoutRedirectUris: [`${publicUrl}/`],
+      grantTypes: ['authorization_code', 'refresh_token', 'password'],
+      name: 'dotink classroom',
+    },
+  ];
+}
+
+/**
+ * Reads and validates the configuration from `env` (normally `process.env`). Relative
+ * directories resolve against `cwd`. Throws {@link ConfigError} listing every problem.
+ */
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string = process.cwd(),
+): ServerConfig {
+  // Empty variables count as unset, as in most deployment tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : 'env'}: ${i.message}`),
+    );
+  }
+  const e = parsed.data;
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(cwd, e.DATA_DIR);
+  const ncodeDataDir = e.NCODE_DATA_DIR && resolve(cwd, e.NCODE_DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    issuer: `${publicUrl}/oauth`,
+    trustProxy: e.TRUST_PROXY,
+    dataDir,
+    pgliteDir: resolve(dataDir, 'db'),
+    filesDir: resolve(dataDir, 'files'),
+    ...(e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL } : {}),
+    ...(ncodeDataDir ? { ncodeDataDir } : {}),
+    oidc: {
+      ...(e.OIDC_JWKS ? { jwks: e.OIDC_JWKS } : {}),
+      ...(e.OIDC_COOKIE_KEYS ? { cookieKeys: e.OIDC_COOKIE_KEYS } : {}),
+      accessTokenTtlS: e.OIDC_ACCESS_TOKEN_TTL,
+      refreshTokenTtlS: e.OIDC_REFRESH_TOKEN_TTL,
+    },
+    clients: e.OAUTH_CLIENTS
+      ? e.OAUTH_CLIENTS.map((c) => ({ ...c, name: c.name ?? c.clientId }))
+      : defaultClients(publicUrl),
+    ...(e.UPSTREAM_OIDC_ISSUER && e.UPSTREAM_OIDC_CLIENT_ID && e.UPSTREAM_OIDC_CLIENT_SECRET
+      ? {
+          upstream: {
+            issuer: e.UPSTREAM_OIDC_ISSUER,
+            clientId: e.UPSTREAM_OIDC_CLIENT_ID,
+            clientSecret: e.UPSTREAM_OIDC_CLIENT_SECRET,
+            name: e.UPSTREAM_OIDC_NAME,
+          },
+        }
+      : {}),
+    login: { maxFailures: e.LOGIN_MAX_FAILURES, lockoutMs: e.LOGIN_LOCKOUT_MINUTES * 60_000 },
+    // A demo admin with a known password is fine on the embedded database, not on a real one.
+    seedDemo: e.SEED_DEMO === 'auto' ? !e.DATABASE_URL : e.SEED_DEMO === 'true',
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,14 @@
+/**
+ * The numbered migrations, in order. To add one: create `NNNN_what.ts` exporting `up` and
+ * `down`, add it here, and add a test to `migrations.test.ts`.
+ */
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001_identity';
+import * as m0002 from './0002_oidc';
+import * as m0003 from './0003_education';
+
+export const migrations: Readonly<Record<string, Migration>> = {
+  '0001_identity': m0001,
+  '0002_oidc': m0002,
+  '0003_education': m0003,
+};

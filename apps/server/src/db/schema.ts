@@ -1,0 +1,204 @@
+/**
+ * Table types for Kysely. Columns are snake_case as in SQL; API shapes are mapped in the routes.
+ * Keep in step with `migrations/`.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A timestamptz: read as a Date, written as a Date or ISO text, defaulted by the database. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string, string>;
+
+export type AccountKind = 'teacher' | 'student';
+/** Teacher approval status (classroom.md §3). Students are always ACTIVE. */
+export type AccountStatus = 'ACTIVE' | 'PENDING_ACTIVE';
+
+export interface SchoolsTable {
+  id: Generated<number>;
+  name: string;
+  edu_office_code: string;
+  school_type_code: string;
+  school_code: string;
+  created_at: CreatedAt;
+}
+
+export interface AccountsTable {
+  id: string;
+  kind: AccountKind;
+  /** Lower-cased login name: an e-mail for teachers, the student id for students. */
+  username: string;
+  name: string;
+  email: string | null;
+  /** argon2id PHC string; null for accounts that only sign in through an upstream provider. */
+  password_hash: string | null;
+  status: ColumnType<AccountStatus, AccountStatus | undefined, AccountStatus>;
+  is_school_admin: ColumnType<boolean, boolean | undefined, boolean>;
+  school_id: number | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface AccountIdentitiesTable {
+  issuer: string;
+  subject: string;
+  account_id: string;
+  email: string | null;
+  created_at: CreatedAt;
+}
+
+export interface LoginAttemptsTable {
+  username: string;
+  ip: string;
+  failures: number;
+  window_started_at: Timestamp;
+  locked_until: NullableTimestamp;
+}
+
+export interface OidcPayloadsTable {
+  model: string;
+  id: string;
+  payload: Json<Record<string, unknown>>;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: NullableTimestamp;
+  consumed_at: NullableTimestamp;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: Json<unknown>;
+  created_at: CreatedAt;
+}
+
+/** A unit of a textbook (classroom.md §3 Category), nested. */
+export interface TextbookCategory {
+  readonly title: string;
+  readonly startPage: number;
+  readonly endPage: number;
+  readonly subCategories: readonly TextbookCategory[];
+}
+
+export interface BuiltinTextbooksTable {
+  id: number;
+  title: string;
+  year: number;
+  semester: number | null;
+  grade: number | null;
+  subject: string;
+  type: string;
+  section: number;
+  owner: number;
+  book: number;
+  first_page: number;
+  num_pages: number;
+  page_margin_left: number;
+  has_background: boolean;
+  nproj_url: string | null;
+  pdf_url: string | null;
+  /** 'textbook' (page minus 2, blank for the first two) or 'number' (plain page number). */
+  page_naming: 'textbook' | 'number';
+  categories: Json<TextbookCategory[]>;
+}
+
+export interface ClassesTable {
+  id: Generated<number>;
+  school_id: number;
+  teacher_id: string | null;
+  year: number;
+  grade: number;
+  class_num: number;
+  class_name: string;
+  semester: number | null;
+  /** The spec's kumi `curriculum_id`: the built-in book series for the grade (3 → 1 … 6 → 4). */
+  builtin_textbook_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface StudentsTable {
+  /** The student id (also the student's login name and password, classroom.md §6). */
+  account_id: string;
+  class_id: number;
+  num: number;
+  name: string;
+  mac_address: ColumnType<string, string | undefined, string>;
+  status: ColumnType<string, string | undefined, string>;
+  delete_yn: ColumnType<'N' | 'Y', 'N' | 'Y' | undefined, 'N' | 'Y'>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface CurriculumsTable {
+  id: Generated<number>;
+  class_id: number;
+  teacher_id: string;
+  subject_id: number | null;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  status: ColumnType<string, string | undefined, string>;
+  start_at: NullableTimestamp;
+  end_at: NullableTimestamp;
+  created_at: CreatedAt;
+  modified_at: CreatedAt;
+}
+
+export type TextbookType = 'REGULAR' | 'POD' | 'SINGLEMENU' | 'MULTIMENU';
+
+export interface TextbooksTable {
+  id: Generated<number>;
+  curriculum_id: number;
+  type: TextbookType;
+  builtin_textbook_id: number | null;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  section: number;
+  owner: number;
+  book: number;
+  ncode_start_page: number;
+  ncode_end_page: number;
+  num_pages: number;
+  /** Content address (sha256) of the PDF in the file store. */
+  pdf_sha256: string | null;
+  nproj_sha256: string | null;
+  created_at: CreatedAt;
+}
+
+export interface CoursesTable {
+  id: Generated<number>;
+  curriculum_id: number;
+  /** The lesson name. */
+  tag: string;
+  title: string;
+  description: ColumnType<string, string | undefined, string>;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  /** B begun/planned, E ended. */
+  status: ColumnType<'B' | 'E', 'B' | 'E' | undefined, 'B' | 'E'>;
+  session_id: string | null;
+  session_status: string | null;
+  edu_course_url: string | null;
+  created_at: CreatedAt;
+  modified_at: CreatedAt;
+}
+
+/** The whole database, for `Kysely<Database>`. */
+export interface Database {
+  schools: SchoolsTable;
+  accounts: AccountsTable;
+  account_identities: AccountIdentitiesTable;
+  login_attempts: LoginAttemptsTable;
+  oidc_payloads: OidcPayloadsTable;
+  server_secrets: ServerSecretsTable;
+  builtin_textbooks: BuiltinTextbooksTable;
+  classes: ClassesTable;
+  students: StudentsTable;
+  curriculums: CurriculumsTable;
+  textbooks: TextbooksTable;
+  courses: CoursesTable;
+}
+
+export type AccountRow = Selectable<AccountsTable>;
+export type NewAccount = Insertable<AccountsTable>;
+export type AccountUpdate = Updateable<AccountsTable>;
+export type SchoolRow = Selectable<SchoolsTable>;

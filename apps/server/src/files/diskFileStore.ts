@@ -1,0 +1,74 @@
+/**
+ * The {@link FileStore} on a local directory: `<root>/ab/cd/<sha256>`. Writes go to a temporary
+ * file first and are renamed into place, so readers never see a half-written file.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { type FileStore, isSha256, type StoredFile } from './fileStore';
+
+/** A content-addressed store under `root` (created on first write). */
+export function diskFileStore(root: string): FileStore {
+  const pathOf = (sha256: string) => join(root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+  const exists = async (path: string) => {
+    try {
+      return (await stat(path)).isFile();
+    } catch {
+      return false;
+    }
+  };
+
+  return {
+    async put(content) {
+      const tmpDir = join(root, 'tmp');
+      await mkdir(tmpDir, { recursive: true });
+      const tmp = join(tmpDir, randomUUID());
+      const hash = createHash('sha256');
+      let sizeBytes = 0;
+      const handle = await open(tmp, 'w');
+      try {
+        const chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array> =
+          content instanceof Uint8Array ? [content] : content;
+        for await (const chunk of chunks) {
+          hash.update(chunk);
+          sizeBytes += chunk.byteLength;
+          await handle.write(chunk);
+        }
+      } catch (error) {
+        await handle.close();
+        await rm(tmp, { force: true });
+        throw error;
+      }
+      await handle.close();
+      const sha256 = hash.digest('hex');
+      const target = pathOf(sha256);
+      if (await exists(target)) {
+        await rm(tmp, { force: true });
+      } else {
+        await mkdir(join(root, sha256.slice(0, 2), sha256.slice(2, 4)), { recursive: true });
+        await rename(tmp, target);
+      }
+      return { sha256, sizeBytes } satisfies StoredFile;
+    },
+
+    async get(sha256) {
+      if (!isSha256(sha256)) return undefined;
+      try {
+        return new Uint8Array(await readFile(pathOf(sha256)));
+      } catch {
+        return undefined;
+      }
+    },
+
+    async has(sha256) {
+      return isSha256(sha256) && exists(pathOf(sha256));
+    },
+
+    async stream(sha256): Promise<Readable | undefined> {
+      if (!isSha256(sha256) || !(await exists(pathOf(sha256)))) return undefined;
+      return createReadStream(pathOf(sha256));
+    },
+  };
+}

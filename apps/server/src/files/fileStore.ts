@@ -1,0 +1,30 @@
+/**
+ * Content-addressed file storage: a file's name is the sha256 of its bytes (lower-case hex), so
+ * the same PDF uploaded twice is stored once. The disk store lives in `diskFileStore.ts`; a cloud
+ * store (S3, GCS) implements the same interface.
+ */
+import type { Readable } from 'node:stream';
+
+/** What {@link FileStore.put} stored. */
+export interface StoredFile {
+  /** Lower-case hex sha256 of the content: the file's address. */
+  readonly sha256: string;
+  readonly sizeBytes: number;
+}
+
+export interface FileStore {
+  /** Stores bytes (or a stream of chunks) and returns their address; idempotent. */
+  put(content: Uint8Array | AsyncIterable<Uint8Array>): Promise<StoredFile>;
+  /** The whole content, or undefined when no file has this address. */
+  get(sha256: string): Promise<Uint8Array | undefined>;
+  has(sha256: string): Promise<boolean>;
+  /** A stream of the content (for HTTP answers), or undefined when absent. */
+  stream(sha256: string): Promise<Readable | undefined>;
+}
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** True when `text` is a well-formed content address. */
+export function isSha256(text: string): boolean {
+  return SHA256_HEX.test(text);
+}

@@ -1,0 +1,36 @@
+/**
+ * Checks a login name and password, with the lockout: the one path both the sign-in form and
+ * the password grant use.
+ */
+import type { Account, AccountStore } from './accounts';
+import { type LoginThrottle, lockoutMessage } from './loginThrottle';
+import { verifyPassword } from './passwords';
+
+export const INVALID_CREDENTIALS = 'The login name or password is incorrect.';
+
+export type CredentialCheck =
+  | { readonly ok: true; readonly account: Account }
+  | { readonly ok: false; readonly reason: 'invalid' | 'locked'; readonly message: string };
+
+export class CredentialVerifier {
+  constructor(
+    private readonly accounts: AccountStore,
+    private readonly throttle: LoginThrottle,
+  ) {}
+
+  /** Verifies `password` for `username` signing in from `ip`. */
+  async verify(username: string, password: string, ip: string): Promise<CredentialCheck> {
+    const state = await this.throttle.state(username, ip);
+    if (state.locked) return { ok: false, reason: 'locked', message: lockoutMessage(state.retryAfterMs) };
+    const found = await this.accounts.findForLogin(username);
+    const valid = await verifyPassword(found?.passwordHash, password);
+    if (!found || !valid) {
+      const after = await this.throttle.recordFailure(username, ip);
+      return after.locked
+        ? { ok: false, reason: 'locked', message: lockoutMessage(after.retryAfterMs) }
+        : { ok: false, reason: 'invalid', message: INVALID_CREDENTIALS };
+    }
+    await this.throttle.recordSuccess(username, ip);
+    return { ok: true, account: found.account };
+  }
+}

@@ -1,0 +1,344 @@
+/**
+ * The sign-in pages of the authorization server (oidc-provider "interactions"): the account
+ * chooser ('select login account'), the provider-account sign-in and sign-up forms, and the
+ * upstream ("Google") sign-in. A finished sign-in records login and consent in one step; the
+ * scopes come from the scope policy, never from a consent screen (all clients are first-party).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Provider } from 'oidc-provider';
+import { z } from 'zod';
+import type { App, AppPlugin } from '../../platform/types';
+import type { Account } from '../accounts';
+import { applyScopePolicy } from '../oidc/grantPolicy';
+import { MIN_PASSWORD_LENGTH } from '../passwords';
+import type { UpstreamState } from './upstream';
+import { chooserPage, errorPage, signInPage, signUpPage } from './views';
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+/** The fixed address the upstream provider returns to (register it there). */
+export const UPSTREAM_CALLBACK_PATH = '/auth/upstream/callback';
+const UPSTREAM_COOKIE = 'dotink_upstream';
+
+const EXPIRED = 'This sign-in request has expired or is not valid. Go back to the app and sign in again.';
+
+const uidParams = z.object({ uid: z.string().min(1).max(128) });
+const html = z.string().describe('An HTML page');
+const redirect = z.null().describe('A redirect (see Location)');
+const pageResponses = { 200: html, 303: redirect, 400: html, 401: html, 404: html, 409: html, 429: html };
+
+const sendHtml = (reply: FastifyReply, status: number, body: string) =>
+  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+
+export const loginRoutes: AppPlugin = async (app) => {
+  const { provider, accounts, credentials, upstream, config } = app.services;
+  const clientName = (i: Interaction) => {
+    const id = String(i.params.client_id ?? '');
+    return config.clients.find((c) => c.clientId === id)?.name ?? id;
+  };
+
+  async function interactionOf(request: FastifyRequest, reply: FastifyReply, uid: string) {
+    try {
+      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      if (interaction.uid !== uid) throw new Error('interaction mismatch');
+      return interaction;
+    } catch {
+      sendHtml(reply, 400, errorPage('Sign-in expired', EXPIRED));
+      return undefined;
+    }
+  }
+
+  /** Records login + consent for `account` and sends the browser back to the provider. */
+  async function finish(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    i: Interaction,
+    account: Account,
+    amr: string,
+  ) {
+    const existing = i.grantId ? await provider.Grant.find(i.grantId) : undefined;
+    const grant =
+      existing && existing.accountId === account.id
+        ? existing
+        : new provider.Grant({ accountId: account.id, clientId: String(i.params.client_id) });
+    applyScopePolicy(grant, i.params.scope as string | undefined, account);
+    const grantId = await grant.save();
+    const to = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { login: { accountId: account.id, amr: [amr] }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
+    return reply.redirect(to, 303);
+  }
+
+  const doc = (summary: string) => ({ tags: ['sign-in'], summary });
+
+  app.get(
+    '/interaction/:uid',
+    {
+      schema: {
+        ...doc('Account chooser, or an automatic consent'),
+        params: uidParams,
+        response: pageResponses,
+      },
+    },
+    async (request, reply) => {
+      const i = await interactionOf(request, reply, request.params.uid);
+      if (!i) return reply;
+      if (i.prompt.name === 'consent' && i.session?.accountId) {
+        const account = await accounts.findById(i.session.accountId);
+        if (account) return finish(request, reply, i, account, 'session');
+      }
+      return sendHtml(
+        reply,
+        200,
+        chooserPage({
+          uid: i.uid,
+          clientName: clientName(i),
+          ...(upstream ? { upstreamName: upstream.name } : {}),
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/interaction/:uid/login',
+    { schema: { ...doc('Provider-account sign-in form'), params: uidParams, response: pageResponses } },
+    async (request, reply) => {
+      const i = await interactionOf(request, reply, request.params.uid);
+      if (!i) return reply;
+      return sendHtml(reply, 200, signInPage({ uid: i.uid, clientName: clientName(i) }));
+    },
+  );
+
+  app.post(
+    '/interaction/:uid/login',
+    {
+      schema: {
+        ...doc('Sign in with a provider account'),
+        params: uidParams,
+        body: z.object({
+          username: z.string().max(320).default(''),
+          password: z.string().max(1024).default(''),
+        }),
+        response: pageResponses,
+      },
+    },
+    async (request, reply) => {
+      const i = await interactionOf(request, reply, request.params.uid);
+      if (!i) return reply;
+      const { username, password } = request.body;
+      const view = { uid: i.uid, clientName: clientName(i), username };
+      if (!username.trim() || !password) {
+        return sendHtml(reply, 400, signInPage({ ...view, error: 'Enter your login name and password.' }));
+      }
+      const check = await credentials.verify(username, password, request.ip);
+      if (!check.ok) {
+        return sendHtml(
+          reply,
+          check.reason === 'locked' ? 429 : 401,
+          signInPage({ ...view, error: check.message }),
+        );
+      }
+      return finish(request, reply, i, check.account, 'pwd');
+    },
+  );
+
+  app.get(
+    '/interaction/:uid/signup',
+    { schema: { ...doc('Teacher sign-up form'), params: uidParams, response: pageResponses } },
+    async (request, reply) => {
+      const i = await interactionOf(request, reply, request.params.uid);
+      if (!i) return reply;
+      return sendHtml(reply, 200, signUpPage({ uid: i.uid, clientName: clientName(i) }));
+    },
+  );
+
+  app.post(
+    '/interaction/:uid/signup',
+    {
+      schema: {
+        ...doc('Create a teacher account (pending approval) and sign in'),
+        params: uidParams,
+        body: z.object({
+          name: z.string().max(100).default(''),
+          email: z.string().max(320).default(''),
+          password: z.string().max(1024).default(''),
+          confirm: z.string().max(1024).default(''),
+        }),
+        response: pageResponses,
+      },
+    },
+    async (request, reply) => {
+      const i = await interactionOf(request, reply, request.params.uid);
+      if (!i) return reply;
+      const { name, email, password, confirm } = request.body;
+      const view = { uid: i.uid, clientName: clientName(i), name, email };
+      const problem =
+        name.trim() === ''
+          ? 'Enter your name.'
+          : !z.email().safeParse(email.trim()).success
+            ? 'Enter a valid e-mail address.'
+            : password.length < MIN_PASSWORD_LENGTH
+              ? `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`
+              : password !== confirm
+                ? 'The two passwords differ.'
+                : undefined;
+      if (problem) return sendHtml(reply, 400, signUpPage({ ...view, error: problem }));
+      if (await accounts.usernameTaken(email)) {
+        return sendHtml(
+          reply,
+          409,
+          signUpPage({ ...view, error: 'An account with this e-mail already exists.' }),
+        );
+      }
+      const account = await accounts.createTeacher({ username: email, email: email.trim(), name, password });
+      return finish(request, reply, i, account, 'pwd');
+    },
+  );
+
+  app.get(
+    '/interaction/:uid/abort',
+    { schema: { ...doc('Cancel the sign-in'), params: uidParams, response: pageResponses } },
+    async (request, reply) => {
+      const i = await interactionOf(request, reply, request.params.uid);
+      if (!i) return reply;
+      const to = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { error: 'access_denied', error_description: 'End-User aborted interaction' },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(to, 303);
+    },
+  );
+
+  app.get(
+    '/interaction/:uid/federated',
+    { schema: { ...doc('Start the upstream (Google) sign-in'), params: uidParams, response: pageResponses } },
+    async (request, reply) => {
+      if (!upstream)
+        return sendHtml(reply, 404, errorPage('Not available', 'This sign-in method is not set up.'));
+      const i = await interactionOf(request, reply, request.params.uid);
+      if (!i) return reply;
+      const { url, state } = await upstream.start(i.uid);
+      reply.setCookie(UPSTREAM_COOKIE, Buffer.from(JSON.stringify(state)).toString('base64url'), {
+        signed: true,
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        maxAge: 600,
+        secure: config.publicUrl.startsWith('https:'),
+      });
+      return reply.redirect(url, 303);
+    },
+  );
+
+  const readState = (request: FastifyRequest): UpstreamState | undefined => {
+    const raw = request.cookies[UPSTREAM_COOKIE];
+    if (!raw) return undefined;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return undefined;
+    try {
+      return JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8')) as UpstreamState;
+    } catch {
+      return undefined;
+    }
+  };
+  const queryOf = (request: FastifyRequest) => {
+    const q = request.url.indexOf('?');
+    return q < 0 ? '' : request.url.slice(q + 1);
+  };
+  const callbackQuery = z.object({}).catchall(z.string());
+
+  // The upstream provider returns here (a fixed address); the interaction's pages live under
+  // their own path (where the interaction cookie is sent), so pass the answer on there.
+  app.get(
+    UPSTREAM_CALLBACK_PATH,
+    {
+      schema: {
+        ...doc('Return address of the upstream provider'),
+        querystring: callbackQuery,
+        response: pageResponses,
+      },
+    },
+    async (request, reply) => {
+      const state = readState(request);
+      if (!state) return sendHtml(reply, 400, errorPage('Sign-in expired', EXPIRED));
+      return reply.redirect(
+        `/interaction/${encodeURIComponent(state.uid)}/federated/callback?${queryOf(request)}`,
+        303,
+      );
+    },
+  );
+
+  app.get(
+    '/interaction/:uid/federated/callback',
+    {
+      schema: {
+        ...doc('Finish the upstream sign-in'),
+        params: uidParams,
+        querystring: callbackQuery,
+        response: pageResponses,
+      },
+    },
+    async (request, reply) => {
+      if (!upstream)
+        return sendHtml(reply, 404, errorPage('Not available', 'This sign-in method is not set up.'));
+      const i = await interactionOf(request, reply, request.params.uid);
+      if (!i) return reply;
+      const state = readState(request);
+      reply.clearCookie(UPSTREAM_COOKIE, { path: '/' });
+      const chooser = (error: string) =>
+        sendHtml(
+          reply,
+          400,
+          chooserPage({ uid: i.uid, clientName: clientName(i), upstreamName: upstream.name, error }),
+        );
+      if (!state || state.uid !== i.uid) return chooser(EXPIRED);
+      if (request.query.error)
+        return chooser(`${upstream.name} sign-in was not completed (${request.query.error}).`);
+      let identity: Awaited<ReturnType<typeof upstream.finish>>;
+      try {
+        identity = await upstream.finish(queryOf(request), state);
+      } catch (error) {
+        request.log.warn({ err: error }, 'upstream sign-in failed');
+        return chooser(`${upstream.name} sign-in failed. Try again.`);
+      }
+      const account = await accountForUpstream(app, identity);
+      return finish(request, reply, i, account, 'fed');
+    },
+  );
+};
+
+/**
+ * The account of an upstream identity: the linked one; else the teacher account whose login
+ * name is the identity's verified e-mail (then linked); else a new pending teacher.
+ */
+async function accountForUpstream(
+  app: App,
+  id: { issuer: string; subject: string; email: string | null; emailVerified: boolean; name: string | null },
+): Promise<Account> {
+  const { accounts } = app.services;
+  const linked = await accounts.findByIdentity(id.issuer, id.subject);
+  if (linked) return linked;
+  if (id.email && id.emailVerified) {
+    const byEmail = await accounts.findForLogin(id.email);
+    if (byEmail && byEmail.account.kind === 'teacher') {
+      await accounts.linkIdentity(byEmail.account.id, id.issuer, id.subject, id.email);
+      return byEmail.account;
+    }
+  }
+  const username =
+    id.email && id.emailVerified && !(await accounts.usernameTaken(id.email))
+      ? id.email
+      : `${id.subject}@${new URL(id.issuer).host}`;
+  const account = await accounts.createTeacher({
+    username,
+    email: id.email,
+    name: id.name ?? id.email ?? 'Teacher',
+  });
+  await accounts.linkIdentity(account.id, id.issuer, id.subject, id.email);
+  return account;
+}

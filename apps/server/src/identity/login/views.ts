@@ -1,0 +1,146 @@
+/**
+ * The sign-in pages, rendered on the server as plain, accessible HTML (labelled fields, one
+ * h1 per page, errors announced with role="alert", no script needed).
+ */
+
+/** Escapes text for HTML element content and double-quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font-family:"Noto Sans KR","Segoe UI",Roboto,system-ui,sans-serif;background:#f4f6fb;color:#1d2433}
+main{max-width:26rem;margin:8vh auto;padding:2rem;background:#fff;border-radius:16px;box-shadow:0 2px 12px #0002}
+h1{font-size:1.4rem;margin:0 0 .25rem}
+p.sub{margin:0 0 1.5rem;color:#4a5468}
+.stack{display:flex;flex-direction:column;gap:.75rem}
+label{font-weight:600;display:block;margin-bottom:.25rem}
+input{width:100%;padding:.7rem .8rem;font-size:1rem;border:1px solid #8a94a8;border-radius:10px}
+input:focus,.button:focus,button:focus{outline:3px solid #ffb300;outline-offset:2px}
+.button,button{display:block;width:100%;padding:.8rem 1rem;font-size:1rem;font-weight:600;text-align:center;
+text-decoration:none;border-radius:24px;border:1px solid #3a4a8c;background:#3a4a8c;color:#fff;cursor:pointer}
+.button.secondary{background:#fff;color:#3a4a8c}
+.button.google{background:#fff;color:#1d2433;border-color:#8a94a8}
+[role=alert]{padding:.75rem;border-radius:10px;background:#fdecea;color:#8a1c12;margin-bottom:1rem}
+.links{margin-top:1.25rem;display:flex;justify-content:space-between;gap:1rem;flex-wrap:wrap}
+a{color:#3a4a8c}
+.hint{font-size:.85rem;color:#4a5468;margin:.25rem 0 0}
+`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} · dotink</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+const alert = (message: string | undefined) =>
+  message ? `<div role="alert" id="form-error">${escapeHtml(message)}</div>` : '';
+
+export interface ChooserView {
+  readonly uid: string;
+  readonly clientName: string;
+  /** Label of the upstream provider button, absent when none is configured. */
+  readonly upstreamName?: string;
+  readonly error?: string;
+}
+
+/** The account chooser: 'select login account' with the Google and provider-account buttons. */
+export function chooserPage(v: ChooserView): string {
+  const base = `/interaction/${encodeURIComponent(v.uid)}`;
+  const upstream = v.upstreamName
+    ? `<a class="button google" href="${base}/federated">Sign in with ${escapeHtml(v.upstreamName)}</a>`
+    : '';
+  return page(
+    'Select login account',
+    `<h1>Select login account</h1>
+<p class="sub">to continue to ${escapeHtml(v.clientName)}</p>
+${alert(v.error)}
+<nav class="stack" aria-label="Login accounts">
+${upstream}
+<a class="button" href="${base}/login">Sign in with a dotink account</a>
+</nav>
+<div class="links"><a href="${base}/abort">Cancel</a></div>`,
+  );
+}
+
+export interface SignInView {
+  readonly uid: string;
+  readonly clientName: string;
+  readonly username?: string;
+  readonly error?: string;
+}
+
+/** The provider-account sign-in form. */
+export function signInPage(v: SignInView): string {
+  const base = `/interaction/${encodeURIComponent(v.uid)}`;
+  const described = v.error ? ' aria-describedby="form-error" aria-invalid="true"' : '';
+  return page(
+    'Sign in',
+    `<h1>Sign in</h1>
+<p class="sub">with your dotink account, to continue to ${escapeHtml(v.clientName)}</p>
+${alert(v.error)}
+<form class="stack" method="post" action="${base}/login" novalidate>
+<div><label for="username">E-mail or student ID</label>
+<input id="username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required value="${escapeHtml(v.username ?? '')}"${described}></div>
+<div><label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${described}></div>
+<button type="submit">Sign in</button>
+</form>
+<div class="links"><a href="${base}">Other login accounts</a><a href="${base}/signup">Create an account</a></div>`,
+  );
+}
+
+export interface SignUpView {
+  readonly uid: string;
+  readonly clientName: string;
+  readonly name?: string;
+  readonly email?: string;
+  readonly error?: string;
+}
+
+/** The teacher sign-up form (the account waits for a school administrator's approval). */
+export function signUpPage(v: SignUpView): string {
+  const base = `/interaction/${encodeURIComponent(v.uid)}`;
+  return page(
+    'Create an account',
+    `<h1>Create an account</h1>
+<p class="sub">for ${escapeHtml(v.clientName)}. A school administrator approves new teachers.</p>
+${alert(v.error)}
+<form class="stack" method="post" action="${base}/signup" novalidate>
+<div><label for="name">Name</label>
+<input id="name" name="name" type="text" autocomplete="name" required value="${escapeHtml(v.name ?? '')}"></div>
+<div><label for="email">E-mail</label>
+<input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(v.email ?? '')}"></div>
+<div><label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="8" aria-describedby="password-hint">
+<p class="hint" id="password-hint">At least 8 characters.</p></div>
+<div><label for="confirm">Repeat the password</label>
+<input id="confirm" name="confirm" type="password" autocomplete="new-password" required></div>
+<button type="submit">Create account</button>
+</form>
+<div class="links"><a href="${base}/login">I have an account</a></div>`,
+  );
+}
+
+/** A page explaining an error (expired sign-in, provider error). */
+export function errorPage(title: string, message: string): string {
+  return page(
+    title,
+    `<h1>${escapeHtml(title)}</h1>
+<div role="alert">${escapeHtml(message)}</div>
+<div class="links"><a href="/">Back to dotink</a></div>`,
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * `npm start`: reads the configuration, opens and migrates the database, seeds reference data
+ * (and the demo on an empty embedded database), serves, and prints the address and demo logins.
+ */
+import { buildApp, systemClock } from './app';
+import { ConfigError, loadConfig } from './config';
+import { databaseTarget, openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { diskFileStore } from './files/diskFileStore';
+import { demoLogins } from './seed/demo';
+import { seedDatabase } from './seed/index';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(databaseTarget(config));
+  await migrateToLatest(database.db);
+  await seedDatabase(database.db, { demo: config.seedDemo, clock: systemClock });
+  const app = await buildApp({ config, database, files: diskFileStore(config.filesDir) });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite (${config.pgliteDir})`;
+  const lines = [
+    '',
+    `dotink server: ${config.publicUrl}  (database: ${where})`,
+    `  API docs (OpenAPI): ${config.publicUrl}/api/docs`,
+    `  OpenID Connect:     ${config.issuer}/.well-known/openid-configuration`,
+  ];
+  const logins = config.seedDemo ? await demoLogins(database.db) : [];
+  if (logins.length > 0) {
+    lines.push('  demo logins:');
+    for (const l of logins) lines.push(`    ${l.role.padEnd(30)} ${l.username} / ${l.password}`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

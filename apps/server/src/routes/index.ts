@@ -1,0 +1,10 @@
+/**
+ * The route modules the server registers, in order. To add an API: write
+ * `src/<area>/<what>Routes.ts` exporting an `AppPlugin`, and add it to this list.
+ */
+import { loginRoutes } from '../identity/login/routes';
+import { profileRoutes } from '../identity/profileRoutes';
+import type { AppPlugin } from '../platform/types';
+import { platformRoutes } from './platformRoutes';
+
+export const routeModules: readonly AppPlugin[] = [platformRoutes, loginRoutes, profileRoutes];

@@ -1,0 +1,280 @@
+/**
+ * The demo seeded into an empty database by `npm start`: a school, an ACTIVE school-admin
+ * teacher, a PENDING teacher, a class of 30 pupils with pen addresses, a lecture with the
+ * class's textbook and the notebook, and two lessons. Extend it here (realistic ink comes with
+ * the ink store).
+ */
+import type { Clock } from '@dotink/ncode';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { newStudentId, newTeacherId } from '../identity/accounts';
+import { hashPassword } from '../identity/passwords';
+import { builtinTextbookForGrade, builtinTextbooks } from './builtinTextbooks';
+
+/** A login printed at start. */
+export interface DemoLogin {
+  readonly role: string;
+  readonly username: string;
+  readonly password: string;
+}
+
+export interface DemoSeed {
+  readonly schoolId: number;
+  readonly adminId: string;
+  readonly pendingTeacherId: string;
+  readonly classId: number;
+  readonly studentIds: readonly string[];
+  readonly curriculumId: number;
+  readonly logins: readonly DemoLogin[];
+}
+
+export const DEMO_PASSWORD = 'dotink-demo';
+export const DEMO_ADMIN = 'admin@demo.dotink.dev';
+export const DEMO_PENDING_TEACHER = 'pending@demo.dotink.dev';
+
+export const demoSchool = {
+  name: '도트잉크 초등학교',
+  eduOfficeCode: 'B10',
+  schoolTypeCode: '0',
+  schoolCode: '7010001',
+} as const;
+
+const SURNAMES = ['김', '이', '박', '최', '정', '강', '조', '윤', '장', '임'];
+const GIVEN = [
+  '민준',
+  '서연',
+  '도윤',
+  '하은',
+  '시우',
+  '지유',
+  '주원',
+  '서윤',
+  '하준',
+  '지아',
+  '예준',
+  '수아',
+  '유찬',
+];
+
+/** A Korean pupil name for pupil `n` (deterministic). */
+export function demoPupilName(n: number): string {
+  return `${SURNAMES[n % SURNAMES.length]}${GIVEN[(n * 7) % GIVEN.length]}`;
+}
+
+/** A pen address for pupil `n`: a Neo smartpen-like prefix and the number. */
+export function demoPenAddress(n: number): string {
+  const hex = (v: number) => v.toString(16).toUpperCase().padStart(2, '0');
+  return `9C:7B:D2:10:${hex(n >> 8)}:${hex(n & 0xff)}`;
+}
+
+/** True when the database holds no account yet. */
+export async function databaseIsEmpty(db: Kysely<Database>): Promise<boolean> {
+  const { n } = await db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n) === 0;
+}
+
+/** Seeds the demo in one transaction. Call on an empty database (see {@link databaseIsEmpty}). */
+export async function seedDemo(db: Kysely<Database>, clock: Clock, pupils = 30): Promise<DemoSeed> {
+  const now = new Date(clock.nowMs());
+  const year = now.getFullYear();
+  const teacherHash = await hashPassword(DEMO_PASSWORD);
+  const studentIds = Array.from({ length: pupils }, () => newStudentId());
+  const studentHashes = await Promise.all(studentIds.map((id) => hashPassword(id)));
+
+  return db.transaction().execute(async (tx) => {
+    const school = await tx
+      .insertInto('schools')
+      .values({
+        name: demoSchool.name,
+        edu_office_code: demoSchool.eduOfficeCode,
+        school_type_code: demoSchool.schoolTypeCode,
+        school_code: demoSchool.schoolCode,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const adminId = newTeacherId();
+    const pendingTeacherId = newTeacherId();
+    await tx
+      .insertInto('accounts')
+      .values([
+        {
+          id: adminId,
+          kind: 'teacher',
+          username: DEMO_ADMIN,
+          name: '김도트 선생님',
+          email: DEMO_ADMIN,
+          password_hash: teacherHash,
+          status: 'ACTIVE',
+          is_school_admin: true,
+          school_id: school.id,
+        },
+        {
+          id: pendingTeacherId,
+          kind: 'teacher',
+          username: DEMO_PENDING_TEACHER,
+          name: '이잉크 선생님',
+          email: DEMO_PENDING_TEACHER,
+          password_hash: teacherHash,
+          status: 'PENDING_ACTIVE',
+          is_school_admin: false,
+          school_id: school.id,
+        },
+      ])
+      .execute();
+
+    const grade = 3;
+    const bookId = builtinTextbookForGrade(grade);
+    const klass = await tx
+      .insertInto('classes')
+      .values({
+        school_id: school.id,
+        teacher_id: adminId,
+        year,
+        grade,
+        class_num: 1,
+        class_name: `${year}학년도 ${grade}학년 1반`,
+        semester: 1,
+        builtin_textbook_id: bookId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    if (studentIds.length > 0) {
+      await tx
+        .insertInto('accounts')
+        .values(
+          studentIds.map((id, i) => ({
+            id,
+            kind: 'student' as const,
+            username: id,
+            name: demoPupilName(i + 1),
+            email: null,
+            password_hash: studentHashes[i]!,
+            status: 'ACTIVE' as const,
+          })),
+        )
+        .execute();
+      await tx
+        .insertInto('students')
+        .values(
+          studentIds.map((id, i) => ({
+            account_id: id,
+            class_id: klass.id,
+            num: i + 1,
+            name: demoPupilName(i + 1),
+            mac_address: demoPenAddress(i + 1),
+          })),
+        )
+        .execute();
+    }
+
+    const curriculum = await tx
+      .insertInto('curriculums')
+      .values({
+        class_id: klass.id,
+        teacher_id: adminId,
+        subject_id: 1,
+        title: `${grade}학년 1반 수학`,
+        description: '수학 교과서와 스마트 플레이트 노트',
+        start_at: new Date(year, 2, 2),
+        end_at: new Date(year, 6, 20),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const books = builtinTextbooks.filter((t) => t.id === bookId || t.id === 9);
+    await tx
+      .insertInto('textbooks')
+      .values(
+        books.map((t) => ({
+          curriculum_id: curriculum.id,
+          type: 'REGULAR' as const,
+          builtin_textbook_id: t.id,
+          title: t.title,
+          section: t.section,
+          owner: t.owner,
+          book: t.book,
+          ncode_start_page: t.firstPage,
+          ncode_end_page: t.firstPage + t.numPages - 1,
+          num_pages: t.numPages,
+        })),
+      )
+      .execute();
+
+    const day = 86_400_000;
+    const hour = 3_600_000;
+    const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
+    await tx
+      .insertInto('courses')
+      .values([
+        {
+          curriculum_id: curriculum.id,
+          tag: '1단원 덧셈과 뺄셈',
+          title: `${grade}학년 1반 수학`,
+          description: '교과서 8~15쪽',
+          start_at: at(-day),
+          end_at: at(-day + hour),
+          status: 'E',
+          session_id: `session-${curriculum.id}-1`,
+          session_status: 'ACTIVE',
+        },
+        {
+          curriculum_id: curriculum.id,
+          tag: '2단원 평면도형',
+          title: `${grade}학년 1반 수학`,
+          description: '교과서 32~39쪽',
+          start_at: at(day),
+          end_at: at(day + hour),
+          status: 'B',
+          session_id: `session-${curriculum.id}-2`,
+          session_status: 'ACTIVE',
+        },
+      ])
+      .execute();
+
+    const firstStudent = studentIds[0];
+    return {
+      schoolId: school.id,
+      adminId,
+      pendingTeacherId,
+      classId: klass.id,
+      studentIds,
+      curriculumId: curriculum.id,
+      logins: [
+        { role: 'school administrator (ACTIVE)', username: DEMO_ADMIN, password: DEMO_PASSWORD },
+        { role: 'teacher awaiting approval', username: DEMO_PENDING_TEACHER, password: DEMO_PASSWORD },
+        ...(firstStudent
+          ? [{ role: 'student (pupil no. 1)', username: firstStudent, password: firstStudent }]
+          : []),
+      ],
+    };
+  });
+}
+
+/** The demo logins present in the database (empty when the demo was never seeded). */
+export async function demoLogins(db: Kysely<Database>): Promise<DemoLogin[]> {
+  const admin = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('username', '=', DEMO_ADMIN)
+    .executeTakeFirst();
+  if (!admin) return [];
+  const pupil = await db
+    .selectFrom('students')
+    .innerJoin('classes', 'classes.id', 'students.class_id')
+    .select('students.account_id')
+    .where('classes.teacher_id', '=', admin.id)
+    .orderBy('students.num')
+    .executeTakeFirst();
+  return [
+    { role: 'school administrator (ACTIVE)', username: DEMO_ADMIN, password: DEMO_PASSWORD },
+    { role: 'teacher awaiting approval', username: DEMO_PENDING_TEACHER, password: DEMO_PASSWORD },
+    ...(pupil
+      ? [{ role: 'student (pupil no. 1)', username: pupil.account_id, password: pupil.account_id }]
+      : []),
+  ];
+}

@@ -1,0 +1,178 @@
+/**
+ * The server test harness. Every suite runs on PGlite, and again on PostgreSQL when
+ * TEST_DATABASE_URL (an admin URL with CREATEDB) is set. Each suite gets a fresh database:
+ * PGlite loaded from a migrated template dump, or a uniquely named PostgreSQL database that is
+ * dropped afterwards.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Clock, manualClock } from '@dotink/ncode';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type ServerConfig } from '../src/config';
+import { type DatabaseHandle, type DatabaseKind, openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { diskFileStore } from '../src/files/diskFileStore';
+import type { FileStore } from '../src/files/fileStore';
+import type { App, AppPlugin } from '../src/platform/types';
+import { pgliteTemplate } from './pgliteTemplate';
+
+/** The databases the suites run on here. */
+export function testDatabaseKinds(): DatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** Time for a hook that may build the PGlite template or create a PostgreSQL database. */
+export const SETUP_TIMEOUT_MS = 180_000;
+
+/** A fresh, migrated (or, with `migrated: false`, empty) database; close() also drops it. */
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  options: { migrated?: boolean } = {},
+): Promise<DatabaseHandle> {
+  const migrated = options.migrated ?? true;
+  if (kind === 'pglite') {
+    const handle = await openDatabase({ kind: 'pglite', loadDataDir: await pgliteTemplate() });
+    if (!migrated) {
+      const { migrateTo, NO_MIGRATIONS } = await import('../src/db/migrate');
+      await migrateTo(handle.db, NO_MIGRATIONS);
+    }
+    return handle;
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `dotink_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.href, maxConnections: 4 });
+  if (migrated) await migrateToLatest(handle.db);
+  return {
+    db: handle.db,
+    kind: 'postgres',
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+/** Defines `body` once per database kind, in a describe block named after it. */
+export function describeEachDatabase(title: string, body: (kind: DatabaseKind) => void): void {
+  for (const kind of testDatabaseKinds()) describe(`${title} [${kind}]`, () => body(kind));
+}
+
+/** The public address tests give the server (requests go through `inject`, no port). */
+export const TEST_PUBLIC_URL = 'http://localhost:3000';
+export const TEST_APP_ORIGIN = 'http://localhost:5173';
+
+/** A confidential client (secret) and a public one (PKCE only), both allowed every grant. */
+export const testClients = {
+  web: {
+    clientId: 'test-web',
+    clientSecret: 'test-web-secret-0123456789',
+    redirectUris: [`${TEST_APP_ORIGIN}/callback.html`],
+    grantTypes: ['authorization_code', 'refresh_token', 'password'],
+    name: 'Test classroom',
+  },
+  spa: {
+    clientId: 'test-spa',
+    redirectUris: [`${TEST_APP_ORIGIN}/callback`],
+    grantTypes: ['authorization_code', 'refresh_token', 'password'],
+    name: 'Test SPA',
+  },
+} as const;
+
+/** A configuration for tests: silent, test clients, a temporary data directory. */
+export function testConfig(env: Record<string, string | undefined> = {}, dataDir?: string): ServerConfig {
+  return loadConfig({
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    DATA_DIR: dataDir ?? join(tmpdir(), 'dotink-test-unused'),
+    LOG_LEVEL: 'silent',
+    OAUTH_CLIENTS: JSON.stringify([testClients.web, testClients.spa]),
+    ...env,
+  });
+}
+
+export interface TestServer {
+  readonly app: App;
+  readonly database: DatabaseHandle;
+  readonly config: ServerConfig;
+  readonly files: FileStore;
+  readonly clock: Clock;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  readonly env?: Record<string, string | undefined>;
+  readonly clock?: Clock;
+  readonly extraRoutes?: readonly AppPlugin[];
+}
+
+/** Builds a server on a fresh database and a temporary file store. */
+export async function startTestServer(
+  kind: DatabaseKind,
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dotink-server-'));
+  const config = testConfig(options.env, dataDir);
+  const database = await createTestDatabase(kind);
+  const files = diskFileStore(config.filesDir);
+  const clock = options.clock ?? manualClock(Date.UTC(2025, 2, 3, 0, 0, 0));
+  try {
+    const app = await buildApp({
+      config,
+      database,
+      files,
+      clock,
+      logger: false,
+      ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+    });
+    await app.ready();
+    return {
+      app,
+      database,
+      config,
+      files,
+      clock,
+      async close() {
+        await app.close();
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** Starts a server before the suite's tests and closes it after; read it in tests. */
+export function useTestServer(kind: DatabaseKind, options: TestServerOptions = {}): () => TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(kind, options);
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await server?.close();
+  }, SETUP_TIMEOUT_MS);
+  return () => {
+    if (!server) throw new Error('test server not started');
+    return server;
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * A migrated PGlite database, dumped once and reused: booting a fresh PGlite takes seconds,
+ * loading a dump well under one. The dump is cached under node_modules/.cache, keyed by the
+ * migrations' source and the PGlite version, and built by whichever test file needs it first
+ * (others wait on a lock directory).
+ */
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect } from 'kysely';
+import { migrateToLatest } from '../src/db/migrate';
+import type { Database } from '../src/db/schema';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '..', '..', '..');
+const cacheDir = join(repoRoot, 'node_modules', '.cache', 'dotink-server');
+const migrationsDir = resolve(here, '..', 'src', 'db', 'migrations');
+
+function templateKey(): string {
+  const h = createHash('sha256');
+  for (const f of readdirSync(migrationsDir).sort()) {
+    if (!f.endsWith('.ts') || f.endsWith('.test.ts')) continue;
+    h.update(f).update(readFileSync(join(migrationsDir, f)));
+  }
+  const pkg = JSON.parse(
+    readFileSync(join(repoRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8'),
+  ) as { version: string };
+  h.update(pkg.version);
+  return h.digest('hex').slice(0, 16);
+}
+
+async function build(target: string): Promise<void> {
+  const pglite = new PGlite();
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  try {
+    await migrateToLatest(db);
+    const dump = await pglite.dumpDataDir('none');
+    const tmp = `${target}.${process.pid}.tmp`;
+    writeFileSync(tmp, new Uint8Array(await dump.arrayBuffer()));
+    renameSync(tmp, target);
+  } finally {
+    await db.destroy();
+    if (!pglite.closed) await pglite.close();
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const STALE_LOCK_MS = 180_000;
+
+let cached: Promise<Blob> | undefined;
+
+/** The template dump as a Blob, for `new PGlite({ loadDataDir })`. */
+export function pgliteTemplate(): Promise<Blob> {
+  cached ??= (async () => {
+    mkdirSync(cacheDir, { recursive: true });
+    const file = join(cacheDir, `pglite-template-${templateKey()}.tar`);
+    const lock = `${file}.lock`;
+    while (!existsSync(file)) {
+      try {
+        mkdirSync(lock);
+      } catch {
+        // Another process builds it; wait, and break a lock left by a dead one.
+        try {
+          if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS)
+            rmSync(lock, { recursive: true, force: true });
+        } catch {}
+        await sleep(250);
+        continue;
+      }
+      try {
+        if (!existsSync(file)) await build(file);
+      } finally {
+        rmSync(lock, { recursive: true, force: true });
+      }
+    }
+    return new Blob([readFileSync(file)]);
+  })();
+  return cached;
+}
