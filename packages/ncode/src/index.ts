@@ -3,3 +3,7 @@ export * from './runtime';
 export * from './nproj/index';
 export * from './pui';
 export * from './puiCommands';
+export * from './sections';
+export * from './units';
+export * from './paperSizes';
+export * from './homography';
