@@ -62,7 +62,15 @@ export function encodeInkBase64(bytes: Uint8Array): string {
     buf[k + 3] = 61;
     k += 4;
   }
-  if (k > 0) out += String.fromCharCode.apply(null, k === CHUNK ? buf : buf.slice(0, k));
+  if (k === CHUNK) {
+    out += String.fromCharCode.apply(null, buf);
+  } else if (k > 0) {
+    // Shorten the scratch for the tail instead of copying it (`slice`), then restore its length.
+    buf.length = k;
+    out += String.fromCharCode.apply(null, buf);
+    buf.length = CHUNK;
+    buf.fill(0, k);
+  }
   return out;
 }
 

@@ -22,6 +22,7 @@ const F32_MAX = 3.4028234663852886e38;
 const F32_MIN_SUBNORMAL = 1.401298464324817e-45;
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+const decodeBase64Bytes = (text: string) => new Uint8Array(Buffer.from(text, 'base64'));
 
 /** The 17 bytes of one dot, written by hand with Node's Buffer (an independent oracle). */
 function dotBytes(deltaMs: number, force: number, x: number, y: number, spare = 3): Buffer {
@@ -92,6 +93,22 @@ describe('server dot form (17 bytes a dot)', () => {
     const text = encodeServerDots(many, T0);
     expect(text.length).toBe(Math.ceil((10_000 * 17) / 3) * 4);
     same(decodeServerDots(text, T0, 10_000), many);
+  });
+
+  it('writes the same text as the byte form, whatever was encoded before (reused scratch)', () => {
+    const big = dotsFrom(
+      Array.from({ length: 3000 }, (_, i) => ({ xNu: -1 - i, yNu: -2, force: 3, timeMs: T0 + i * 255 })),
+    );
+    const small = dotsFrom([
+      { xNu: 1, yNu: 2, force: 3, timeMs: T0 },
+      { xNu: 4, yNu: 5, force: 6, timeMs: T0 + 7 },
+    ]);
+    for (const d of [big, small, big, dotsFrom([]), small]) {
+      expect(encodeServerDots(d, T0)).toBe(Buffer.from(encodeServerDotBytes(d, T0)).toString('base64'));
+    }
+    expect(hex(decodeBase64Bytes(encodeServerDots(small, T0)))).toBe(
+      hex(Buffer.concat([dotBytes(0, 3, 1, 2), dotBytes(7, 6, 4, 5)])),
+    );
   });
 
   it('keeps extreme coordinates: ±f32 max, subnormals, ±0, infinities', () => {

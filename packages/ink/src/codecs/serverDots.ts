@@ -53,9 +53,32 @@ export interface ServerJsonDot {
 
 /** The 17-byte binary form of `dots`, times counted from `startTimeMs`. */
 export function encodeServerDotBytes(dots: DotColumns, startTimeMs: number): Uint8Array {
+  const bytes = new Uint8Array(dots.count * SERVER_DOT_BYTES);
+  writeDots(dots, startTimeMs, new DataView(bytes.buffer));
+  return bytes;
+}
+
+/**
+ * Scratch bytes for {@link encodeServerDots}, reused across calls (grown on demand) so encoding
+ * allocates only the result text. Nothing calls out while it is in use, so sharing it is safe.
+ */
+let scratch = new Uint8Array(4096);
+let scratchView = new DataView(scratch.buffer);
+
+/** The base64 text of the 17-byte form of `dots`. */
+export function encodeServerDots(dots: DotColumns, startTimeMs: number): string {
+  const size = dots.count * SERVER_DOT_BYTES;
+  if (size > scratch.length) {
+    scratch = new Uint8Array(Math.max(size, scratch.length * 2));
+    scratchView = new DataView(scratch.buffer);
+  }
+  writeDots(dots, startTimeMs, scratchView);
+  return encodeInkBase64(scratch.subarray(0, size));
+}
+
+/** Writes the dots at the start of `view` (which must have room), spare bytes zeroed. */
+function writeDots(dots: DotColumns, startTimeMs: number, view: DataView): void {
   const n = dots.count;
-  const bytes = new Uint8Array(n * SERVER_DOT_BYTES);
-  const view = new DataView(bytes.buffer);
   const { xNu, yNu, force, timeMs } = dots;
   let prev = Math.round(startTimeMs);
   for (let i = 0, o = 0; i < n; i++, o += SERVER_DOT_BYTES) {
@@ -69,13 +92,9 @@ export function encodeServerDotBytes(dots: DotColumns, startTimeMs: number): Uin
     view.setFloat32(o + 2, force[i]!, true);
     view.setFloat32(o + 6, xNu[i]!, true);
     view.setFloat32(o + 10, yNu[i]!, true);
+    view.setUint8(o + 14, 0);
+    view.setUint16(o + 15, 0);
   }
-  return bytes;
-}
-
-/** The base64 text of the 17-byte form of `dots`. */
-export function encodeServerDots(dots: DotColumns, startTimeMs: number): string {
-  return encodeInkBase64(encodeServerDotBytes(dots, startTimeMs));
 }
 
 /** The bytes per dot of a binary run: 17 or 16 (see the module notes), or throws. */
