@@ -6,7 +6,7 @@
  * skipped.
  */
 
-import { allocDots, BrushType, createStroke, type Stroke } from '@dotink/ink';
+import { allocDots, BrushType, createStroke, type KeySource, type Stroke } from '@dotink/ink';
 import { pageAddress } from '@dotink/ncode';
 import type { OfflineStroke } from '../protocol';
 import type { OfflineNoteData } from './offlineDownload';
@@ -58,7 +58,7 @@ function strokeOf(data: OfflineNoteData, s: OfflineStroke, key: string, style: O
 /** The ink strokes of a downloaded note, in the order the pen sent them; keys from `keys` (a KeySource). */
 export function importOfflineStrokes(
   data: OfflineNoteData,
-  keys: { nextKey(): string },
+  keys: KeySource,
   style: OfflineImportStyle,
 ): Stroke[] {
   const out: Stroke[] = [];

@@ -1,4 +1,5 @@
 export * from './bluetoothTypes';
+export * from './inProcessTransport';
 export * from './listeners';
 export * from './types';
 export * from './webBluetooth';
