@@ -100,6 +100,15 @@ describe('controller precedence', () => {
     expect(createPuiRegistry([miss, empty]).commandAt(page, 80, 80)).toBeUndefined();
   });
 
+  it('trusts pages@count over the number of page items (note_1096 style)', () => {
+    const base = sheet([{ ...box(504, 504, 'next'), page: 2 }]);
+    const doc = { ...base, pages: { ...base.pages, count: 3 } };
+    expect(doc.pages.items).toHaveLength(1);
+    const reg = createPuiRegistry([doc]);
+    expect(reg.commandAt(pageAddress(3, 1013, 1116, 3), 80, 80)).toBe('next');
+    expect(reg.commandAt(pageAddress(3, 1013, 1116, 4), 80, 80)).toBeUndefined();
+  });
+
   it('tries symbols in ascending y·10000 + x, whatever the file order', () => {
     const page = pageAddress(3, 1013, 1116, 1);
     const reg = createPuiRegistry([
@@ -164,6 +173,7 @@ describe('gate and dropped page', () => {
 
   it('drops 3.1013.1.15 only', () => {
     expect(grida.isDroppedPage(pageAddress(3, 1013, 1, 15))).toBe(true);
+    expect(grida.isControlPage(pageAddress(3, 1013, 1, 15))).toBe(true);
     expect(isDroppedPuiPage(pageAddress(3, 1013, 1, 14))).toBe(false);
     expect(isDroppedPuiPage(pageAddress(0, 1013, 1, 15))).toBe(false);
   });
