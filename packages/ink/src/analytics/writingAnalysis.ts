@@ -7,12 +7,12 @@
  * - real writing speed: distance / writing time, mm/s, one decimal (0 without writing time);
  * - study time: the total of the study blocks, minutes with one decimal.
  */
-import { type PageAddress, pageId } from '@dotink/ncode';
+import { NU_TO_MM, type PageAddress, pageId } from '@dotink/ncode';
 import { contentRatePct, msToMinutes, roundOneDecimal, writingRatePct } from './rounding';
 import { STUDY_GAP_MS, strokeEndTimeMs, studyTimeMs, type TimedStroke } from './studyBlocks';
 
 /** mm per nu (56/600 in = 2.370667 mm; ncode-paper.md §1.2). */
-export const REAL_MM_PER_NU = (56 * 25.4) / 600;
+export const REAL_MM_PER_NU = NU_TO_MM;
 
 /** A stroke as the analysis needs it: timing, distance and page. */
 export interface AnalysedStroke extends TimedStroke {

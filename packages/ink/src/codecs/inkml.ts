@@ -12,13 +12,13 @@
  *   one dot, in the given order; dots with a non-finite value are left out. Brush width and colour follow {@link ./strokeStyle}; a marker's
  *   0.3 opacity is written as InkML transparency (0 opaque … 255 clear) 179.
  */
-import { pageId } from '@dotink/ncode';
+import { NU_TO_MM, pageId } from '@dotink/ncode';
 import { isVisibleInk } from '../stroke';
 import type { Stroke } from '../types';
 import { cssHexColor, formatNumber, MM_PER_PT, strokeOpacity, strokeWidthPt } from './strokeStyle';
 
 /** mm per nu (56/600 in; ncode-paper.md §1.2). */
-export const INKML_MM_PER_NU = (56 * 25.4) / 600;
+export const INKML_MM_PER_NU = NU_TO_MM;
 
 /** The InkML namespace. */
 export const INKML_NAMESPACE = 'http://www.w3.org/2003/InkML';

@@ -1,4 +1,4 @@
-import { pageAddress } from '@dotink/ncode';
+import { homographyFromMatrix, pageAddress } from '@dotink/ncode';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dotsFrom } from '../dots';
@@ -79,6 +79,7 @@ describe('SVG export', () => {
     };
     const s = stroke(6);
     expect(strokeSvgPath(s, m)).toBe(strokeSvgPath(s, f));
+    expect(strokeSvgPath(s, homographyFromMatrix(m))).toBe(strokeSvgPath(s, m));
     expect(strokeSvgPath(s, [1, 0, 0, 0, 1, 0, 0, 0, 1])).toContain('d="M10 20 L11 20.5');
     expect(() => strokeSvgPath(s, [1, 2, 3])).toThrow(RangeError);
   });

@@ -3,6 +3,7 @@
  * transform nu → pt. Which strokes draw and their width, colour and opacity follow
  * {@link ./strokeStyle}. Dots with a non-finite position (after the transform) are skipped.
  */
+import { type Homography, NU_TO_PT, type Point2 } from '@dotink/ncode';
 import type { Stroke } from '../types';
 import {
   cssHexColor,
@@ -15,15 +16,13 @@ import {
 } from './strokeStyle';
 
 /**
- * The page transform nu → pt: a function, or the nine coefficients of a homography row-major
- * (`x' = (a x + b y + c) / (g x + h y + i)`, …), e.g. `homographyToMatrix(h)` from @dotink/ncode.
+ * The page transform nu → pt: a {@link Homography} (from @dotink/ncode), its nine coefficients
+ * row-major (`x' = (a x + b y + c) / (g x + h y + i)`, …), or a function.
  */
-export type NuToPt =
-  | ((xNu: number, yNu: number) => { readonly x: number; readonly y: number })
-  | readonly number[];
+export type NuToPt = Homography | readonly number[] | ((xNu: number, yNu: number) => Point2);
 
 /** 6.72 pt per nu, no offset: the identity paper (ncode-paper.md §5.5). */
-export const DEFAULT_NU_TO_PT: readonly number[] = Object.freeze([6.72, 0, 0, 0, 6.72, 0, 0, 0, 1]);
+export const DEFAULT_NU_TO_PT: readonly number[] = Object.freeze([NU_TO_PT, 0, 0, 0, NU_TO_PT, 0, 0, 0, 1]);
 
 export interface SvgExportOptions {
   /** Page size in pt (the SVG's width, height and view box). */
@@ -89,8 +88,11 @@ export function pointMapper(nuToPt: NuToPt): PointMapper {
       out[1] = p.y;
     };
   }
-  if (nuToPt.length !== 9) throw new RangeError(`a homography needs 9 coefficients, got ${nuToPt.length}`);
-  const [a, b, c, d, e, f, g, h, i] = nuToPt as [
+  const m = isHomography(nuToPt)
+    ? [nuToPt.a, nuToPt.b, nuToPt.c, nuToPt.d, nuToPt.e, nuToPt.f, nuToPt.g, nuToPt.h, nuToPt.i]
+    : nuToPt;
+  if (m.length !== 9) throw new RangeError(`a homography needs 9 coefficients, got ${m.length}`);
+  const [a, b, c, d, e, f, g, h, i] = m as [
     number,
     number,
     number,
@@ -112,6 +114,10 @@ export function pointMapper(nuToPt: NuToPt): PointMapper {
     out[0] = (a * x + b * y + c) / wgt;
     out[1] = (d * x + e * y + f) / wgt;
   };
+}
+
+function isHomography(t: Homography | readonly number[]): t is Homography {
+  return !Array.isArray(t) && (t as Homography).type === 'homography';
 }
 
 function pathData(s: Stroke, map: PointMapper): string {
