@@ -100,7 +100,9 @@ export interface SimCore {
   /** The firmware image last uploaded completely, if any. */
   firmwareImage: Uint8Array | undefined;
   penTimeMs(): number;
-  /** The protocol in use: min(host's, pen's). */
+  /** The pen's own protocol (218): decides which commands and fields it supports. */
+  readonly penProtocol: number;
+  /** The protocol of the event stream: min(host's requested, pen's) (§8.1 [INFERRED]). */
   protocol(): number;
   /** Queues a message for the host (nothing when the link is down). */
   send(msg: DeviceMessage): void;

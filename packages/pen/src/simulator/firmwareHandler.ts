@@ -24,7 +24,7 @@ function requestNext(core: SimCore, offset: number, first: boolean): void {
 
 export function handleFirmwareUpload(core: SimCore, req: FirmwareUploadRequest): void {
   const compressOk =
-    core.protocol() >= ProtocolVersion.compressedFirmware && core.identity.compressedFirmwareSupported;
+    core.penProtocol >= ProtocolVersion.compressedFirmware && core.identity.compressedFirmwareSupported;
   let status = 0;
   if (req.compress && !compressOk) status = 4;
   else if (req.firmwareVersion === core.identity.firmwareVersion) status = 1;

@@ -23,7 +23,7 @@ const PAGE_LIST_LIMIT = 128;
 /** The slice of a list to send, continuing when the same request repeats after a full reply. */
 function page<T>(core: SimCore, key: string, all: readonly T[], limit: number): T[] {
   const s = core.session;
-  if (!core.behaviour.listPaging || core.protocol() < ProtocolVersion.listLimits) {
+  if (!core.behaviour.listPaging || core.penProtocol < ProtocolVersion.listLimits) {
     s.listCursor = undefined;
     return [...all];
   }
@@ -106,7 +106,7 @@ export function handleDeleteNotes(core: SimCore, req: OfflineDeleteNotesRequest)
 }
 
 export function handleNoteInfo(core: SimCore, req: OfflineNoteInfoRequest): void {
-  if (core.protocol() < ProtocolVersion.noteInfo) {
+  if (core.penProtocol < ProtocolVersion.noteInfo) {
     core.sendError(DeviceCmd.offlineNoteInfo, PenErrorCode.unsupportedCommand);
     return;
   }
@@ -125,7 +125,7 @@ export function handleNoteInfo(core: SimCore, req: OfflineNoteInfoRequest): void
 }
 
 export function handleDeletePages(core: SimCore, req: OfflineDeletePagesRequest): void {
-  if (core.protocol() < ProtocolVersion.deletePages) {
+  if (core.penProtocol < ProtocolVersion.deletePages) {
     core.sendError(DeviceCmd.offlinePageDeleteResult, PenErrorCode.unsupportedCommand);
     return;
   }

@@ -79,7 +79,7 @@ export interface SimInspection {
   readonly retryLimit: number;
   readonly authorised: boolean;
   readonly streaming: boolean;
-  /** The protocol in use (min of host's and pen's), e.g. 218. */
+  /** The protocol of the event stream (min of host's and pen's), e.g. 218. */
   readonly protocol: number;
   readonly penTimeMs: number;
   readonly offlineStrokes: number;
@@ -193,6 +193,7 @@ export function createPenSimulator(options: PenSimulatorOptions): PenSimulator {
       return connected;
     },
     firmwareImage: undefined,
+    penProtocol: pen,
     penTimeMs: () => scheduler.nowMs() + core.rtcOffsetMs,
     protocol: () => Math.min(core.session.hostProtocol ?? pen, pen),
     send(msg: DeviceMessage) {

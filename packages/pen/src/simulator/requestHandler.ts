@@ -70,7 +70,7 @@ function handlePassword(core: SimCore, password: string): void {
 
 function handlePasswordChange(core: SimCore, req: PasswordChangeRequest): void {
   const lock = core.lock;
-  const withStatus = core.protocol() >= ProtocolVersion.listLimits;
+  const withStatus = core.penProtocol >= ProtocolVersion.listLimits;
   if (hasPassword(core) && req.oldPassword !== lock.password) {
     lock.retryCount++;
     if (lock.retryCount >= lock.retryLimit) {
@@ -161,7 +161,7 @@ export function handleRequest(core: SimCore, req: DecodedHostRequest): void {
       });
       return;
     case 'onlineDataRequest':
-      if (req.notes !== 'all' && core.protocol() >= ProtocolVersion.listLimits && req.notes.length >= 128) {
+      if (req.notes !== 'all' && core.penProtocol >= ProtocolVersion.listLimits && req.notes.length >= 128) {
         core.sendError(DeviceCmd.onlineDataResult, PenErrorCode.fail);
         return;
       }
@@ -197,7 +197,7 @@ export function handleRequest(core: SimCore, req: DecodedHostRequest): void {
       handleFirmwareChunk(core, req);
       return;
     case 'profileRequest':
-      if (core.protocol() < ProtocolVersion.profiles) {
+      if (core.penProtocol < ProtocolVersion.profiles) {
         core.sendError(DeviceCmd.profileResult, PenErrorCode.unsupportedCommand);
         return;
       }

@@ -9,7 +9,7 @@ import type { SimCore } from './core';
 
 /** The "not supported" error for this protocol: 0x05 from 2.15, 0x03 before (§7). */
 export function notSupportedErr(core: SimCore): number {
-  return core.protocol() >= ProtocolVersion.listLimits
+  return core.penProtocol >= ProtocolVersion.listLimits
     ? PenErrorCode.unsupportedCommand
     : PenErrorCode.notSupported;
 }
@@ -22,7 +22,7 @@ function autoOffRange(v: number): [number, number] {
 /** Applies a setting; returns the 0x85 result (0 ok, 1 refused) or an error code to send instead. */
 function apply(core: SimCore, s: Setting): { result: number } | { err: number } {
   const st = core.settings;
-  const v = core.protocol();
+  const v = core.penProtocol;
   switch (s.type) {
     case 'rtcTime':
       core.rtcOffsetMs = s.timeMs - core.scheduler.nowMs();
