@@ -16,12 +16,8 @@ import {
   type PenSessionOptions,
   type PenStateChange,
 } from '../src/session';
-import {
-  createPenSimulator,
-  type PenSimulator,
-  type PenSimulatorOptions,
-} from '../src/simulator/penSimulator';
-import type { ScriptItem } from '../src/simulator/script';
+import type { ScriptItem } from '../src/simulator';
+import { createPenSimulator, type PenSimulator, type PenSimulatorOptions } from '../src/simulator';
 import { inProcessTransport } from '../src/transports';
 
 /** 2023-11-14T22:13:20Z, the fact sheet's T0. */

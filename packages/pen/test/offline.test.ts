@@ -7,8 +7,7 @@ import { BrushType, dotList, seededKeySource } from '@dotink/ink';
 import { pageAddress } from '@dotink/ncode';
 import { describe, expect, it } from 'vitest';
 import { importOfflineStrokes, type OfflineProgress } from '../src/session';
-import { seededPrng } from '../src/simulator/runtime';
-import { handwriting, lineStroke } from '../src/simulator/script';
+import { handwriting, lineStroke, seededPrng } from '../src/simulator';
 import { rig } from './harness';
 
 const BOOKS = [1068, 1069, 2001];

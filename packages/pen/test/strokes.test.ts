@@ -6,8 +6,7 @@
 import { dotList } from '@dotink/ink';
 import { pageAddress } from '@dotink/ncode';
 import { describe, expect, it } from 'vitest';
-import { seededPrng } from '../src/simulator/runtime';
-import { dot, handwriting, lineStroke } from '../src/simulator/script';
+import { dot, handwriting, lineStroke, seededPrng } from '../src/simulator';
 import { rig, T0 } from './harness';
 
 const P1 = pageAddress(3, 27, 1068, 1);
