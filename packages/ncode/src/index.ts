@@ -7,3 +7,5 @@ export * from './sections';
 export * from './units';
 export * from './paperSizes';
 export * from './homography';
+export * from './catalogue';
+export * from './mapping';
