@@ -160,4 +160,21 @@ describe('handshake with the simulated pen', () => {
     expect(r.builder.hoverPageOf(MAC)).toEqual(page);
     expect(r.completed).toEqual([]);
   });
+
+  it('hover below 2.18: the pen hovers with ordinary dots, which become hover events', async () => {
+    const r = rig({ sim: { protocolVersion: '2.12', settings: { hover: true } } });
+    await r.connect();
+    await r.play([
+      {
+        kind: 'hover',
+        points: [
+          { xNu: 5, yNu: 6 },
+          { xNu: 5.5, yNu: 6 },
+        ],
+      },
+    ]);
+    expect(r.events.filter((e) => e.kind === 'hover')).toHaveLength(2);
+    expect(r.events.some((e) => e.kind === 'down' || e.kind === 'move')).toBe(false);
+    expect(r.completed).toEqual([]);
+  });
 });

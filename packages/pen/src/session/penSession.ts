@@ -23,6 +23,7 @@ import {
   type Frame,
   FrameReassembler,
   type HostRequest,
+  isBelowMinimumProtocol,
   type NoteFilterEntry,
   type PenAnomaly,
   type PenDeviceInfo,
@@ -232,7 +233,7 @@ export class PenSession implements Pen {
       replyOf('settingResult', DeviceCmd.settingResult, (m) => code === undefined || m.settingType === code),
     );
     if (r.result !== 0) throw new PenRequestError(`the pen refused setting ${setting.type}`, 'refused');
-    if (setting.type === 'hover') this.decoder?.setHoverMode(setting.on);
+    if (setting.type === 'hover') this.applyHoverMode(setting.on);
   }
 
   setAutoPowerOffMinutes(minutes: number): Promise<void> {
@@ -446,7 +447,17 @@ export class PenSession implements Pen {
   private applyStatus(s: PenStatus): void {
     this.status = s;
     this.decoder?.setMaxForce(s.maxPressureValue);
-    this.decoder?.setHoverMode(s.hoverModeOn);
+    this.applyHoverMode(s.hoverModeOn);
+  }
+
+  /**
+   * Below 2.18 a hovering pen sends ordinary dots outside a stroke, so with hover on those are
+   * hover moves (§8.4). From 2.18 hover has its own 0x6F dots, and a dot outside a stroke is a
+   * missing pen down.
+   */
+  private applyHoverMode(on: boolean): void {
+    const legacy = this.versionInfo ? isBelowMinimumProtocol(this.versionInfo.protocolVersion) : false;
+    this.decoder?.setHoverMode(on && legacy);
   }
 
   private onFrame(frame: Frame): void {
