@@ -1,4 +1,5 @@
 import { memoryLogger, pageAddress, pageId } from '@dotink/ncode';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createInkStore, type PageChange } from './inkStore';
 import { DEFAULT_BRUSH, LiveStrokeBuffer } from './liveStroke';
@@ -202,5 +203,102 @@ describe('InkStore', () => {
     store.add(mk('a'));
     expect(heard).toEqual(['a']);
     expect(logger.lines.map((l) => l.message)).toEqual(['ink store listener failed']);
+  });
+
+  it('lists what a naive model of pages and tombstones lists, under any operations', () => {
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('add' as const), page: fc.nat(1), writer: fc.nat(2), owner: fc.nat(1) }),
+      fc.record({ kind: fc.constant('addAfter' as const), page: fc.nat(1), anchor: fc.nat(40) }),
+      fc.record({
+        kind: fc.constant('chain' as const),
+        page: fc.nat(1),
+        anchor: fc.nat(40),
+        n: fc.integer({ min: 1, max: 3 }),
+      }),
+      fc.record({ kind: fc.constant('remove' as const), target: fc.nat(40) }),
+      fc.record({ kind: fc.constant('restore' as const), target: fc.nat(40) }),
+      fc.record({ kind: fc.constant('erase' as const), target: fc.nat(40) }),
+      fc.record({ kind: fc.constant('compact' as const) }),
+    );
+    const filters = [
+      undefined,
+      { writers: ['w0'] },
+      { owners: ['o1'], status: 'all' as const },
+      { writers: ['w1', 'w2'], status: 'erased' as const },
+      { writers: ['nobody'] },
+    ];
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
+        const store = createInkStore();
+        const model: { key: string; page: number; removed: boolean; s: ReturnType<typeof mk> }[][] = [[], []];
+        const made: ReturnType<typeof mk>[] = [];
+        const find = (key: string) => model.flat().find((m) => m.key === key);
+        let n = 0;
+        for (const o of ops) {
+          if (o.kind === 'add' || o.kind === 'addAfter') {
+            const s = mk(`k${n++}`, [pageA, pageB][o.page], `w${n % 3}`, `o${n % 2}`);
+            made.push(s);
+            const anchor = o.kind === 'addAfter' ? made[o.anchor % made.length] : undefined;
+            store.add(s, anchor?.key);
+            const list = model[o.page]!;
+            const at = anchor ? list.findIndex((m) => m.key === anchor.key) : -1;
+            list.splice(at >= 0 ? at + 1 : list.length, 0, { key: s.key, page: o.page, removed: false, s });
+          } else if (o.kind === 'chain') {
+            const anchor = made.length > 0 ? made[o.anchor % made.length] : undefined;
+            const chain = Array.from({ length: o.n }, () => {
+              const s = mk(`k${n++}`, [pageA, pageB][o.page], `w${n % 3}`, `o${n % 2}`);
+              made.push(s);
+              return s;
+            });
+            const placeAfter: Record<string, StrokeKey> = {};
+            chain.forEach((s, i) => {
+              const prev = i === 0 ? anchor?.key : chain[i - 1]!.key;
+              if (prev !== undefined) placeAfter[s.key] = prev;
+            });
+            store.applyEdit({ added: chain, removed: [], replaced: [], placeAfter });
+            const list = model[o.page]!;
+            const at = anchor ? list.findIndex((m) => m.key === anchor.key) : -1;
+            list.splice(
+              at >= 0 ? at + 1 : list.length,
+              0,
+              ...chain.map((s) => ({ key: s.key, page: o.page, removed: false, s })),
+            );
+          } else if (o.kind === 'compact') {
+            store.compact();
+            for (let i = 0; i < 2; i++) model[i] = model[i]!.filter((m) => !m.removed);
+          } else {
+            if (made.length === 0) continue;
+            const target = made[o.target % made.length]!;
+            const m = find(target.key);
+            if (o.kind === 'remove') {
+              expect(store.remove(target.key)).toBe(!!m && !m.removed);
+              if (m) m.removed = true;
+            } else if (o.kind === 'restore') {
+              if (m?.removed) {
+                store.add(m.s);
+                m.removed = false;
+              }
+            } else if (m && !m.removed) {
+              const erased = withStroke(m.s, { status: m.s.status === 'normal' ? 'erased' : 'normal' });
+              store.replaceStroke(erased);
+              m.s = erased;
+            }
+          }
+        }
+        for (const [i, id] of [A, B].entries()) {
+          for (const f of filters) {
+            const expected = model[i]!.filter(
+              (m) =>
+                !m.removed &&
+                ((f?.status ?? 'normal') === 'all' || m.s.status === (f?.status ?? 'normal')) &&
+                (!f?.writers || f.writers.includes(m.s.writerId)) &&
+                (!f?.owners || f.owners.includes(m.s.surfaceOwnerId)),
+            );
+            expect(store.strokesOnPage(id, f)).toEqual(expected.map((m) => m.s));
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -12,6 +12,7 @@
 import { type Logger, type PageId, pageId, silentLogger } from '@dotink/ncode';
 import type { InkEdit } from './inkEdit';
 import type { LiveStroke } from './liveStroke';
+import { Interner, type PageSlot, PageStrokes, type SlotFilter } from './pageStrokes';
 import { DEFAULT_CELL_NU, GridIndex } from './spatialIndex';
 import type { BoxNu, Stroke, StrokeKey, StrokeStatus } from './types';
 
@@ -47,9 +48,7 @@ export interface InkStoreOptions {
   readonly logger?: Logger;
 }
 
-interface Entry {
-  stroke: Stroke;
-  removed: boolean;
+interface Entry extends PageSlot {
   readonly page: PageState;
 }
 
@@ -57,7 +56,7 @@ type ChangeKind = 'added' | 'changed' | 'removed';
 
 interface PageState {
   readonly id: PageId;
-  readonly entries: Entry[];
+  readonly list: PageStrokes<Entry>;
   readonly index: GridIndex<Entry>;
   readonly listeners: Set<PageListener>;
   readonly realtime: Map<StrokeKey, LiveStroke>;
@@ -68,14 +67,7 @@ interface PageState {
 }
 
 const NONE: readonly Stroke[] = Object.freeze([]);
-
-function matches(s: Stroke, f: StrokeFilter): boolean {
-  const status = f.status ?? 'normal';
-  if (status !== 'all' && s.status !== status) return false;
-  if (f.writers && !f.writers.includes(s.writerId)) return false;
-  if (f.owners && !f.owners.includes(s.surfaceOwnerId)) return false;
-  return true;
-}
+const NORMAL_ONLY: SlotFilter = { status: 'normal', writers: undefined, owners: undefined };
 
 /** Completed and realtime strokes, per page. */
 export class InkStore {
@@ -84,6 +76,7 @@ export class InkStore {
   private readonly realtimePage = new Map<StrokeKey, PageState>();
   private readonly anyListeners = new Set<PageListener>();
   private readonly dirty = new Set<PageState>();
+  private readonly interner = new Interner();
   private readonly cellNu: number;
   private readonly logger: Logger;
   private depth = 0;
@@ -132,19 +125,15 @@ export class InkStore {
   strokesOnPage(page: PageId, filter?: StrokeFilter): readonly Stroke[] {
     const p = this.pages.get(page);
     if (!p) return NONE;
-    const out: Stroke[] = [];
-    if ((filter?.status ?? 'normal') !== 'normal') {
-      for (const e of p.entries) if (!e.removed && matches(e.stroke, filter!)) out.push(e.stroke);
-      return out;
+    if (!filter || (!filter.writers && !filter.owners && (filter.status ?? 'normal') === 'normal')) {
+      p.normal ??= Object.freeze(p.list.list(NORMAL_ONLY));
+      return p.normal;
     }
-    if (!p.normal) {
-      const list: Stroke[] = [];
-      for (const e of p.entries) if (!e.removed && e.stroke.status === 'normal') list.push(e.stroke);
-      p.normal = Object.freeze(list);
-    }
-    if (!filter?.writers && !filter?.owners) return p.normal;
-    for (const s of p.normal) if (matches(s, filter)) out.push(s);
-    return out;
+    return p.list.list({
+      status: filter.status ?? 'normal',
+      writers: filter.writers && this.interner.idSet(filter.writers),
+      owners: filter.owners && this.interner.idSet(filter.owners),
+    });
   }
 
   /** Strokes of any status on the page whose bounding box overlaps `box` (spatial index). */
@@ -224,18 +213,18 @@ export class InkStore {
     if (old && old.page.id === id) {
       old.removed = false;
       old.stroke = stroke;
+      old.page.list.update(old);
       this.liveCount++;
       this.indexed(old);
       this.note(old.page, stroke.key, 'added');
       return true;
     }
-    if (old) this.drop(old);
+    // A tombstone of this key on another page stays there until compacted.
     const p = this.page(id);
     const anchor = afterKey === undefined ? undefined : this.byKey.get(afterKey as StrokeKey);
-    const e: Entry = { stroke, removed: false, page: p };
-    const at = anchor && anchor.page === p ? p.entries.indexOf(anchor) + 1 : 0;
-    if (at > 0 && at < p.entries.length) p.entries.splice(at, 0, e);
-    else p.entries.push(e);
+    const e: Entry = { index: 0, stroke, removed: false, page: p };
+    const at = anchor && anchor.page === p ? p.list.position(anchor) : -1;
+    p.list.insert([e], at >= 0 ? at + 1 : p.list.length);
     this.byKey.set(stroke.key, e);
     this.liveCount++;
     this.indexed(e);
@@ -248,6 +237,7 @@ export class InkStore {
     const e = this.byKey.get(key as StrokeKey);
     if (!e || e.removed) return false;
     e.removed = true;
+    e.page.list.update(e);
     this.liveCount--;
     e.page.index.remove(e.stroke.key);
     this.note(e.page, e.stroke.key, 'removed');
@@ -265,6 +255,7 @@ export class InkStore {
       throw new Error('replaceStroke cannot move a stroke to another page');
     const old = e.stroke;
     e.stroke = stroke;
+    e.page.list.update(e);
     if (old.bbox !== stroke.bbox) this.indexed(e);
     else e.page.index.setValue(stroke.key, e);
     this.note(e.page, stroke.key, 'changed');
@@ -292,19 +283,52 @@ export class InkStore {
     this.batch(() => {
       for (const s of edit.removed) this.remove(s.key);
       for (const r of edit.replaced) this.replaceStroke(r.after);
-      for (const s of edit.added) this.add(s, edit.placeAfter?.[s.key]);
+      const added = edit.added;
+      const after = edit.placeAfter;
+      for (let i = 0; i < added.length; ) {
+        // A chain of new strokes, each placed after the previous one, goes in with one insertion.
+        const first = added[i]!;
+        let j = i + 1;
+        if (after && !this.byKey.has(first.key) && !this.realtimePage.has(first.key)) {
+          const id = pageId(first.page);
+          while (
+            j < added.length &&
+            after[added[j]!.key] === added[j - 1]!.key &&
+            !this.byKey.has(added[j]!.key) &&
+            !this.realtimePage.has(added[j]!.key) &&
+            pageId(added[j]!.page) === id
+          ) {
+            j++;
+          }
+        }
+        if (j - i > 1) this.addChain(added.slice(i, j), after?.[first.key]);
+        else this.add(first, after?.[first.key]);
+        i = j;
+      }
     });
+  }
+
+  /** Adds new strokes of one page in a row, the first after `afterKey`, with one insertion. */
+  private addChain(strokes: readonly Stroke[], afterKey: StrokeKey | undefined): void {
+    const p = this.page(pageId(strokes[0]!.page));
+    const anchor = afterKey === undefined ? undefined : this.byKey.get(afterKey);
+    const at = anchor && anchor.page === p ? p.list.position(anchor) : -1;
+    const entries = strokes.map((stroke): Entry => ({ index: 0, stroke, removed: false, page: p }));
+    p.list.insert(entries, at >= 0 ? at + 1 : p.list.length);
+    for (const e of entries) {
+      this.byKey.set(e.stroke.key, e);
+      this.liveCount++;
+      this.indexed(e);
+      this.note(p, e.stroke.key, 'added');
+    }
   }
 
   /** Forgets all tombstones (after they were synced). Pages keep their versions. */
   compact(): void {
     for (const p of this.pages.values()) {
-      let w = 0;
-      for (const e of p.entries) {
-        if (e.removed) this.byKey.delete(e.stroke.key);
-        else p.entries[w++] = e;
-      }
-      p.entries.length = w;
+      p.list.compact((e) => {
+        if (this.byKey.get(e.stroke.key) === e) this.byKey.delete(e.stroke.key);
+      });
     }
   }
 
@@ -313,7 +337,7 @@ export class InkStore {
     if (!p) {
       p = {
         id,
-        entries: [],
+        list: new PageStrokes<Entry>(this.interner),
         index: new GridIndex<Entry>(this.cellNu),
         listeners: new Set(),
         realtime: new Map(),
@@ -331,16 +355,10 @@ export class InkStore {
     e.page.index.insert(e.stroke.key, e.stroke.bbox, e);
   }
 
-  /** Removes an entry (a tombstone on another page) completely. */
-  private drop(e: Entry): void {
-    const i = e.page.entries.indexOf(e);
-    if (i >= 0) e.page.entries.splice(i, 1);
-    this.byKey.delete(e.stroke.key);
-  }
-
   private note(p: PageState, key: StrokeKey, kind: ChangeKind): void {
     p.version++;
     p.normal = undefined;
+    if (!this.heard(p)) return;
     p.pending ??= new Map();
     const prev = p.pending.get(key);
     let next: ChangeKind | undefined = kind;
@@ -354,10 +372,16 @@ export class InkStore {
 
   private noteRealtime(p: PageState, key: StrokeKey): void {
     p.version++;
+    if (!this.heard(p)) return;
     p.pendingRealtime ??= new Set();
     p.pendingRealtime.add(key);
     this.dirty.add(p);
     if (this.depth === 0) this.flush();
+  }
+
+  /** True when someone listens to the page's changes (otherwise they are not collected). */
+  private heard(p: PageState): boolean {
+    return p.listeners.size > 0 || this.anyListeners.size > 0;
   }
 
   private flush(): void {
@@ -365,15 +389,17 @@ export class InkStore {
     const pages = [...this.dirty];
     this.dirty.clear();
     for (const p of pages) {
+      const pending = p.pending;
+      const pendingRealtime = p.pendingRealtime;
+      p.pending = undefined;
+      p.pendingRealtime = undefined;
       const added: StrokeKey[] = [];
       const changed: StrokeKey[] = [];
       const removed: StrokeKey[] = [];
-      for (const [key, kind] of p.pending ?? []) {
+      for (const [key, kind] of pending ?? []) {
         (kind === 'added' ? added : kind === 'changed' ? changed : removed).push(key);
       }
-      const realtime = [...(p.pendingRealtime ?? [])];
-      p.pending = undefined;
-      p.pendingRealtime = undefined;
+      const realtime = [...(pendingRealtime ?? [])];
       if (added.length + changed.length + removed.length + realtime.length === 0) continue;
       const change: PageChange = { pageId: p.id, version: p.version, added, changed, removed, realtime };
       for (const l of [...p.listeners, ...this.anyListeners]) {
