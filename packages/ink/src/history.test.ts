@@ -108,7 +108,7 @@ describe('InkHistory', () => {
   });
 
   it('undoes a random sequence of operations back to the start and redoes it to the end', () => {
-    const coord = fc.integer({ min: 0, max: 20 });
+    const coord = fc.integer({ min: 0, max: 10 });
     const point = fc.tuple(coord, coord);
     const page = fc.constantFrom(0, 1);
     const segment = fc.record({
