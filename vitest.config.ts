@@ -5,9 +5,11 @@ export default defineConfig({
     include: [
       'packages/*/src/**/*.test.ts',
       'packages/*/test/**/*.test.ts',
+      'packages/view/src/**/*.test.tsx',
       'apps/*/src/**/*.test.ts',
       'apps/*/test/**/*.test.ts',
       'test-support/**/*.test.ts',
+      'e2e/**/*.test.ts',
     ],
     environment: 'node',
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
