@@ -1,4 +1,4 @@
-export {};
+export * from './protocol';
 export * from './session';
 export * from './manager';
 export * from './transports';

@@ -16,3 +16,5 @@ export { DEFAULT_IDENTITY, defaultSettings, type SimPenIdentity, type SimPenSett
 export { type Prng, type SimScheduler, seededPrng } from './runtime';
 export * from './script';
 export { splitNu } from './scriptPlayer';
+export { attachSimHost, type SimHost } from './simHost';
+export * from './webBluetoothStandIn';
