@@ -1,7 +1,7 @@
 import type { PenEvent } from '@dotink/ink';
 import { pageAddress } from '@dotink/ncode';
 import { describe, expect, it } from 'vitest';
-import { createPointerPen, type PointerSample, pointerForce } from './pointerPen';
+import { bindPointerPen, createPointerPen, type PointerSample, pointerForce } from './pointerPen';
 
 const PAGE = pageAddress(3, 27, 1068, 1);
 
@@ -100,5 +100,24 @@ describe('pointer pen', () => {
     pen.disconnect();
     expect(events.map((e) => e.kind)).toEqual(['down', 'page', 'move', 'up', 'disconnect']);
     expect(pen.state).toBe('disconnected');
+  });
+
+  it('binds to an element: capture on down, and unbinds', () => {
+    const { pen, events } = setup();
+    const handlers = new Map<string, (e: PointerSample) => void>();
+    const captured: number[] = [];
+    const element = {
+      addEventListener: (t: string, l: (e: PointerSample) => void) => handlers.set(t, l),
+      removeEventListener: (t: string) => handlers.delete(t),
+      setPointerCapture: (id: number) => captured.push(id),
+    };
+    const unbind = bindPointerPen(element, pen);
+    handlers.get('pointerdown')!(sample({ pointerId: 7, clientX: 10, clientY: 10, timeStamp: 1 }));
+    handlers.get('pointermove')!(sample({ pointerId: 7, clientX: 20, clientY: 10, timeStamp: 2 }));
+    handlers.get('pointerup')!(sample({ pointerId: 7, clientX: 20, clientY: 10, timeStamp: 3 }));
+    expect(captured).toEqual([7]);
+    expect(events.map((e) => e.kind)).toEqual(['down', 'page', 'move', 'move', 'up']);
+    unbind();
+    expect(handlers.size).toBe(0);
   });
 });

@@ -154,3 +154,32 @@ export function createPointerPen(options: PointerPenOptions): PointerPen {
     pointerCancel: finish,
   };
 }
+
+/** The part of a DOM element the binding uses. */
+export interface PointerEventSource {
+  addEventListener(type: string, listener: (event: PointerSample) => void): void;
+  removeEventListener(type: string, listener: (event: PointerSample) => void): void;
+  setPointerCapture?(pointerId: number): void;
+}
+
+/**
+ * Feeds an element's pointer events to a pointer pen (capturing the pointer on down, so a stroke
+ * that leaves the element still ends). The element should have `touch-action: none`. Returns
+ * the unbind.
+ */
+export function bindPointerPen(element: PointerEventSource, pen: PointerPen): () => void {
+  const down = (e: PointerSample) => {
+    element.setPointerCapture?.(e.pointerId);
+    pen.pointerDown(e);
+  };
+  const handlers: [string, (e: PointerSample) => void][] = [
+    ['pointerdown', down],
+    ['pointermove', (e) => pen.pointerMove(e)],
+    ['pointerup', (e) => pen.pointerUp(e)],
+    ['pointercancel', (e) => pen.pointerCancel(e)],
+  ];
+  for (const [type, h] of handlers) element.addEventListener(type, h);
+  return () => {
+    for (const [type, h] of handlers) element.removeEventListener(type, h);
+  };
+}
