@@ -1,5 +1,6 @@
 import type { PenEvent } from '@dotink/ink';
 import { memoryLogger } from '@dotink/ncode';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type DecodedHostRequest,
@@ -89,7 +90,13 @@ function scriptedPen(respond: Responder) {
       gone.emit();
     },
   };
-  return { transport, requests, push, drop: () => transport.disconnect() };
+  return {
+    transport,
+    requests,
+    push,
+    raw: (b: Uint8Array) => notify.emit(b),
+    drop: () => transport.disconnect(),
+  };
 }
 
 /** Answers the handshake of an unlocked 2.18 pen; `extra` may override. */
@@ -313,5 +320,89 @@ describe('pen session, connected', () => {
     pen.push({ kind: 'powerOff', reason: 3 });
     expect(notices).toEqual(['lowBattery', 'powerOff']);
     expect(session.state).toBe('disconnected');
+  });
+
+  it('reassembles the fact sheet split-notification vector (§12.3): split inside an escape', async () => {
+    const { pen, session, events } = setup(standard());
+    await session.connect();
+    const hex = (t: string) => Uint8Array.from(t.split(' ').map((b) => Number.parseInt(b, 16)));
+    pen.raw(hex('C0 69 0E 00 00 00 68 E5 CF 8B 01 00 00 00 00 00 00 FF C1'));
+    pen.raw(hex('C0 6B 0D 00 01 1B 00 00 03 2C 04 00 00 01 00 00 00 C1'));
+    pen.raw(hex('C0 6C 0E 00 02 05 2C 01 1E 00 28 00 19 32 46 50 00 00 C1'));
+    pen.raw(hex('C0 6C 0E 00 03 0D A4 01 1F 00 28 00 0A 4B 46 50 00 00 C1'));
+    pen.raw(hex('C0 6C 0E 00 04 0D 7D'));
+    pen.raw(hex('E0 00 20 00 29 00 05 00 46 50 00 00 C1 C0 6A 13 00 05 28 68 E5'));
+    pen.raw(hex('CF 8B 01 00 00 03 00 04 00 04 00 03 00 03 00 C1'));
+    expect(events.map((e) => e.kind)).toEqual(['down', 'page', 'move', 'move', 'move', 'up']);
+    const moves = events.filter((e) => e.kind === 'move');
+    expect(moves.map((m) => [m.timeMs - T0, m.force, m.xNu, m.yNu])).toEqual([
+      [5, 300, 30.25, 40.5],
+      [18, 420, 31.1, 40.75],
+      [31, 192, 32.05, 41],
+    ]);
+    expect(events.at(-1)).toMatchObject({ kind: 'up', timeMs: T0 + 40 });
+  });
+
+  it('any split of the stream, with garbage between frames, gives the same events', async () => {
+    const frames: DeviceMessage[] = [
+      { kind: 'penDown', ec: 0, timeMs: T0, penTipType: 0, colorArgb: 0xff000000 },
+      { kind: 'pageInfo', ec: 1, section: 3, owner: 27, book: 1068, page: 1 },
+      ...Array.from(
+        { length: 6 },
+        (_, i): DeviceMessage => ({
+          kind: 'dot',
+          ec: 2 + i,
+          dtMs: 10,
+          force: 0xc0 + i,
+          x: 0x7d,
+          y: 0xc1,
+          fx: i,
+          fy: 99 - i,
+          tiltX: 0xc0,
+          tiltY: 0x7d,
+          twist: 0,
+        }),
+      ),
+      {
+        kind: 'penUp',
+        ec: 8,
+        timeMs: T0 + 70,
+        dotCount: 6,
+        totalImageCount: 6,
+        processedImageCount: 6,
+        successImageCount: 6,
+        sentImageCount: 6,
+      },
+    ];
+    const expected = await (async () => {
+      const { pen, session, events } = setup(standard());
+      await session.connect();
+      for (const f of frames) pen.push(f);
+      return events;
+    })();
+    expect(expected.filter((e) => e.kind === 'move')).toHaveLength(6);
+    const garbage = fc
+      .uint8Array({ minLength: 0, maxLength: 6 })
+      .map((g) => g.map((b) => (b === 0xc0 ? 0 : b)));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(garbage, { minLength: frames.length, maxLength: frames.length }),
+        fc.array(fc.integer({ min: 1, max: 25 }), { minLength: 1, maxLength: 40 }),
+        async (noise, cuts) => {
+          const { pen, session, events } = setup(standard());
+          await session.connect();
+          const parts = frames.flatMap((f, i) => [noise[i]!, encodeDeviceMessage(f)]);
+          const stream = Uint8Array.from(parts.flatMap((p) => [...p]));
+          let at = 0;
+          for (let k = 0; at < stream.length; k++) {
+            const n = cuts[k % cuts.length]!;
+            pen.raw(stream.slice(at, at + n));
+            at += n;
+          }
+          expect(events).toEqual(expected);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
