@@ -7,8 +7,7 @@
 import { dotList, StrokeBuilder, seededKeySource } from '@dotink/ink';
 import { pageAddress } from '@dotink/ncode';
 import { type BluetoothLike, bluetoothPenConnector, createPenManager, systemScheduler } from '@dotink/pen';
-import { createPenSimulator, lineStroke } from '@dotink/pen/simulator';
-import { installSimulatedBluetooth } from '../../../packages/pen/src/simulator/webBluetoothStandIn';
+import { createPenSimulator, installSimulatedBluetooth, lineStroke } from '@dotink/pen/simulator';
 
 /** What the page reports. */
 export interface PenDemoResult {

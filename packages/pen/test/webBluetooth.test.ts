@@ -9,11 +9,13 @@ import { memoryLogger, pageAddress } from '@dotink/ncode';
 import { describe, expect, it } from 'vitest';
 import { bluetoothPenConnector, createPenManager } from '../src/manager';
 import { manualScheduler, type PenSession } from '../src/session';
-import { createPenSimulator, lineStroke, type PenSimulatorOptions } from '../src/simulator';
 import {
+  createPenSimulator,
   installSimulatedBluetooth,
+  lineStroke,
+  type PenSimulatorOptions,
   type SimulatedBluetoothOptions,
-} from '../src/simulator/webBluetoothStandIn';
+} from '../src/simulator';
 import { BluetoothErrorCode, type BluetoothLike, BluetoothUnavailableError } from '../src/transports';
 import { drive, T0 } from './harness';
 
