@@ -1,8 +1,9 @@
 /** OAuth helpers for tests: PKCE pairs, the authorization-code sign-in, token requests. */
 import { createHash, randomBytes } from 'node:crypto';
+import { allScopes } from '../src/identity/scopes';
 import type { App } from '../src/platform/types';
 import { type BrowserResponse, queryParam, TestBrowser } from './browser';
-import { TEST_PUBLIC_URL } from './harness';
+import { TEST_PUBLIC_URL, testClients } from './harness';
 
 export interface Pkce {
   readonly verifier: string;
@@ -101,4 +102,38 @@ export function basicAuth(id: string, secret: string): string {
 
 export function newBrowser(app: App): TestBrowser {
   return new TestBrowser(app, TEST_PUBLIC_URL);
+}
+
+/**
+ * An access token for `accountId` with `scope`, minted directly in the provider's store (as the
+ * token endpoint would) for the test client: for API tests that need a caller, not a sign-in.
+ */
+export async function issueAccessToken(app: App, accountId: string, scope: string): Promise<string> {
+  const { provider } = app.services;
+  const client = await provider.Client.find(testClients.web.clientId);
+  if (!client) throw new Error('test client missing');
+  const grant = new provider.Grant({ accountId, clientId: client.clientId });
+  grant.addOIDCScope(scope);
+  const grantId = await grant.save();
+  const token = new provider.AccessToken({ accountId, client, grantId, gty: 'test', scope });
+  return token.save();
+}
+
+let accountCounter = 0;
+
+/** A new teacher (ACTIVE by default) and a bearer header holding every scope it may hold. */
+export async function teacherWithToken(
+  app: App,
+  options: { status?: 'ACTIVE' | 'PENDING_ACTIVE'; isSchoolAdmin?: boolean; schoolId?: number | null } = {},
+) {
+  accountCounter += 1;
+  const account = await app.services.accounts.createTeacher({
+    username: `teacher-${accountCounter}-${Date.now()}@example.org`,
+    name: `Teacher ${accountCounter}`,
+    status: options.status ?? 'ACTIVE',
+    isSchoolAdmin: options.isSchoolAdmin ?? false,
+    schoolId: options.schoolId ?? null,
+  });
+  const token = await issueAccessToken(app, account.id, allScopes.join(' '));
+  return { account, token, headers: { authorization: `Bearer ${token}` } };
 }

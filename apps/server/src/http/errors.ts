@@ -2,7 +2,7 @@
  * API errors and the error handler that turns every thrown error into the generic answer shape
  * `{ ok: false, message, data: null }` with the right HTTP status.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { failure } from './answer';
 
@@ -23,6 +23,18 @@ export const forbidden = (message = 'Forbidden') => new ApiError(403, message);
 export const notFound = (message = 'Not Found') => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
 
+/**
+ * Sends the generic failure answer. It bypasses the route's response schemas, so an error can
+ * never turn into a 500 because a route did not declare a failure schema for that status.
+ */
+export function sendFailure(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .serializer((payload: unknown) => JSON.stringify(payload))
+    .send(failure(message));
+}
+
 /** Installs the error and not-found handlers on the root instance. */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
@@ -30,20 +42,20 @@ export function installErrorHandlers(app: FastifyInstance): void {
       const first = error.validation[0];
       const where = first?.instancePath ? `${error.validationContext ?? ''}${first.instancePath}` : '';
       const message = `${where ? `${where}: ` : ''}${first?.message ?? 'invalid request'}`;
-      return reply.code(400).send(failure(message));
+      return sendFailure(reply, 400, message);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-      return reply.code(500).send(failure('Internal Server Error'));
+      return sendFailure(reply, 500, 'Internal Server Error');
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(status).send(failure('Internal Server Error'));
+      return sendFailure(reply, status, 'Internal Server Error');
     }
-    return reply.code(status).send(failure(error.message));
+    return sendFailure(reply, status, error.message);
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(failure(`Route ${request.method}:${request.url.split('?')[0]} not found`));
+    sendFailure(reply, 404, `Route ${request.method}:${request.url.split('?')[0]} not found`);
   });
 }

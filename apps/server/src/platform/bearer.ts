@@ -4,7 +4,7 @@
  * `request.auth`; 401 when the token is missing or invalid, 403 when a scope is missing.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { failure } from '../http/answer';
+import { sendFailure } from '../http/errors';
 import { grantableScopes, type ScopeName } from '../identity/scopes';
 import type { App, AuthContext, RequireAuth } from './types';
 
@@ -19,10 +19,7 @@ export function bearerToken(header: string | undefined): string | undefined {
 function deny(reply: FastifyReply, status: 401 | 403, error: string | undefined, message: string) {
   const parts = [`realm="${REALM}"`];
   if (error) parts.push(`error="${error}"`);
-  return reply
-    .code(status)
-    .header('www-authenticate', `Bearer ${parts.join(', ')}`)
-    .send(failure(message));
+  return sendFailure(reply.header('www-authenticate', `Bearer ${parts.join(', ')}`), status, message);
 }
 
 /** Resolves the caller of a request from its bearer token, or undefined. */

@@ -7,6 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Provider } from 'oidc-provider';
 import { z } from 'zod';
+import { failureSchema } from '../../http/answer';
 import type { App, AppPlugin } from '../../platform/types';
 import type { Account } from '../accounts';
 import { applyScopePolicy } from '../oidc/grantPolicy';
@@ -25,7 +26,17 @@ const EXPIRED = 'This sign-in request has expired or is not valid. Go back to th
 const uidParams = z.object({ uid: z.string().min(1).max(128) });
 const html = z.string().describe('An HTML page');
 const redirect = z.null().describe('A redirect (see Location)');
-const pageResponses = { 200: html, 303: redirect, 400: html, 401: html, 404: html, 409: html, 429: html };
+/** An error page, or the generic JSON failure when the request itself is malformed. */
+const problem = z.union([html, failureSchema]);
+const pageResponses = {
+  200: html,
+  303: redirect,
+  400: problem,
+  401: html,
+  404: problem,
+  409: html,
+  429: html,
+};
 
 const sendHtml = (reply: FastifyReply, status: number, body: string) =>
   reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
@@ -336,7 +347,7 @@ async function accountForUpstream(
       : `${id.subject}@${new URL(id.issuer).host}`;
   const account = await accounts.createTeacher({
     username,
-    email: id.email,
+    email: id.emailVerified ? id.email : null,
     name: id.name ?? id.email ?? 'Teacher',
   });
   await accounts.linkIdentity(account.id, id.issuer, id.subject, id.email);

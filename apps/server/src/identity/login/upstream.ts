@@ -83,13 +83,22 @@ export class UpstreamLogin {
     });
     const claims = tokens.claims();
     if (!claims) throw new Error('the upstream provider returned no ID token');
-    const email = typeof claims.email === 'string' ? claims.email : null;
+    // Providers that follow OpenID Connect strictly put profile claims only in userinfo.
+    let profile: Record<string, unknown> = claims;
+    if (
+      (claims.email === undefined || claims.name === undefined) &&
+      config.serverMetadata().userinfo_endpoint
+    ) {
+      const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
+      profile = { ...info, ...claims };
+    }
+    const email = typeof profile.email === 'string' ? profile.email : null;
     return {
       issuer: claims.iss,
       subject: claims.sub,
       email,
-      emailVerified: claims.email_verified === true,
-      name: typeof claims.name === 'string' ? claims.name : null,
+      emailVerified: profile.email_verified === true,
+      name: typeof profile.name === 'string' ? profile.name : null,
     };
   }
 }

@@ -10,6 +10,10 @@ import { grantedScopes, Scope } from '../scopes';
 
 export const PASSWORD_GRANT = 'password';
 
+/** An invalid_grant error whose description the client sees. */
+const invalidGrant = (description: string) =>
+  new errors.CustomOIDCProviderError('invalid_grant', description);
+
 /** Registers the grant type on the provider (clients still have to list it in grant_types). */
 export function registerPasswordGrant(provider: Provider, credentials: CredentialVerifier): void {
   provider.registerGrantType(
@@ -23,10 +27,10 @@ export function registerPasswordGrant(provider: Provider, credentials: Credentia
       const client = ctx.oidc.client;
       if (!client) throw new errors.InvalidClient('client authentication failed');
       const check = await credentials.verify(username, password, ctx.ip);
-      if (!check.ok) throw new errors.InvalidGrant(check.message);
+      if (!check.ok) throw invalidGrant(check.message);
       const { account } = check;
       if (account.kind !== 'student') {
-        throw new errors.InvalidGrant('the password grant is only for student accounts');
+        throw invalidGrant('the password grant is only for student accounts');
       }
       const scope = grantedScopes(params.scope ?? `${Scope.profile} ${Scope.storage}`, account)
         .filter((s) => s !== Scope.openid && s !== Scope.offlineAccess)

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const issuesOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env, '/srv/dotink');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.issues;
+    throw error;
+  }
+  return [];
+};
+
+describe('loadConfig', () => {
+  it('has safe defaults: loopback host, embedded database under ./data, the classroom client', () => {
+    const c = loadConfig({}, '/srv/dotink');
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      issuer: 'http://localhost:3000/oauth',
+      trustProxy: false,
+      dataDir: '/srv/dotink/data',
+      pgliteDir: '/srv/dotink/data/db',
+      filesDir: '/srv/dotink/data/files',
+      seedDemo: true,
+      login: { maxFailures: 5, lockoutMs: 15 * 60_000 },
+      oidc: { accessTokenTtlS: 3600, refreshTokenTtlS: 14 * 24 * 3600 },
+    });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.upstream).toBeUndefined();
+    expect(c.clients).toEqual([
+      {
+        clientId: 'dotink-classroom',
+        redirectUris: ['http://localhost:3000/callback.html', 'http://localhost:3000/callback'],
+        postLogoutRedirectUris: ['http://localhost:3000/'],
+        grantTypes: ['authorization_code', 'refresh_token', 'password'],
+        name: 'dotink classroom',
+      },
+    ]);
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        PUBLIC_URL: 'https://class.example.org/',
+        TRUST_PROXY: 'true',
+        DATA_DIR: '/var/lib/dotink',
+        DATABASE_URL: 'postgres://u:p@db:5432/dotink',
+        NCODE_DATA_DIR: 'vendor/ncode',
+        OIDC_COOKIE_KEYS: 'k'.repeat(32),
+        OIDC_JWKS: JSON.stringify({ keys: [{ kty: 'RSA' }] }),
+        OIDC_ACCESS_TOKEN_TTL: '600',
+        OAUTH_CLIENTS: JSON.stringify([
+          { clientId: 'a', clientSecret: 's'.repeat(16), redirectUris: ['https://a.example/cb'] },
+        ]),
+        UPSTREAM_OIDC_ISSUER: 'https://accounts.google.com',
+        UPSTREAM_OIDC_CLIENT_ID: 'id',
+        UPSTREAM_OIDC_CLIENT_SECRET: 'secret',
+        LOGIN_MAX_FAILURES: '3',
+        LOGIN_LOCKOUT_MINUTES: '1',
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+      },
+      '/srv/dotink',
+    );
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'https://class.example.org',
+      issuer: 'https://class.example.org/oauth',
+      trustProxy: true,
+      dataDir: '/var/lib/dotink',
+      pgliteDir: '/var/lib/dotink/db',
+      databaseUrl: 'postgres://u:p@db:5432/dotink',
+      ncodeDataDir: '/srv/dotink/vendor/ncode',
+      oidc: { cookieKeys: ['k'.repeat(32)], jwks: { keys: [{ kty: 'RSA' }] }, accessTokenTtlS: 600 },
+      upstream: {
+        issuer: 'https://accounts.google.com',
+        clientId: 'id',
+        clientSecret: 'secret',
+        name: 'Google',
+      },
+      login: { maxFailures: 3, lockoutMs: 60_000 },
+      seedDemo: true,
+      logLevel: 'warn',
+    });
+    expect(c.clients).toEqual([
+      {
+        clientId: 'a',
+        clientSecret: 's'.repeat(16),
+        redirectUris: ['https://a.example/cb'],
+        postLogoutRedirectUris: [],
+        grantTypes: ['authorization_code', 'refresh_token'],
+        name: 'a',
+      },
+    ]);
+  });
+
+  it('does not seed the demo into a real PostgreSQL database unless asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://h/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgresql://h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it('reports every invalid variable by name', () => {
+    const issues = issuesOf({
+      PORT: '70000',
+      PUBLIC_URL: 'ftp://x',
+      DATABASE_URL: 'mysql://x/y',
+      TRUST_PROXY: 'maybe',
+      OIDC_COOKIE_KEYS: 'short',
+      LOGIN_MAX_FAILURES: '0',
+    });
+    const named = issues.map((i) => i.split(':')[0]);
+    expect(named).toEqual(
+      expect.arrayContaining([
+        'PORT',
+        'PUBLIC_URL',
+        'DATABASE_URL',
+        'TRUST_PROXY',
+        'OIDC_COOKIE_KEYS.0',
+        'LOGIN_MAX_FAILURES',
+      ]),
+    );
+  });
+
+  it('explains bad client lists and a half-configured upstream provider', () => {
+    expect(issuesOf({ OAUTH_CLIENTS: '{not json' })).toEqual(['OAUTH_CLIENTS: is not valid JSON']);
+    expect(issuesOf({ OAUTH_CLIENTS: JSON.stringify([{ clientId: 'a', redirectUris: [] }]) })[0]).toMatch(
+      /^OAUTH_CLIENTS: 0\.redirectUris: /,
+    );
+    expect(
+      issuesOf({
+        OAUTH_CLIENTS: JSON.stringify([
+          { clientId: 'a', redirectUris: ['https://a/cb'] },
+          { clientId: 'a', redirectUris: ['https://b/cb'] },
+        ]),
+      }),
+    ).toEqual(['OAUTH_CLIENTS: client ids must be unique']);
+    expect(issuesOf({ UPSTREAM_OIDC_ISSUER: 'https://accounts.google.com' })).toEqual([
+      'UPSTREAM_OIDC_ISSUER: set UPSTREAM_OIDC_ISSUER, UPSTREAM_OIDC_CLIENT_ID and UPSTREAM_OIDC_CLIENT_SECRET together',
+    ]);
+  });
+
+  it('formats the error for the console', () => {
+    expect(() => loadConfig({ PORT: 'x' })).toThrow(/^invalid server configuration:\n {2}- PORT: /);
+  });
+});
