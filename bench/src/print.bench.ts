@@ -1,0 +1,209 @@
+/**
+ * Print budgets (issue 6): ≤ 0.5 s per A4 page (code page read + pattern + composition),
+ * ≤ 1.5 MB per printed page, 100 pages on 2 cores in < 40 s with memory < 500 MB.
+ *
+ * The document content is a synthetic 300-dpi A4 text page standing in for pdf.js output
+ * (rendering the PDF is not part of this budget). The 100-page run uses two worker threads
+ * (this same file) that compose pages; the main thread runs the print job and streams the PDF
+ * to a file. Memory is the process RSS (workers included), sampled every 20 ms. CPU time is
+ * reported too: the machines are shared, so wall time depends on the neighbours' load.
+ */
+import { createWriteStream, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import { pageAddress } from '@dotink/ncode';
+import {
+  type ComposedPage,
+  type ContentRaster,
+  composePage,
+  type PageTask,
+  type PrintSettings,
+  readCodePageAsync,
+  runPrintJob,
+} from '@dotink/print';
+import { atMost, type Bench, below, type Figure } from './budget';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const sharedDir = process.env.DOTINK_SHARED_DIR ?? resolve(here, '..', '..', '..', 'shared');
+const BOOK = 's3-o27-b1068';
+const codeBytes = (page: number) =>
+  new Uint8Array(
+    readFileSync(join(sharedDir, 'data', 'ncode', 'code', BOOK, `${BOOK}-p${page % 16}.code.gz`)),
+  );
+const SETTINGS: PrintSettings = { paperChoice: 'plainPaper', paperSize: 'A4', density: 'normal' };
+
+/** A 300-dpi A4 page of black text lines, a grey ramp and a colour box (what pdf.js would give). */
+function textPage(seed: number): ContentRaster {
+  const widthPt = 595.2756;
+  const heightPt = 841.8898;
+  const widthPx = Math.floor((widthPt * 300) / 72);
+  const heightPx = Math.floor((heightPt * 300) / 72);
+  const rgba = new Uint8Array(widthPx * heightPx * 4).fill(255);
+  const m = 200;
+  for (let y = m; y < heightPx - m; y++) {
+    const inLine = (y - m) % 50 < 26;
+    const row = y * widthPx * 4;
+    for (let x = m; x < widthPx - m; x++) {
+      const i = row + x * 4;
+      if (y < heightPx * 0.7) {
+        // glyph-like strokes: short runs with gaps varying by line and seed
+        if (
+          inLine &&
+          ((x * 7 + ((y - m) >> 1) * 3 + seed * 11) % 23 < 5 || (x + seed * 31 + (y - m)) % 61 < 3)
+        ) {
+          rgba[i] = 0;
+          rgba[i + 1] = 0;
+          rgba[i + 2] = 0;
+        }
+      } else if (y < heightPx * 0.75) {
+        const v = Math.round((255 * (x - m)) / (widthPx - 2 * m));
+        rgba[i] = v;
+        rgba[i + 1] = v;
+        rgba[i + 2] = v;
+      } else if (y < heightPx * 0.8 && x < widthPx / 2) {
+        rgba[i] = 30;
+        rgba[i + 1] = 90;
+        rgba[i + 2] = 200;
+      }
+    }
+  }
+  return { rgba, widthPx, heightPx, pageWidthPt: widthPt, pageHeightPt: heightPt };
+}
+
+/** Composes one page from the code file's bytes and a rendered raster (the per-page budget). */
+async function composeTask(task: PageTask, content: ContentRaster): Promise<ComposedPage> {
+  const code = await readCodePageAsync(codeBytes(task.address!.page), `p${task.address!.page}`);
+  return composePage({ content, code }, SETTINGS);
+}
+
+function transferables(page: ComposedPage): ArrayBuffer[] {
+  return [
+    page.prepared.content.buffer as ArrayBuffer,
+    ...page.prepared.images.map((im) => im.data.buffer as ArrayBuffer),
+  ];
+}
+
+if (!isMainThread && parentPort) {
+  const port = parentPort;
+  // one synthetic raster per worker, copied per page into one reused buffer (composition
+  // overwrites it in place); the copy stands for pdf.js rendering the page into its canvas
+  const rendered = textPage(1);
+  const scratch = new Uint8Array(rendered.rgba.length);
+  port.on('message', async (task: PageTask & { id: number }) => {
+    scratch.set(rendered.rgba);
+    const content = { ...rendered, rgba: scratch };
+    const page = await composeTask(task, content);
+    port.postMessage({ id: task.id, page }, transferables(page));
+  });
+}
+
+/** A tiny pool of worker threads running {@link composeTask}. */
+function workerPool(size: number) {
+  // a worker does not inherit tsx's loader: register it, then load this file
+  const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); });`;
+  const workers = Array.from({ length: size }, () => new Worker(boot, { eval: true }));
+  const pending = new Map<number, (p: ComposedPage) => void>();
+  for (const w of workers)
+    w.on('message', (m: { id: number; page: ComposedPage }) => pending.get(m.id)?.(m.page));
+  let next = 0;
+  return {
+    compose(task: PageTask): Promise<ComposedPage> {
+      const id = next++;
+      return new Promise((res) => {
+        pending.set(id, (p) => {
+          pending.delete(id);
+          res(p);
+        });
+        workers[id % size]!.postMessage({ ...task, id });
+      });
+    },
+    close: () => Promise.all(workers.map((w) => w.terminate())),
+  };
+}
+
+async function perPage(): Promise<Figure[]> {
+  const times: number[] = [];
+  let maxBytes = 0;
+  for (let i = 0; i < 6; i++) {
+    const content = textPage(i);
+    const t0 = performance.now();
+    const page = await composeTask(
+      { printedIndex: i, pdfPageNo: i + 1, address: pageAddress(3, 27, 1068, i + 1) },
+      content,
+    );
+    const ms = performance.now() - t0;
+    if (i > 0) times.push(ms); // first run warms up
+    const bytes = page.prepared.images.reduce(
+      (n, im) => n + im.data.length,
+      page.prepared.content.length + 400,
+    );
+    maxBytes = Math.max(maxBytes, bytes);
+  }
+  times.sort((a, b) => a - b);
+  return [
+    atMost(
+      'A4 page: code page + pattern + composition (median)',
+      times[Math.floor(times.length / 2)]! / 1000,
+      's',
+      0.5,
+    ),
+    atMost('printed A4 page size (text page, largest)', maxBytes / 1e6, 'MB', 1.5),
+  ];
+}
+
+async function hundredPages(): Promise<Figure[]> {
+  const pool = workerPool(2);
+  const out = join(tmpdir(), `dotink-print-bench-${process.pid}.pdf`);
+  const file = createWriteStream(out);
+  let fileError: unknown;
+  file.on('error', (e) => {
+    fileError = e;
+  });
+  const cpu0 = process.cpuUsage();
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 20);
+  const pages = Array.from({ length: 100 }, (_, i) => i + 1);
+  const t0 = performance.now();
+  try {
+    const result = await runPrintJob({
+      settings: SETTINGS,
+      document: { fingerprint: 'bench', numPages: 100 },
+      pages,
+      codes: pages.map((p) => pageAddress(3, 27, 1068, p % 16)),
+      composeTask: (task) => pool.compose(task),
+      concurrency: 2,
+      write: (chunk) =>
+        new Promise<void>((res) => {
+          if (file.write(chunk)) res();
+          else file.once('drain', res);
+        }),
+    });
+    await new Promise<void>((res) => file.end(res));
+    if (fileError) throw fileError;
+    const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    clearInterval(sampler);
+    return [
+      below('100 A4 pages on 2 worker threads', seconds, 's', 40),
+      atMost('100-page run: CPU time per page (all threads)', (cpu.user + cpu.system) / 1e6 / 100, 's', 0.5),
+      below('peak memory (RSS) while printing 100 pages', peakRss / 1e6, 'MB', 500),
+      atMost('100-page PDF size per page', result.bytesWritten / 100 / 1e6, 'MB', 1.5),
+    ];
+  } finally {
+    clearInterval(sampler);
+    await pool.close();
+    rmSync(out, { force: true });
+  }
+}
+
+export default {
+  name: 'print: Ncode pattern and PDF composition',
+  async run() {
+    const many = await hundredPages(); // first, so the single-page garbage does not count
+    return [...(await perPage()), ...many];
+  },
+} satisfies Bench;

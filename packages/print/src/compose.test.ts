@@ -1,0 +1,227 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readNcodeData } from '../../../test-support/shared';
+import { syntheticPage } from '../test/content';
+import { checkDots, inkCount } from '../test/dots';
+import { pdftoppm, qpdfCheck, separateInks } from '../test/tools';
+import { type CodePage, readCodePage } from './codeFile';
+import { type ComposedPage, composePage, crossOps, type PrintSettings } from './compose';
+import { defaultDeflater, fflateDeflate } from './deflate';
+import { printedPageSize } from './paper';
+import { dotSeed, type NcodeDensity, renderPattern } from './pattern';
+import { concatChunks, PdfStreamWriter, type PreparedPage } from './pdfWriter';
+
+const BOOK = 's3-o27-b1068';
+const codes: CodePage[] = [];
+beforeAll(() => {
+  for (const p of [1, 2, 3]) codes.push(readCodePage(readNcodeData('code', BOOK, `${BOOK}-p${p}.code.gz`)));
+});
+
+async function pdfOf(pages: readonly PreparedPage[]): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  const w = new PdfStreamWriter((c) => {
+    chunks.push(c);
+  });
+  await w.begin();
+  for (const p of pages) await w.addPage(p);
+  await w.finish('/Producer (test)', '<x:xmpmeta xmlns:x="adobe:ns:meta/"/>', 'test');
+  return concatChunks(chunks);
+}
+
+const A4_DOC = { widthPt: 595.2756, heightPt: 841.8898 };
+const LETTER_DOC = { widthPt: 612, heightPt: 792 };
+
+function expectValidPdf(pdf: Uint8Array, pages: number) {
+  const check = qpdfCheck(pdf);
+  expect(check.output).toContain('No syntax or stream encoding errors found');
+  expect(check.status).toBe(0);
+  const ppm = pdftoppm(pdf);
+  expect(ppm.stderr).toBe('');
+  expect(ppm.status).toBe(0);
+  expect(ppm.pages).toBe(pages);
+}
+
+describe('composePage', () => {
+  it('makes a page of the paper size on the 600-dpi grid with a CMYK content image and a 1-bit dot mask', async () => {
+    const content = syntheticPage(A4_DOC.widthPt, A4_DOC.heightPt, 100);
+    const page = await composePage(
+      { content, code: codes[0]! },
+      { paperChoice: 'plainPaper' },
+      fflateDeflate,
+    );
+    expect(page.size).toMatchObject({
+      paper: 'A4',
+      widthPx: 4961,
+      heightPx: 7016,
+      widthPt: 595.32,
+      heightPt: 841.92,
+    });
+    expect(page.prepared.widthPt).toBe(595.32);
+    const [img, dots] = page.prepared.images;
+    expect(img!.dict).toContain('/ColorSpace /DeviceCMYK /BitsPerComponent 8 /Filter /FlateDecode');
+    expect(dots!.dict).toBe(
+      '/Type /XObject /Subtype /Image /Width 4961 /Height 7016 /ImageMask true /BitsPerComponent 1 /Decode [1 0] /Filter /FlateDecode',
+    );
+    const ops = new TextDecoder().decode(page.prepared.content);
+    expect(ops).toContain('q 0 0 0 1 k 595.32 0 0 841.92 0 0 cm /Dots Do Q');
+    expect(ops.indexOf('/Content Do')).toBeLessThan(ops.indexOf('/Dots Do'));
+    // the content raster is rewritten in place as CMYK with K = 0
+    for (let i = 3; i < content.rgba.length; i += 4) if (content.rgba[i] !== 0) throw new Error('K written');
+  });
+
+  it('fits and centres the document page, and follows its orientation', async () => {
+    const letterOnA4 = await composePage(
+      { pageSizePt: LETTER_DOC, code: codes[0]! },
+      { paperChoice: 'savePdf' },
+      fflateDeflate,
+    );
+    expect(letterOnA4.placement.scale).toBeCloseTo(595.32 / 612, 10);
+    expect(letterOnA4.placement.leftPt).toBeCloseTo(0, 10);
+    expect(letterOnA4.placement.topPt).toBeCloseTo((841.92 - 792 * (595.32 / 612)) / 2, 10);
+    const wide = await composePage(
+      { pageSizePt: { widthPt: 842, heightPt: 595 }, code: codes[0]! },
+      { paperChoice: 'plainPaper', paperSize: 'A3' },
+      fflateDeflate,
+    );
+    expect(wide.size).toMatchObject({ paper: 'A3', landscape: true, widthPx: 9921, heightPx: 7016 });
+    const portrait = await composePage(
+      { pageSizePt: { widthPt: 842, heightPt: 595 }, code: codes[0]! },
+      { paperChoice: 'plainPaper', orientation: 'portrait' },
+      fflateDeflate,
+    );
+    expect(portrait.size.landscape).toBe(false);
+  });
+
+  it('draws the outline only when asked, and crosses on pre-printed Ncode paper without dots', async () => {
+    const text = (p: ComposedPage) => new TextDecoder().decode(p.prepared.content);
+    const plain = await composePage({ code: codes[0]! }, { paperChoice: 'plainPaper' }, fflateDeflate);
+    expect(text(plain)).not.toContain(' re S');
+    expect(text(plain)).not.toContain('0 1 1 0 K');
+    const outlined = await composePage(
+      { code: codes[0]! },
+      { paperChoice: 'plainPaper', outline: true },
+      fflateDeflate,
+    );
+    expect(text(outlined)).toContain('0.4 0.4 0 0 K 0.5 w 0 0 595.32 841.92 re S');
+    const ncode = await composePage(
+      { pageSizePt: A4_DOC },
+      { paperChoice: 'ncodeA4', paperSize: 'Letter' },
+      fflateDeflate,
+    );
+    expect(ncode.size.paper).toBe('A4');
+    expect(ncode.prepared.images).toHaveLength(0);
+    expect(text(ncode)).toContain(crossOps(ncode.placement, ncode.size));
+  });
+
+  it('places the crosses at 10 % and 90 % of the document page', () => {
+    const ops = crossOps(
+      { leftPt: 0, topPt: 0, widthPt: 595.32, heightPt: 841.92, scale: 1 },
+      { heightPt: 841.92 },
+    );
+    // centres (59.532, 84.192) and (535.788, 757.728) from the top-left; arms 24 pt; line 1.2 pt
+    expect(ops).toContain('1.2 w');
+    expect(ops).toContain('35.532 757.728 m 83.532 757.728 l');
+    expect(ops).toContain('535.788 60.192 m 535.788 108.192 l');
+  });
+
+  it('refuses to print the pattern without a code page', async () => {
+    await expect(composePage({ pageSizePt: A4_DOC }, { paperChoice: 'plainPaper' })).rejects.toThrow(
+      'composePage: this paper choice prints the Ncode pattern but no code page was given',
+    );
+  });
+});
+
+describe('printed inks (Ghostscript tiffsep at 600 dpi)', () => {
+  it('puts every dot of a full A4 page on the black plate and nothing else; the content only on C, M, Y', async () => {
+    const content = syntheticPage(A4_DOC.widthPt, A4_DOC.heightPt, 300);
+    const page = await composePage(
+      { content, code: codes[0]! },
+      { paperChoice: 'plainPaper' },
+      defaultDeflater(),
+    );
+    const pdf = await pdfOf([page.prepared]);
+    expectValidPdf(pdf, 1);
+    const [plates] = separateInks(pdf, 1);
+    const { black, cyan, magenta, yellow } = plates!;
+    expect([black.width, black.height]).toEqual([4961, 7016]);
+    const mask = renderPattern(codes[0]!, 4961, 7016, 'normal');
+    const check = checkDots(black, 0, 0, mask);
+    expect(check.examples).toEqual([]);
+    expect(check.bad).toBe(0);
+    // 621 × 877 grid points; a dot of the last column pushed right (u, r) falls off the page
+    let offPage = 0;
+    for (let r = 0; r < 877; r++) if (dotSeed(codes[0]!, 620, r).x >= 4961) offPage++;
+    expect(offPage).toBeGreaterThan(0);
+    expect(check.dots).toBe(621 * 877 - offPage);
+    // the checker itself: another code page's dots, or dots 2 px away, are not accepted
+    expect(checkDots(black, 0, 0, renderPattern(codes[1]!, 4961, 7016)).bad).toBeGreaterThan(40_000);
+    // a 1-px shift is tolerated (only the dots cut by the page edge then differ)
+    expect(checkDots(black, 1, 1, mask).bad).toBeLessThanOrEqual(621 + 877);
+    expect(checkDots(black, 2, 0, mask).bad).toBeGreaterThan(500_000);
+    // the black text band holds content on cyan and magenta but none on yellow; black = dots only
+    const band = [500, 900, 4400, 1400] as const;
+    expect(inkCount(cyan, ...band)).toBeGreaterThan(100_000);
+    expect(inkCount(magenta, ...band)).toBeGreaterThan(100_000);
+    expect(inkCount(yellow, ...band)).toBe(0);
+  }, 60_000);
+
+  const densities: NcodeDensity[] = ['light', 'normal', 'dark'];
+  it.each([
+    ['A4', A4_DOC],
+    ['Letter', LETTER_DOC],
+  ] as const)(
+    'prints each density on %s with every dot in place (corner and text regions)',
+    async (paper, doc) => {
+      const settings = (density: NcodeDensity): PrintSettings => ({
+        paperChoice: 'plainPaper',
+        paperSize: paper,
+        density,
+      });
+      const pages = await Promise.all(
+        densities.map((d, i) =>
+          composePage(
+            { content: syntheticPage(doc.widthPt, doc.heightPt, 150), code: codes[i]! },
+            settings(d),
+            defaultDeflater(),
+          ),
+        ),
+      );
+      const size = printedPageSize(paper);
+      expect(pages[0]!.size).toEqual(size);
+      const pdf = await pdfOf(pages.map((p) => p.prepared));
+      expectValidPdf(pdf, 3);
+      const regions = [
+        { x: 0, y: 0, width: 400, height: 304 },
+        { x: size.widthPx - 400, y: size.heightPx - 304, width: 400, height: 304 },
+        { x: 1200, y: 1000, width: 400, height: 304 }, // black text
+      ];
+      for (const region of regions) {
+        const plates = separateInks(pdf, 3, { ...region, pageHeightPx: size.heightPx });
+        densities.forEach((d, i) => {
+          const mask = renderPattern(codes[i]!, size.widthPx, size.heightPx, d);
+          const check = checkDots(plates[i]!.black, region.x, region.y, mask);
+          expect(check.examples, `${paper} ${d} at ${region.x},${region.y}`).toEqual([]);
+          expect(check.dots).toBeGreaterThan(1500);
+        });
+      }
+    },
+    60_000,
+  );
+
+  it('prints red crosses (magenta + yellow) and no black on pre-printed Ncode A4 paper', async () => {
+    const page = await composePage({ pageSizePt: A4_DOC }, { paperChoice: 'ncodeA4' }, fflateDeflate);
+    const pdf = await pdfOf([page.prepared]);
+    expectValidPdf(pdf, 1);
+    // around the top-left cross (10 %, 10 % of the page)
+    const cx = Math.round((page.placement.leftPt + 0.1 * page.placement.widthPt) / 0.12);
+    const cy = Math.round((page.placement.topPt + 0.1 * page.placement.heightPt) / 0.12);
+    const region = { x: cx - 240, y: cy - 240, width: 480, height: 480, pageHeightPx: page.size.heightPx };
+    const [plates] = separateInks(pdf, 1, region);
+    expect(inkCount(plates!.black)).toBe(0);
+    expect(inkCount(plates!.magenta, 235, 235, 245, 245)).toBe(100);
+    expect(inkCount(plates!.yellow, 235, 235, 245, 245)).toBe(100);
+    expect(inkCount(plates!.cyan, 235, 235, 245, 245)).toBe(0);
+    // arm: 24 pt = 200 px each side, 1.2 pt = 10 px wide
+    expect(inkCount(plates!.magenta, 430, 235, 435, 245)).toBe(50);
+    expect(inkCount(plates!.magenta, 450, 235, 455, 245)).toBe(0);
+  }, 60_000);
+});

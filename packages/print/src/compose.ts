@@ -1,0 +1,208 @@
+/**
+ * Composing one printed page: the document content as a CMY-only image, the Ncode dots as a
+ * pure-K 1-bit image mask at exactly 600 dpi, and optional outline and calibration crosses.
+ *
+ * Page = the real paper on the 600-dpi grid ({@link printedPageSize}). Drawing order:
+ * 1. the content raster (caller-rendered, ~300 dpi RGBA) converted per pixel by the no-toner rule
+ *    and written as a `/DeviceCMYK` image with K = 0, deflated, scaled to fit and centred;
+ * 2. the page outline (off by default) and the calibration crosses, vector, in CMY colours;
+ * 3. the dots: an `/ImageMask` of the whole page (1 sample = 1 px600, `/Decode [1 0]`), placed
+ *    at the page origin with size `pixels × 0.12 pt`, painted with `0 0 0 1 k` (pure K).
+ * Vectors come before the dots so that they never knock dots out.
+ */
+import type { PageAddress, PaperName } from '@dotink/ncode';
+import type { CodePage } from './codeFile';
+import { DEFAULT_LUMINANCE_RATIO, rgbaToNoTonerCmykInPlace } from './colour';
+import { type Deflater, defaultDeflater } from './deflate';
+import { type ContentPlacement, placeContent } from './layout';
+import { chooseLandscape, type Orientation, type PrintedPageSize, printedPageSize } from './paper';
+import { DEFAULT_DENSITY, type NcodeDensity, renderPattern } from './pattern';
+import { ascii, pdfNumber } from './pdfSyntax';
+import type { PdfImage, PreparedPage } from './pdfWriter';
+
+/**
+ * The three print dialog paper choices: (a) plain paper with the pattern, (b) pre-printed Ncode
+ * A4 paper (content only, crosses for page-order registration), (c) a PDF saved for reprinting
+ * (as (a)).
+ */
+export type PaperChoice = 'plainPaper' | 'ncodeA4' | 'savePdf';
+
+/** What the user must do with a PDF saved for reprinting (board spec §1, verbatim). */
+export const REPRINT_INSTRUCTION = 'A reprint PDF must be printed at original size with no scaling.';
+
+/** True when the choice prints the Ncode pattern (and so needs code pages). */
+export function choicePrintsPattern(choice: PaperChoice): boolean {
+  return choice !== 'ncodeA4';
+}
+
+/** A rendered document page (pdf.js in the browser). */
+export interface ContentRaster {
+  /** RGBA, rows top-down, `widthPx × heightPx × 4` bytes. **Overwritten** with CMYK bytes. */
+  readonly rgba: Uint8Array | Uint8ClampedArray;
+  readonly widthPx: number;
+  readonly heightPx: number;
+  /** Size of the document page the raster shows (rotation applied), in pt. */
+  readonly pageWidthPt: number;
+  readonly pageHeightPt: number;
+}
+
+/** Print settings shared by every page of a job. */
+export interface PrintSettings {
+  readonly paperChoice: PaperChoice;
+  /** Ignored for `ncodeA4` (always A4). Default A4. */
+  readonly paperSize?: PaperName;
+  /** Default `normal`. */
+  readonly density?: NcodeDensity;
+  /** Page outline around the document page. Default off. */
+  readonly outline?: boolean;
+  /** Calibration crosses. Default: on for `ncodeA4`, off otherwise. */
+  readonly crosses?: boolean;
+  /** Default `auto` (landscape content → landscape page). */
+  readonly orientation?: Orientation;
+  /** Blank margin kept around the document page, in mm. Default 0. */
+  readonly marginMm?: number;
+  /** Luminance ratio of the colour rule. Default 0.8. */
+  readonly luminanceRatio?: number;
+}
+
+/** One page to compose. */
+export interface PageComposeInput {
+  /** The rendered document page; absent for a blank page (pattern only). */
+  readonly content?: ContentRaster;
+  /** The document page size when there is no raster (default: the paper). */
+  readonly pageSizePt?: { readonly widthPt: number; readonly heightPt: number };
+  /** The code page to print (needed unless the choice is `ncodeA4`). */
+  readonly code?: CodePage;
+  /** The address of `code`, for messages. */
+  readonly address?: PageAddress;
+}
+
+/** A composed page: the PDF objects plus where things went. */
+export interface ComposedPage {
+  readonly prepared: PreparedPage;
+  readonly size: PrintedPageSize;
+  readonly placement: ContentPlacement;
+}
+
+/** Outline colour: the no-toner rendering of mid grey, as CMYK 0–1. */
+const OUTLINE_CMYK = '0.4 0.4 0 0';
+/** Cross colour: pure red (M + Y), as the reference draws it. */
+const CROSS_CMYK = '0 1 1 0';
+
+const MM_TO_PT = 72 / 25.4;
+
+/** The page size a document page will print on. */
+export function pageSizeFor(
+  settings: PrintSettings,
+  contentWidthPt?: number,
+  contentHeightPt?: number,
+): PrintedPageSize {
+  const paper = settings.paperChoice === 'ncodeA4' ? 'A4' : (settings.paperSize ?? 'A4');
+  return printedPageSize(
+    paper,
+    chooseLandscape(settings.orientation ?? 'auto', contentWidthPt, contentHeightPt),
+  );
+}
+
+/**
+ * Composes one page. Throws when the choice prints the pattern and `code` is missing, or the
+ * raster's byte length does not match its size.
+ */
+export async function composePage(
+  input: PageComposeInput,
+  settings: PrintSettings,
+  deflate: Deflater = defaultDeflater(),
+): Promise<ComposedPage> {
+  const docW = input.content?.pageWidthPt ?? input.pageSizePt?.widthPt;
+  const docH = input.content?.pageHeightPt ?? input.pageSizePt?.heightPt;
+  const size = pageSizeFor(settings, docW, docH);
+  const placement = placeContent(
+    size,
+    docW ?? size.widthPt,
+    docH ?? size.heightPt,
+    (settings.marginMm ?? 0) * MM_TO_PT,
+  );
+  const pattern = choicePrintsPattern(settings.paperChoice);
+  if (pattern && !input.code)
+    throw new Error('composePage: this paper choice prints the Ncode pattern but no code page was given');
+
+  const ops: string[] = [];
+  const jobs: Promise<PdfImage>[] = [];
+  const yUp = (topPt: number, heightPt: number) => size.heightPt - topPt - heightPt;
+
+  if (input.content) {
+    const c = input.content;
+    if (c.rgba.length !== c.widthPx * c.heightPx * 4) {
+      throw new RangeError(
+        `content raster: expected ${c.widthPx * c.heightPx * 4} RGBA bytes, got ${c.rgba.length}`,
+      );
+    }
+    rgbaToNoTonerCmykInPlace(c.rgba, settings.luminanceRatio ?? DEFAULT_LUMINANCE_RATIO);
+    const bytes =
+      c.rgba instanceof Uint8Array ? c.rgba : new Uint8Array(c.rgba.buffer, c.rgba.byteOffset, c.rgba.length);
+    jobs.push(
+      deflate(bytes).then((data) => ({
+        name: 'Content',
+        dict: `/Type /XObject /Subtype /Image /Width ${c.widthPx} /Height ${c.heightPx} /ColorSpace /DeviceCMYK /BitsPerComponent 8 /Filter /FlateDecode`,
+        data,
+      })),
+    );
+    const p = placement;
+    ops.push(
+      `q ${pdfNumber(p.widthPt)} 0 0 ${pdfNumber(p.heightPt)} ${pdfNumber(p.leftPt)} ${pdfNumber(yUp(p.topPt, p.heightPt))} cm /Content Do Q`,
+    );
+  }
+
+  if (settings.outline) {
+    const p = placement;
+    ops.push(
+      `q ${OUTLINE_CMYK} K 0.5 w ${pdfNumber(p.leftPt)} ${pdfNumber(yUp(p.topPt, p.heightPt))} ${pdfNumber(p.widthPt)} ${pdfNumber(p.heightPt)} re S Q`,
+    );
+  }
+
+  if (settings.crosses ?? settings.paperChoice === 'ncodeA4') ops.push(crossOps(placement, size));
+
+  if (pattern) {
+    const mask = renderPattern(input.code!, size.widthPx, size.heightPx, settings.density ?? DEFAULT_DENSITY);
+    jobs.push(
+      deflate(mask.bits).then((data) => ({
+        name: 'Dots',
+        dict: `/Type /XObject /Subtype /Image /Width ${mask.widthPx} /Height ${mask.heightPx} /ImageMask true /BitsPerComponent 1 /Decode [1 0] /Filter /FlateDecode`,
+        data,
+      })),
+    );
+    ops.push(`q 0 0 0 1 k ${pdfNumber(size.widthPt)} 0 0 ${pdfNumber(size.heightPt)} 0 0 cm /Dots Do Q`);
+  }
+
+  const images = await Promise.all(jobs);
+  const prepared: PreparedPage = {
+    widthPt: size.widthPt,
+    heightPt: size.heightPt,
+    images,
+    content: ascii(`${ops.join('\n')}\n`),
+  };
+  return { prepared, size, placement };
+}
+
+/**
+ * The two calibration crosses (fact sheet §5.4) as vector strokes: centred at 10 % and 90 % of
+ * the document page, arms `min(5 % of the page width, 24 pt)` each side (the reference's
+ * `min(0.05·raster width, 100 px)` at 300 dpi), line 1.2 pt (5 px at 300 dpi), both scaled with
+ * the page.
+ */
+export function crossOps(p: ContentPlacement, size: Pick<PrintedPageSize, 'heightPt'>): string {
+  const docW = p.widthPt / p.scale;
+  const arm = Math.min(0.05 * docW, 24) * p.scale;
+  const lw = 1.2 * p.scale;
+  const out: string[] = [`q ${CROSS_CMYK} K ${pdfNumber(lw)} w 0 J`];
+  for (const f of [0.1, 0.9]) {
+    const cx = p.leftPt + f * p.widthPt;
+    const cy = size.heightPt - (p.topPt + f * p.heightPt);
+    out.push(
+      `${pdfNumber(cx - arm)} ${pdfNumber(cy)} m ${pdfNumber(cx + arm)} ${pdfNumber(cy)} l`,
+      `${pdfNumber(cx)} ${pdfNumber(cy - arm)} m ${pdfNumber(cx)} ${pdfNumber(cy + arm)} l`,
+    );
+  }
+  out.push('S Q');
+  return out.join('\n');
+}
