@@ -2,6 +2,7 @@ export * from './handshake';
 export * from './nativeHostPen';
 export * from './offlineDownload';
 export * from './offlineImport';
+export * from './offlineMemory';
 export * from './passwordPrompt';
 export * from './pen';
 export * from './penCore';

@@ -36,12 +36,8 @@ import {
 import { listeners, type Unsubscribe } from '../transports/listeners';
 import type { PenTransport } from '../transports/types';
 import { runHandshake } from './handshake';
-import {
-  OFFLINE_CHUNK_TIMEOUT_MS,
-  OfflineDownloadRun,
-  type OfflineNoteData,
-  type OfflineProgress,
-} from './offlineDownload';
+import { OFFLINE_CHUNK_TIMEOUT_MS, type OfflineNoteData } from './offlineDownload';
+import { type OfflineDownloadOptions, OfflineMemory } from './offlineMemory';
 import type { AskPassword } from './passwordPrompt';
 import { type Pen, type PenStateChange, REAL_PEN_MAX_PRESSURE } from './pen';
 import { type PenCore, penCore } from './penCore';
@@ -97,10 +93,6 @@ const EVENT_KINDS: ReadonlySet<DeviceMessage['kind']> = new Set([
   'legacyDotError',
 ]);
 
-/** Notes per 0xA1 reply and pages per 0xA2 reply from 2.15: a full reply means "ask again". */
-const NOTE_LIST_PAGE = 64;
-const PAGE_LIST_PAGE = 128;
-
 /** A Bluetooth pen session. */
 export class PenSession implements Pen {
   readonly inputType = 'pen' as const;
@@ -121,8 +113,7 @@ export class PenSession implements Pen {
   private readonly notices = listeners<PenNotice>();
   private readonly emitEvent: (e: PenEvent) => void;
   private decoder: PenEventDecoder | undefined;
-  private download: OfflineDownloadRun | undefined;
-  private offlineChain: Promise<unknown> = Promise.resolve();
+  private readonly memory: OfflineMemory;
   private connecting: Promise<boolean> | undefined;
   private gone = false;
   private readonly unsubscribe: Unsubscribe[];
@@ -138,6 +129,13 @@ export class PenSession implements Pen {
       onDrop: (reason) => this.log.debug(`pen frame dropped: ${reason}`),
     });
     this.emitEvent = (e) => this.core.events.emit(e);
+    this.memory = new OfflineMemory({
+      scheduler: this.scheduler,
+      logger: this.log,
+      send: (r) => this.send(r),
+      request: (req, what, match) => this.request(req, what, match),
+      chunkTimeoutMs: options.offlineChunkTimeoutMs ?? OFFLINE_CHUNK_TIMEOUT_MS,
+    });
     const onFrame = (f: Frame) => this.onFrame(f);
     this.unsubscribe = [
       this.transport.onNotify((bytes) => this.reassembler.push(bytes, onFrame)),
@@ -300,100 +298,32 @@ export class PenSession implements Pen {
     if (c.status !== 1) throw new PenRequestError('the new password was not accepted', 'refused');
   }
 
-  // ── offline memory ──────────────────────────────────────────────────────────────────────
+  // ── offline memory (offlineMemory.ts) ─────────────────────────────────────────────────
 
   /** Notes stored on the pen (every section/owner, or one). */
   listOfflineNotes(from: 'all' | { section: number; owner: number } = 'all'): Promise<BookAddress[]> {
-    return this.offline(async () => {
-      const seen = new Map<string, BookAddress>();
-      for (;;) {
-        const r = await this.request(
-          { kind: 'offlineNoteListRequest', from },
-          'offline note list',
-          replyOf('offlineNoteList', DeviceCmd.offlineNoteList),
-        );
-        const before = seen.size;
-        for (const n of r.notes) seen.set(`${n.section}.${n.owner}.${n.book}`, n);
-        if (r.notes.length < NOTE_LIST_PAGE || seen.size === before) return [...seen.values()];
-      }
-    });
+    return this.memory.listNotes(from);
   }
 
   /** Pages of a note stored on the pen. */
   listOfflinePages(note: BookAddress): Promise<number[]> {
-    return this.offline(async () => {
-      const seen = new Set<number>();
-      for (;;) {
-        const r = await this.request(
-          { kind: 'offlinePageListRequest', ...note },
-          'offline page list',
-          replyOf('offlinePageList', DeviceCmd.offlinePageList),
-        );
-        const before = seen.size;
-        for (const p of r.pages) seen.add(p);
-        if (r.pages.length < PAGE_LIST_PAGE || seen.size === before) return [...seen];
-      }
-    });
+    return this.memory.listPages(note);
   }
 
   /**
    * Downloads the strokes of a note (all pages, or `pages`), compressed by default. With
    * `deleteAfter` the pen deletes what it sent. Turn them into ink with `importOfflineStrokes`.
    */
-  downloadOfflineNote(
-    note: BookAddress,
-    options: {
-      readonly pages?: readonly number[];
-      readonly deleteAfter?: boolean;
-      readonly compress?: boolean;
-      readonly onProgress?: (p: OfflineProgress) => void;
-    } = {},
-  ): Promise<OfflineNoteData> {
-    return this.offline(async () => {
-      const run = new OfflineDownloadRun(
-        { scheduler: this.scheduler, logger: this.log, send: (r) => this.send(r) },
-        { section: note.section, owner: note.owner, book: note.book },
-        options.onProgress,
-        this.options.offlineChunkTimeoutMs ?? OFFLINE_CHUNK_TIMEOUT_MS,
-      );
-      this.download = run;
-      try {
-        this.send({
-          kind: 'offlineDataRequest',
-          transfer: options.deleteAfter ? 1 : 2,
-          compress: options.compress ?? true,
-          section: note.section,
-          owner: note.owner,
-          book: note.book,
-          pages: options.pages ?? [],
-        }).catch((e: unknown) => run.fail(e instanceof Error ? e : new Error(String(e))));
-        return await run.done;
-      } finally {
-        if (this.download === run) this.download = undefined;
-      }
-    });
+  downloadOfflineNote(note: BookAddress, options: OfflineDownloadOptions = {}): Promise<OfflineNoteData> {
+    return this.memory.download(note, options);
   }
 
   /** Deletes notes stored on the pen; resolves the books the pen reports deleted. */
   deleteOfflineNotes(section: number, owner: number, books: readonly number[]): Promise<number[]> {
-    return this.offline(async () => {
-      const r = await this.request(
-        { kind: 'offlineDeleteNotes', section, owner, books },
-        'offline delete',
-        replyOf('offlineDeleteResult', DeviceCmd.offlineDeleteResult),
-      );
-      return [...r.books];
-    });
+    return this.memory.deleteNotes(section, owner, books);
   }
 
   // ── internals ───────────────────────────────────────────────────────────────────────────
-
-  /** Offline operations run one at a time. */
-  private offline<T>(op: () => Promise<T>): Promise<T> {
-    const run = this.offlineChain.then(op, op);
-    this.offlineChain = run.catch(() => undefined);
-    return run;
-  }
 
   private async runConnect(): Promise<boolean> {
     if (this.gone || !this.transport.connected) return false;
@@ -467,7 +397,7 @@ export class PenSession implements Pen {
       else this.log.debug('pen event before version info dropped', m.kind);
       return;
     }
-    if (this.download?.handle(m)) return;
+    if (this.memory.handle(m)) return;
     if (this.pending.offer(m)) return;
     switch (m.kind) {
       case 'lowBattery':
@@ -498,8 +428,7 @@ export class PenSession implements Pen {
     this.reassembler.reset();
     const error = new PenRequestError('pen disconnected', 'disconnected');
     this.pending.failAll(error);
-    this.download?.fail(error);
-    this.download = undefined;
+    this.memory.fail(error);
     this.decoder?.disconnect(this.emitEvent);
     this.decoder = undefined;
     this.core.setState('disconnected');
