@@ -71,6 +71,23 @@ function dotFields(p: Uint8Array, o: number): DotFields {
   };
 }
 
+/** 0x6C, the hot path: written out rather than spread. */
+function dotMessage(p: Uint8Array): DeviceMessage {
+  return {
+    kind: 'dot',
+    ec: p[0]!,
+    dtMs: p[1]!,
+    force: p[2]! | (p[3]! << 8),
+    x: p[4]! | (p[5]! << 8),
+    y: p[6]! | (p[7]! << 8),
+    fx: p[8]!,
+    fy: p[9]!,
+    tiltX: p[10]!,
+    tiltY: p[11]!,
+    twist: p[12]! | (p[13]! << 8),
+  };
+}
+
 function dotErrorFields(p: Uint8Array, o: number): DotErrorFields {
   return {
     dtMs: p[o]!,
@@ -187,20 +204,7 @@ function offlineChunk(p: Uint8Array): OfflineChunk {
 function decodeBody(cmd: number, p: Uint8Array): DeviceMessage {
   switch (cmd) {
     case DeviceCmd.dot:
-      // The hot path: written out rather than spread.
-      return {
-        kind: 'dot',
-        ec: p[0]!,
-        dtMs: p[1]!,
-        force: p[2]! | (p[3]! << 8),
-        x: p[4]! | (p[5]! << 8),
-        y: p[6]! | (p[7]! << 8),
-        fx: p[8]!,
-        fy: p[9]!,
-        tiltX: p[10]!,
-        tiltY: p[11]!,
-        twist: p[12]! | (p[13]! << 8),
-      };
+      return dotMessage(p);
     case DeviceCmd.penDown:
       return {
         kind: 'penDown',
@@ -352,6 +356,7 @@ function decodeBody(cmd: number, p: Uint8Array): DeviceMessage {
  */
 export function decodeDeviceFrame(frame: Frame): DeviceMessage {
   const { cmd, err, payload } = frame;
+  if (cmd === DeviceCmd.dot && payload.length >= 14) return dotMessage(payload);
   if (err !== undefined && err !== 0) {
     return frame.short
       ? { kind: 'errorResponse', cmd, err, payload, short: true }

@@ -121,7 +121,7 @@ export class FrameReassembler {
   readonly stats: FrameStats = emptyStats();
 
   constructor(options: FrameReassemblerOptions = {}) {
-    this.maxFrameBytes = options.maxFrameBytes ?? 65_540;
+    this.maxFrameBytes = Math.max(1, options.maxFrameBytes ?? 65_540);
     this.onDrop = options.onDrop;
   }
 
@@ -131,44 +131,47 @@ export class FrameReassembler {
     let n = this.n;
     let inFrame = this.inFrame;
     let esc = this.escPending;
+    // One comparison guards both the buffer end and the frame size cap.
+    let cap = Math.min(buf.length, this.maxFrameBytes);
+    let garbage = 0;
     for (let i = 0; i < chunk.length; i++) {
       const c = chunk[i]!;
       if (c === STX) {
-        if (inFrame && n > 0) this.drop('interrupted', buf.subarray(0, n));
+        if (inFrame && n > 0) this.drop('interrupted', buf, n);
         inFrame = true;
         esc = false;
         n = 0;
       } else if (!inFrame) {
-        this.stats.garbageBytes++;
+        garbage++;
       } else if (c === ETX) {
         inFrame = false;
         if (esc) {
           esc = false;
-          this.drop('danglingEscape', buf.subarray(0, n));
-        } else {
-          this.finishFrame(buf, n, onFrame);
-        }
+          this.drop('danglingEscape', buf, n);
+        } else this.finishFrame(buf, n, onFrame);
         n = 0;
       } else if (c === ESC && !esc) {
         esc = true;
       } else {
-        if (n >= this.maxFrameBytes) {
-          this.drop('tooLong', buf.subarray(0, n));
-          inFrame = false;
-          esc = false;
-          n = 0;
-          continue;
-        }
-        if (n === buf.length) {
+        if (n === cap) {
+          if (n >= this.maxFrameBytes) {
+            this.drop('tooLong', buf, n);
+            inFrame = false;
+            esc = false;
+            n = 0;
+            continue;
+          }
           const next = new Uint8Array(buf.length * 2);
           next.set(buf);
           buf = next;
           this.buf = buf;
+          cap = Math.min(buf.length, this.maxFrameBytes);
         }
         buf[n++] = esc ? c ^ ESC_XOR : c;
         esc = false;
       }
     }
+    if (garbage > 0) this.stats.garbageBytes += garbage;
     this.n = n;
     this.inFrame = inFrame;
     this.escPending = esc;
@@ -188,37 +191,32 @@ export class FrameReassembler {
     this.escPending = false;
   }
 
-  private drop(reason: FrameDropReason, body: Uint8Array): void {
+  private drop(reason: FrameDropReason, buf: Uint8Array, n: number): void {
     this.stats.dropped[reason]++;
-    this.onDrop?.(reason, body.slice());
+    this.onDrop?.(reason, buf.slice(0, n));
   }
 
   private finishFrame(buf: Uint8Array, n: number, onFrame: (frame: Frame) => void): void {
-    if (n === 0) {
-      this.drop('truncatedHeader', EMPTY);
-      return;
-    }
     const cmd = buf[0]!;
-    const b = hasErrorByte(cmd);
+    const b = cmd >= 0x80;
     const hdr = b ? 4 : 3;
     if (n < hdr) {
       if (b && n === 2 && buf[1] !== 0) {
         // Short error frame: C0 cmd err C1 (§2.4).
         this.stats.frames++;
         onFrame({ cmd, err: buf[1]!, payload: EMPTY, short: true });
-        return;
-      }
-      this.drop('truncatedHeader', buf.subarray(0, n));
+      } else this.drop('truncatedHeader', buf, n);
       return;
     }
     const len = buf[hdr - 2]! | (buf[hdr - 1]! << 8);
-    if (hdr + len > n) {
-      this.drop('shortPayload', buf.subarray(0, n));
+    const end = hdr + len;
+    if (end > n) {
+      this.drop('shortPayload', buf, n);
       return;
     }
-    if (hdr + len < n) this.stats.surplusFrames++;
+    if (end < n) this.stats.surplusFrames++;
     this.stats.frames++;
-    onFrame({ cmd, err: b ? buf[1]! : undefined, payload: buf.slice(hdr, hdr + len) });
+    onFrame({ cmd, err: b ? buf[1]! : undefined, payload: buf.slice(hdr, end) });
   }
 }
 
