@@ -1,4 +1,4 @@
-import { type PageAddress, pageAddress, parseNproj } from '@dotink/ncode';
+import { type PageAddress, pageAddress, pageId, parseNproj } from '@dotink/ncode';
 import { describe, expect, it } from 'vitest';
 import { readNcodeData } from '../../../test-support/shared';
 import { syntheticPage } from '../test/content';
@@ -85,6 +85,20 @@ describe('runPrintJob', () => {
       [5, 2, '3.27.1068.3'],
     ]);
     expect(m.pages[0]!.h!.a).toBeCloseTo(6.72, 3);
+    // the engine's per-page records: same code pages, same transform
+    expect(result.pageMappings.map((p) => [p.pdfPageNo, pageId(p.pageInfo), pageId(p.basePageInfo)])).toEqual(
+      [
+        [2, '3.27.1068.1', '3.27.1068.1'],
+        [3, '3.27.1068.2', '3.27.1068.2'],
+        [5, '3.27.1068.3', '3.27.1068.3'],
+      ],
+    );
+    const pm = result.pageMappings[0]!;
+    expect(pm.pdfDesc).toMatchObject({ filename: 'lesson.pdf', fingerprint: 'f00d', numPages: 5, pageNo: 2 });
+    for (const k of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] as const) {
+      expect(pm.h[k]).toBeCloseTo(m.pages[0]!.h![k], 9);
+      expect(pm.hRev[k]).toBeCloseTo(m.pages[0]!.hRev![k], 9);
+    }
     expect(infoMapping(pdf)).toEqual(JSON.parse(mappingJson(m)));
 
     const text = new TextDecoder('latin1').decode(pdf);

@@ -9,7 +9,7 @@
  * (600 dpi A4: 4.35 MB) and the compressed page (typically < 1.5 MB). With `concurrency` n at most
  * n pages are in flight, so memory is bounded by n pages whatever the page count.
  */
-import type { PageAddress } from '@dotink/ncode';
+import { mappingId, type PageAddress, type PageMapping } from '@dotink/ncode';
 import { type CodePage, readCodePageAsync } from './codeFile';
 import { codePageUrlPath, MissingCodeAddressError, MissingCodePageError } from './codeSource';
 import {
@@ -26,6 +26,7 @@ import {
   type PrintMapping,
   pageMapping,
   printedNproj,
+  toPageMappings,
   xmpPacket,
 } from './mapping';
 import { DEFAULT_DENSITY } from './pattern';
@@ -75,6 +76,7 @@ export interface PageTask {
 export interface PrintDocument {
   /** The PDF fingerprint (pdf.js `fingerprints[0]`). */
   readonly fingerprint: string;
+  readonly url?: string;
   readonly filename?: string;
   readonly title?: string;
   readonly numPages: number;
@@ -114,8 +116,10 @@ export interface PrintJobOptions {
 /** The end of a job. */
 export interface PrintJobResult {
   readonly status: 'complete' | 'cancelled';
-  /** The mapping of the pages written (all of them when complete). */
+  /** The mapping of the pages written (all of them when complete); embedded in the PDF. */
   readonly mapping: PrintMapping;
+  /** The same pages as the engine's per-page mapping records (none on pre-printed paper). */
+  readonly pageMappings: readonly PageMapping[];
   /** The `.nproj` of the printed PDF, when the codes are consecutive pages of one book. */
   readonly nproj?: string;
   readonly bytesWritten: number;
@@ -177,7 +181,7 @@ export async function runPrintJob(options: PrintJobOptions): Promise<PrintJobRes
   const mappings: PrintedPageMapping[] = [];
   const sizes: ComposedPage['size'][] = [];
   const mappingOf = (): PrintMapping => ({
-    id: `${doc.fingerprint}/1`,
+    id: mappingId(doc.fingerprint, 1),
     fingerprint: doc.fingerprint,
     ...(doc.filename !== undefined ? { filename: doc.filename } : {}),
     numPages: doc.numPages,
@@ -252,6 +256,7 @@ export async function runPrintJob(options: PrintJobOptions): Promise<PrintJobRes
     return {
       status: 'complete',
       mapping,
+      pageMappings: toPageMappings(mapping, doc),
       ...(nproj !== undefined ? { nproj } : {}),
       bytesWritten: writer.bytesWritten,
       pageCount: writer.pageCount,
@@ -261,9 +266,11 @@ export async function runPrintJob(options: PrintJobOptions): Promise<PrintJobRes
       if (state !== 'waitingForCancel') report('waitingForCancel');
       await Promise.allSettled(inFlight); // let pages in flight finish before reporting the end
       report('cancelled');
+      const mapping = mappingOf();
       return {
         status: 'cancelled',
-        mapping: mappingOf(),
+        mapping,
+        pageMappings: toPageMappings(mapping, doc),
         bytesWritten: writer.bytesWritten,
         pageCount: writer.pageCount,
       };

@@ -11,8 +11,8 @@
  * a = e = 6.72/s, c = −left/s, f = −top/s (b = d = g = h = 0). For an A4 document on A4 paper
  * this is the "ideal full-page layout" of fact sheet §5.5 (a = e ≈ 6.72).
  */
-import { type Homography, homographyFromMatrix, type Point2 } from '@dotink/ncode';
-import { type PrintedPageSize, PT_PER_NU } from './paper';
+import { type Homography, homographyFromMatrix, NU_TO_PT, type Point2 } from '@dotink/ncode';
+import type { PrintedPageSize } from './paper';
 
 /** The rectangle (top-left origin, pt) the document page occupies on the printed page. */
 export interface ContentPlacement {
@@ -56,22 +56,22 @@ const neg = (v: number): number => (v === 0 ? 0 : -v);
 
 /** The page transform nu → document pt for content placed as `p` (code origin at page 0, 0). */
 export function contentHomography(p: ContentPlacement): Homography {
-  const k = PT_PER_NU / p.scale;
+  const k = NU_TO_PT / p.scale;
   return homographyFromMatrix([k, 0, neg(p.leftPt / p.scale), 0, k, neg(p.topPt / p.scale), 0, 0, 1]);
 }
 
 /** The reverse transform document pt → nu. */
 export function contentHomographyReverse(p: ContentPlacement): Homography {
-  const k = p.scale / PT_PER_NU;
-  return homographyFromMatrix([k, 0, p.leftPt / PT_PER_NU, 0, k, p.topPt / PT_PER_NU, 0, 0, 1]);
+  const k = p.scale / NU_TO_PT;
+  return homographyFromMatrix([k, 0, p.leftPt / NU_TO_PT, 0, k, p.topPt / NU_TO_PT, 0, 0, 1]);
 }
 
 /** The document page's corners in nu (top-left, top-right, bottom-right, bottom-left). */
 export function contentAreaNu(p: ContentPlacement): readonly [Point2, Point2, Point2, Point2] {
-  const x0 = p.leftPt / PT_PER_NU;
-  const y0 = p.topPt / PT_PER_NU;
-  const x1 = (p.leftPt + p.widthPt) / PT_PER_NU;
-  const y1 = (p.topPt + p.heightPt) / PT_PER_NU;
+  const x0 = p.leftPt / NU_TO_PT;
+  const y0 = p.topPt / NU_TO_PT;
+  const x1 = (p.leftPt + p.widthPt) / NU_TO_PT;
+  const y1 = (p.topPt + p.heightPt) / NU_TO_PT;
   return [
     { x: x0, y: y0 },
     { x: x1, y: y0 },

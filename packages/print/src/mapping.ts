@@ -12,9 +12,12 @@
  */
 import {
   bookId,
+  buildPageMapping,
   type Homography,
+  NU_TO_PT,
   type PageAddress,
   type PageId,
+  type PageMapping,
   type PaperName,
   pageId,
   type Quad,
@@ -22,7 +25,7 @@ import {
 } from '@dotink/ncode';
 import type { PaperChoice } from './compose';
 import { type ContentPlacement, contentAreaNu, contentHomography, contentHomographyReverse } from './layout';
-import { type PrintedPageSize, PT_PER_NU } from './paper';
+import type { PrintedPageSize } from './paper';
 import type { NcodeDensity } from './pattern';
 import { pdfDate, pdfName, pdfTextString } from './pdfSyntax';
 
@@ -41,6 +44,8 @@ export interface PrintedPageMapping {
   readonly printedIndex: number;
   /** The code page printed on it; absent on pre-printed Ncode paper (registration decides). */
   readonly pageId?: PageId;
+  /** The same code page as an address. */
+  readonly address?: PageAddress;
   /** nu → document pt (top-left origin); absent on pre-printed Ncode paper. */
   readonly h?: Homography;
   /** document pt → nu. */
@@ -93,10 +98,50 @@ export function pageMapping(
   return {
     ...base,
     pageId: pageId(address),
+    address,
     h: contentHomography(placement),
     hRev: contentHomographyReverse(placement),
     npageArea: contentAreaNu(placement),
   };
+}
+
+/** The printed document as the board knows it (for {@link toPageMappings}). */
+export interface MappedDocument {
+  readonly url?: string;
+  readonly filename?: string;
+  readonly fingerprint: string;
+  readonly numPages: number;
+}
+
+/**
+ * The printed pages as the engine's per-page mapping records (`@dotink/ncode` `PageMapping`:
+ * pageInfo, basePageInfo, npageArea, pdfDesc, h, hRev), ready to merge into the document's
+ * mapping. Pages without a code (pre-printed Ncode paper) are left out: registration makes
+ * theirs. `basePageInfos` maps a PDF page number to its base code (default: the printed code).
+ */
+export function toPageMappings(
+  mapping: PrintMapping,
+  doc: MappedDocument,
+  basePageInfos?: (pdfPageNo: number) => PageAddress | undefined,
+): PageMapping[] {
+  return mapping.pages.flatMap((p) => {
+    if (!p.address || !p.npageArea) return [];
+    return [
+      buildPageMapping(
+        {
+          url: doc.url ?? '',
+          filename: doc.filename ?? '',
+          fingerprint: doc.fingerprint,
+          numPages: doc.numPages,
+          pageNo: p.pdfPageNo,
+          sizePt: p.pdfPageSizePt,
+        },
+        p.address,
+        basePageInfos?.(p.pdfPageNo) ?? p.address,
+        p.npageArea,
+      ),
+    ];
+  });
 }
 
 /** The mapping as JSON text (what is embedded). */
@@ -174,7 +219,7 @@ export function printedNproj(
       pages: pages.map((p) => ({
         widthPt: p.size.widthPt,
         heightPt: p.size.heightPt,
-        homography: [PT_PER_NU, 0, 0, 0, PT_PER_NU, 0, 0, 0, 1] as const,
+        homography: [NU_TO_PT, 0, 0, 0, NU_TO_PT, 0, 0, 0, 1] as const,
       })),
     },
     // GUIDs are drawn only for symbols; a printed page has none.

@@ -8,13 +8,6 @@
  */
 import { PAPER_SIZES, type PaperName } from '@dotink/ncode';
 
-/** Points per 600-dpi pixel. */
-export const PT_PER_PX600 = 0.12;
-/** 600-dpi pixels per Ncode unit (one cell = 7 dots × 8 px). */
-export const PX600_PER_NU = 56;
-/** Points per Ncode unit. */
-export const PT_PER_NU = 6.72;
-
 /** Page orientation; `auto` follows the content's aspect (landscape content → landscape page). */
 export type Orientation = 'portrait' | 'landscape' | 'auto';
 
