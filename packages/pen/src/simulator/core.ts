@@ -41,6 +41,16 @@ export interface SimBehaviour {
   readonly listPaging: boolean;
   /** Time from the last dot to pen up when a stroke does not say. */
   readonly upAfterMs: number;
+  /**
+   * [CONFLICT] §5.2: 0x82 carries the retry count before the limit (every SDK; the default);
+   * `'limitFirst'` sends them the other way round, as GRIDA's comment describes.
+   */
+  readonly passwordResultOrder: 'countFirst' | 'limitFirst';
+  /**
+   * [INFERRED] §5.10: 0xA5 lists the requested notes that held data (`'existing'`, default) or
+   * echoes every requested note (`'requested'`).
+   */
+  readonly deleteResult: 'existing' | 'requested';
 }
 
 /** An offline transfer in progress (§8.6). */

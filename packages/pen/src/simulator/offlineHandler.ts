@@ -99,10 +99,9 @@ export function handleChunkAck(core: SimCore, ack: OfflineChunkAck): void {
 }
 
 export function handleDeleteNotes(core: SimCore, req: OfflineDeleteNotesRequest): void {
-  core.send({
-    kind: 'offlineDeleteResult',
-    books: core.store.deleteNotes(req.section, req.owner, req.books),
-  });
+  const deleted = core.store.deleteNotes(req.section, req.owner, req.books);
+  const books = core.behaviour.deleteResult === 'requested' ? [...req.books] : deleted;
+  core.send({ kind: 'offlineDeleteResult', books });
 }
 
 export function handleNoteInfo(core: SimCore, req: OfflineNoteInfoRequest): void {

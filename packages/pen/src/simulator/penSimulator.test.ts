@@ -253,3 +253,16 @@ describe('createPenSimulator: settings', () => {
     });
   });
 });
+
+describe('createPenSimulator: configurable conflicts', () => {
+  it('can send 0x82 with the limit before the count (GRIDA comment) and echo every deleted note', () => {
+    const a = rig({ password: '1234', behaviour: { passwordResultOrder: 'limitFirst' } });
+    expect(a.ask({ kind: 'passwordInput', password: '0001' })).toEqual([
+      { kind: 'passwordResult', status: 0, retryCount: 10, retryLimit: 1 },
+    ]);
+    const b = rig({ behaviour: { deleteResult: 'requested' } });
+    expect(b.ask({ kind: 'offlineDeleteNotes', section: 3, owner: 27, books: [1, 2] })).toEqual([
+      { kind: 'offlineDeleteResult', books: [1, 2] },
+    ]);
+  });
+});

@@ -131,6 +131,8 @@ const DEFAULT_BEHAVIOUR: SimBehaviour = {
   hostProtocolWhenMissing: 200,
   listPaging: true,
   upAfterMs: 9,
+  passwordResultOrder: 'countFirst',
+  deleteResult: 'existing',
 };
 
 /** Creates a simulated pen. It starts with the link down: call `connect()` first. */

@@ -44,28 +44,32 @@ function wipeAndPowerOff(core: SimCore, reply: () => void): void {
   core.dropLink();
 }
 
+/** 0x82 [status, count, limit], or [status, limit, count] when configured so (§5.2). */
+function passwordResult(core: SimCore, status: number, count: number, limit: number): void {
+  const swap = core.behaviour.passwordResultOrder === 'limitFirst';
+  core.send({
+    kind: 'passwordResult',
+    status,
+    retryCount: swap ? limit : count,
+    retryLimit: swap ? count : limit,
+  });
+}
+
 function handlePassword(core: SimCore, password: string): void {
   const lock = core.lock;
   if (!hasPassword(core) || password === lock.password) {
     lock.retryCount = 0;
     core.session.authorised = true;
-    core.send({ kind: 'passwordResult', status: 1, retryCount: 0, retryLimit: lock.retryLimit });
+    passwordResult(core, 1, 0, lock.retryLimit);
     return;
   }
   lock.retryCount++;
   if (lock.retryCount < lock.retryLimit) {
-    core.send({
-      kind: 'passwordResult',
-      status: 0,
-      retryCount: lock.retryCount,
-      retryLimit: lock.retryLimit,
-    });
+    passwordResult(core, 0, lock.retryCount, lock.retryLimit);
     return;
   }
   const limit = lock.retryLimit;
-  wipeAndPowerOff(core, () =>
-    core.send({ kind: 'passwordResult', status: 2, retryCount: limit, retryLimit: limit }),
-  );
+  wipeAndPowerOff(core, () => passwordResult(core, 2, limit, limit));
 }
 
 function handlePasswordChange(core: SimCore, req: PasswordChangeRequest): void {
