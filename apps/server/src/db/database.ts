@@ -43,6 +43,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
   });
   await pglite.waitReady;
+  // One PGlite session: Kysely lets one caller hold it at a time (its adapter declares no
+  // multiple connections), so concurrent requests' transactions never mix.
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {
     db,
