@@ -19,7 +19,7 @@ label{font-weight:600;display:block;margin-bottom:.25rem}
 input{width:100%;padding:.7rem .8rem;font-size:1rem;border:1px solid #8a94a8;border-radius:10px}
 input:focus,.button:focus,button:focus{outline:3px solid #ffb300;outline-offset:2px}
 .button,button{display:block;width:100%;padding:.8rem 1rem;font-size:1rem;font-weight:600;text-align:center;
-text-decoration:none;border-radius:24px;border:1px solid #3a4a8c;background:#3a4a8c;color:#fff;cursor:pointer}
+text-decoration:none;font-family:inherit;border-radius:24px;border:1px solid #3a4a8c;background:#3a4a8c;color:#fff;cursor:pointer}
 .button.secondary{background:#fff;color:#3a4a8c}
 .button.google{background:#fff;color:#1d2433;border-color:#8a94a8}
 [role=alert]{padding:.75rem;border-radius:10px;background:#fdecea;color:#8a1c12;margin-bottom:1rem}
