@@ -1,0 +1,405 @@
+/**
+ * The page view (engine.md §2): one page on three layered canvases — the document image, the
+ * completed strokes and the live strokes — with an SVG overlay (grid, crop rectangle, laser
+ * pointer) and an optional debug panel. With no page it shows the placeholder
+ * 'Page not assigned. please assign a page'.
+ *
+ * Completed strokes come from the ink store's per-page subscription (or a `strokes` list, for
+ * replay); live strokes from a {@link LiveInkFeed}. Pointer input for the mouse/touch/stylus pen
+ * goes to `pointerInput` (a `PointerPen` of `@dotink/pen`, see {@link createPageViewPointerPen}).
+ */
+import type { InkStore, Stroke } from '@dotink/ink';
+import {
+  DEFAULT_PAPER,
+  type Homography,
+  invertHomography,
+  type PageAddress,
+  paperSizePt,
+  type SizePt,
+  pageId as toPageId,
+} from '@dotink/ncode';
+import {
+  type CSSProperties,
+  type Ref,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import type { PageImageSource } from '../document/pageImageSource';
+import { ptSize } from '../document/renderScale';
+import { useT } from '../i18n/I18nProvider';
+import type { LiveInkFeed } from '../live/liveInkFeed';
+import { clampCropRect, type RectPt } from '../overlay/crop';
+import type { LaserMode } from '../overlay/hoverTrail';
+import { IDENTITY_PAGE_TRANSFORM } from '../pipeline/pageTransform';
+import { StrokePathCache } from '../pipeline/strokePathCache';
+import { pxToPt, type Viewport } from '../pipeline/viewTransform';
+import { useTheme } from '../theme/ThemeProvider';
+import { browserViewScheduler, type ViewScheduler } from '../timing/viewScheduler';
+import type { FitMode, FitOptions } from '../viewport/fit';
+import { focusOn } from '../viewport/focus';
+import { zoomAround } from '../viewport/zoom';
+import { DebugPanel } from './DebugPanel';
+import { useCompletedLayer } from './useCompletedLayer';
+import { useDocumentLayer } from './useDocumentLayer';
+import { useElementSize } from './useElementSize';
+import { useHoverTrail } from './useHoverTrail';
+import { useLiveLayer } from './useLiveLayer';
+import { usePageStrokes } from './usePageStrokes';
+import { type PointerInput, useViewGestures } from './useViewGestures';
+import { useViewportState } from './useViewportState';
+import { ViewOverlay } from './ViewOverlay';
+import { type LayerDrawInfo, ViewStats } from './viewStats';
+
+/** Features a view can switch off (engine.md §2). `true` disables. */
+export interface DisabledFeatures {
+  /** No pen at all: no live strokes, no pointer pen. */
+  readonly pen?: boolean;
+  /** No pan or zoom (ctrl/alt drag, wheel, pinch, plain-drag pan). */
+  readonly panZoom?: boolean;
+  /** No mouse/touch/stylus pen (real pens still show). */
+  readonly mousePen?: boolean;
+  /** The view does not pan to follow the writing. */
+  readonly autoFocus?: boolean;
+  /** The view does not ask to change page when a pen writes on another page. */
+  readonly autoPageChange?: boolean;
+}
+
+/** What the view offers its owner through `ref`. */
+export interface PageViewHandle {
+  /** Client (event) coordinates → nu on the page, or undefined off the page or with no page. */
+  clientToNu(clientX: number, clientY: number): { xNu: number; yNu: number } | undefined;
+  /** The page shown. */
+  page(): PageAddress | undefined;
+  viewport(): Viewport;
+  fitMode(): FitMode;
+  /** Sets the viewport (the fit mode becomes free). */
+  setViewport(viewport: Viewport): void;
+  setFitMode(mode: FitMode): void;
+  /** Zooms by a factor around the view's centre (toolbar zoom in/out), clamped to 0.25 … 3. */
+  zoomBy(factor: number): void;
+}
+
+export interface PageViewProps {
+  /** The page shown; none shows the placeholder. */
+  readonly page?: PageAddress;
+  /** Page size in pt; defaults to the document's, else A4. */
+  readonly pageSizePt?: SizePt;
+  /** The page transform nu → pt; defaults to the identity paper (6.72 pt per nu). */
+  readonly nuToPt?: Homography;
+  /** The document image of the page. */
+  readonly document?: PageImageSource;
+  /** Completed strokes from the store (per-page subscription)… */
+  readonly store?: InkStore;
+  /** …or given directly (replay); this wins over `store`. */
+  readonly strokes?: readonly Stroke[];
+  /** Replay: strokes shown up to a dot count, on the live layer. */
+  readonly partialStrokes?: readonly (readonly [Stroke, number])[];
+  /** Live strokes and hover points. */
+  readonly live?: LiveInkFeed;
+  /** View size in CSS px; measured from the element when not given. */
+  readonly width?: number;
+  readonly height?: number;
+  readonly devicePixelRatio?: number;
+  /** The fit mode (default full). A pan or zoom makes it free (reported through onFitChange). */
+  readonly fit?: FitMode;
+  readonly fitOptions?: FitOptions;
+  readonly onFitChange?: (mode: FitMode) => void;
+  readonly onViewportChange?: (viewport: Viewport) => void;
+  /** Visible writers and surface owners (allow-lists; absent = everyone). */
+  readonly visibleWriters?: readonly string[];
+  readonly visibleOwners?: readonly string[];
+  /** Writers whose pen may change the page (engine.md §5); defaults to visibleWriters. */
+  readonly allowedWriters?: readonly string[];
+  /** Strokes by other writers than this one are drawn in `otherWriterColorArgb`. */
+  readonly selfWriterId?: string;
+  readonly otherWriterColorArgb?: number;
+  /** Overrides each stroke's colour (ARGB), e.g. a replay colour mode. */
+  readonly colorOf?: (s: Stroke) => number;
+  readonly disabled?: DisabledFeatures;
+  /** Where the mouse/touch/stylus pen's pointer events go. */
+  readonly pointerInput?: PointerInput;
+  /** Auto page change: a pen started writing on another page. */
+  readonly onPageRequest?: (page: PageAddress, writerId: string) => void;
+  readonly grid?: boolean;
+  /** Crop mode: a drag spans a rectangle, clamped to the page. */
+  readonly cropMode?: boolean;
+  /** The crop rectangle shown (pt). */
+  readonly crop?: RectPt;
+  /** A crop drag moved (`done` false) or ended (`done` true). */
+  readonly onCropChange?: (rect: RectPt, done: boolean) => void;
+  /** The laser pointer: hover trail (default), plain cursor, or off. */
+  readonly laser?: LaserMode | 'off';
+  readonly debug?: boolean;
+  /** Frames, timers and clock; the browser's by default. */
+  readonly scheduler?: ViewScheduler;
+  /** Called after each layer draw (instrumentation). */
+  readonly onLayerDraw?: (info: LayerDrawInfo) => void;
+  readonly onDocumentError?: (error: unknown) => void;
+  /** A path cache to share (e.g. between a view and its replay); one per view by default. */
+  readonly pathCache?: StrokePathCache;
+  readonly className?: string;
+  readonly style?: CSSProperties;
+  readonly ref?: Ref<PageViewHandle>;
+}
+
+const A4_PT = paperSizePt(DEFAULT_PAPER);
+const NO_FEATURES: DisabledFeatures = {};
+
+export function PageView(props: PageViewProps) {
+  const t = useT();
+  const theme = useTheme();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const docRef = useRef<HTMLCanvasElement>(null);
+  const inkRef = useRef<HTMLCanvasElement>(null);
+  const liveRef = useRef<HTMLCanvasElement>(null);
+  const disabled = props.disabled ?? NO_FEATURES;
+  const [defaultScheduler] = useState(browserViewScheduler);
+  const scheduler = props.scheduler ?? defaultScheduler;
+  const [ownCache] = useState(() => new StrokePathCache());
+  const cache = props.pathCache ?? ownCache;
+  const [stats] = useState(() => new ViewStats());
+  const dpr = props.devicePixelRatio ?? (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
+  const nuToPt = props.nuToPt ?? IDENTITY_PAGE_TRANSFORM;
+  const ptToNu = useMemo(() => invertHomography(nuToPt), [nuToPt]);
+  const sizePt = props.pageSizePt ?? props.document?.sizePt ?? A4_PT;
+  const { widthPt, heightPt } = sizePt;
+  const pagePt = useMemo(() => ptSize({ widthPt, heightPt }), [widthPt, heightPt]);
+  const viewPx = useElementSize(rootRef, { width: props.width, height: props.height });
+  const page = props.page;
+  const pid = page ? toPageId(page) : undefined;
+
+  const { viewport, fitMode, setViewport, setFitMode } = useViewportState(
+    props.fit,
+    viewPx,
+    pagePt,
+    props.fitOptions,
+    props.onFitChange,
+    props.onViewportChange,
+  );
+  const vpRef = useRef(viewport);
+  vpRef.current = viewport;
+
+  const onLayerDraw = props.onLayerDraw;
+  const onDraw = useCallback(
+    (info: LayerDrawInfo) => {
+      stats.record(info);
+      onLayerDraw?.(info);
+    },
+    [stats, onLayerDraw],
+  );
+
+  // completed strokes: the given list, or the store's page (per-page subscription)
+  const fromStore = usePageStrokes(
+    props.strokes ? undefined : props.store,
+    pid,
+    props.visibleWriters,
+    props.visibleOwners,
+  );
+  const strokes = page ? (props.strokes ?? fromStore.strokes) : NO_STROKES;
+
+  useDocumentLayer(docRef, {
+    source: page ? props.document : undefined,
+    pagePt,
+    viewport,
+    viewPx,
+    devicePixelRatio: dpr,
+    scheduler,
+    paperColor: theme.colors.paper,
+    edgeColor: theme.colors.paperEdge,
+    onDraw,
+    onRenderError: props.onDocumentError,
+  });
+  useCompletedLayer(inkRef, {
+    strokes,
+    viewport,
+    viewPx,
+    devicePixelRatio: dpr,
+    nuToPt,
+    cache,
+    selfWriterId: props.selfWriterId,
+    otherWriterArgb: props.otherWriterColorArgb,
+    colorOf: props.colorOf,
+    onDraw,
+  });
+
+  const autoFocus = !disabled.autoFocus;
+  const onNewestPoint = useCallback(
+    (p: { x: number; y: number }) => {
+      if (!autoFocus) return;
+      const next = focusOn(vpRef.current, p, viewPx);
+      if (next !== vpRef.current) setViewport(next);
+    },
+    [autoFocus, viewPx, setViewport],
+  );
+  const penOn = !disabled.pen;
+  useLiveLayer(liveRef, {
+    feed: penOn ? props.live : undefined,
+    pageId: pid,
+    viewport,
+    viewPx,
+    devicePixelRatio: dpr,
+    nuToPt,
+    selfWriterId: props.selfWriterId,
+    otherWriterArgb: props.otherWriterColorArgb,
+    colorOf: props.colorOf,
+    partials: page ? props.partialStrokes : undefined,
+    scheduler,
+    onNewestPoint,
+    onDraw,
+  });
+
+  const hover = useHoverTrail(penOn ? props.live : undefined, pid, props.laser ?? 'hover', nuToPt, scheduler);
+
+  // auto page change: a pen (of an allowed writer) starts writing on another page
+  const { live, onPageRequest } = props;
+  const allowed = props.allowedWriters ?? props.visibleWriters;
+  const allowedKey = allowed?.join('\u0000');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the allow-list is keyed by content
+  useEffect(() => {
+    if (!live || !onPageRequest || disabled.autoPageChange || !penOn) return;
+    const writers = allowed ? new Set(allowed) : undefined;
+    return live.subscribeAll({
+      started(s) {
+        if (s.role !== 'ink' || s.pageId === pid) return;
+        if (writers && !writers.has(s.writerId)) return;
+        onPageRequest(s.page, s.writerId);
+      },
+    });
+  }, [live, onPageRequest, disabled.autoPageChange, penOn, pid, allowedKey]);
+
+  // crop rectangle: shown from the prop, or from the drag in progress
+  const [dragCrop, setDragCrop] = useState<RectPt | undefined>(undefined);
+  const onCropChange = props.onCropChange;
+  const onCrop = useCallback(
+    (rect: RectPt, done: boolean) => {
+      setDragCrop(done ? undefined : rect);
+      onCropChange?.(rect, done);
+    },
+    [onCropChange],
+  );
+  const crop = props.cropMode
+    ? (dragCrop ?? (props.crop ? clampCropRect(props.crop, pagePt) : undefined))
+    : undefined;
+
+  const penInput = page && penOn && !disabled.mousePen ? props.pointerInput : undefined;
+  useViewGestures(rootRef, {
+    viewport,
+    pagePt,
+    setViewport,
+    panZoom: !disabled.panZoom && page !== undefined,
+    pen: penInput,
+    cropMode: Boolean(props.cropMode) && page !== undefined,
+    onCrop,
+  });
+
+  const pageRef = useRef(page);
+  pageRef.current = page;
+  const fitRef = useRef(fitMode);
+  fitRef.current = fitMode;
+  const geometry = useRef({ pagePt, ptToNu, viewPx });
+  geometry.current = { pagePt, ptToNu, viewPx };
+  useImperativeHandle(
+    props.ref,
+    (): PageViewHandle => ({
+      clientToNu(clientX, clientY) {
+        const el = rootRef.current;
+        if (!el || !pageRef.current) return undefined;
+        const r = el.getBoundingClientRect();
+        const pt = pxToPt({ x: clientX - r.left, y: clientY - r.top }, vpRef.current);
+        const g = geometry.current;
+        if (pt.x < 0 || pt.y < 0 || pt.x > g.pagePt.width || pt.y > g.pagePt.height) return undefined;
+        const h = g.ptToNu;
+        const w = h.g * pt.x + h.h * pt.y + h.i;
+        return { xNu: (h.a * pt.x + h.b * pt.y + h.c) / w, yNu: (h.d * pt.x + h.e * pt.y + h.f) / w };
+      },
+      page: () => pageRef.current,
+      viewport: () => vpRef.current,
+      fitMode: () => fitRef.current,
+      setViewport,
+      setFitMode,
+      zoomBy(factor) {
+        const v = geometry.current.viewPx;
+        setViewport(
+          zoomAround(vpRef.current, vpRef.current.scale * factor, { x: v.width / 2, y: v.height / 2 }),
+        );
+      },
+    }),
+    [setViewport, setFitMode],
+  );
+
+  const layer: CSSProperties = {
+    position: 'absolute',
+    left: 0,
+    top: 0,
+    width: viewPx.width,
+    height: viewPx.height,
+  };
+  return (
+    <div
+      ref={rootRef}
+      className={props.className}
+      data-testid="page-view"
+      data-page={pid}
+      style={{
+        position: 'relative',
+        overflow: 'hidden',
+        touchAction: 'none',
+        userSelect: 'none',
+        background: theme.colors.canvas,
+        width: props.width ?? '100%',
+        height: props.height ?? '100%',
+        ...props.style,
+      }}
+    >
+      {page ? (
+        <>
+          <canvas ref={docRef} data-layer="document" style={layer} />
+          <canvas ref={inkRef} data-layer="completed" style={layer} />
+          <canvas ref={liveRef} data-layer="live" style={layer} />
+          <ViewOverlay
+            viewPx={viewPx}
+            pagePt={pagePt}
+            viewport={viewport}
+            grid={Boolean(props.grid)}
+            crop={crop}
+            hover={hover}
+            theme={theme}
+          />
+          {props.debug && (
+            <DebugPanel
+              pageId={pid}
+              viewport={viewport}
+              fitMode={fitMode}
+              strokeCount={strokes.length}
+              version={fromStore.version}
+              stats={stats}
+              cache={cache}
+              theme={theme}
+            />
+          )}
+        </>
+      ) : (
+        <div
+          data-testid="page-placeholder"
+          style={{
+            position: 'absolute',
+            inset: 0,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            color: theme.colors.mutedText,
+            font: `${theme.font.sizePx}px ${theme.font.family}`,
+          }}
+        >
+          {t('view.pageNotAssigned')}
+        </div>
+      )}
+    </div>
+  );
+}
+
+const NO_STROKES: readonly Stroke[] = Object.freeze([]);

@@ -1,0 +1,164 @@
+/**
+ * The live-strokes layer. The feed says which dots are new; they are collected and drawn once
+ * per animation frame, newest segments only. The layer is cleared and drawn whole only when a
+ * live stroke ends (it moves to the completed layer), or when the viewport, size or replay
+ * partials change (done at once, in step with the completed layer).
+ */
+import type { LiveStroke, Stroke, StrokeKey } from '@dotink/ink';
+import type { Homography, PageId } from '@dotink/ncode';
+import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
+import type { LiveInkFeed } from '../live/liveInkFeed';
+import type { Viewport } from '../pipeline/viewTransform';
+import { drawLiveSegments, drawPartialStroke, type LiveLayerParams } from '../render/drawLive';
+import { clearLayer, sizeLayerCanvas } from '../render/layerSize';
+import type { ViewScheduler } from '../timing/viewScheduler';
+import type { Size } from '../viewport/fit';
+import type { LayerDrawInfo } from './viewStats';
+
+export interface LiveLayerInput {
+  readonly feed: LiveInkFeed | undefined;
+  readonly pageId: PageId | undefined;
+  readonly viewport: Viewport;
+  readonly viewPx: Size;
+  readonly devicePixelRatio: number;
+  readonly nuToPt: Homography;
+  readonly selfWriterId?: string;
+  readonly otherWriterArgb?: number;
+  readonly colorOf?: (s: Stroke) => number;
+  /** Replay: strokes shown up to a dot count. */
+  readonly partials: readonly (readonly [Stroke, number])[] | undefined;
+  readonly scheduler: ViewScheduler;
+  /** Called with the newest drawn point (view px) after a frame, for auto focus. */
+  readonly onNewestPoint?: (p: { x: number; y: number }) => void;
+  readonly onDraw: (info: LayerDrawInfo) => void;
+}
+
+interface LiveState {
+  readonly strokes: Map<StrokeKey, LiveStroke>;
+  readonly pending: Map<StrokeKey, number>;
+  full: boolean;
+  cancelFrame: (() => void) | undefined;
+}
+
+export function useLiveLayer(canvasRef: RefObject<HTMLCanvasElement | null>, input: LiveLayerInput): void {
+  const state = useRef<LiveState>({
+    strokes: new Map(),
+    pending: new Map(),
+    full: false,
+    cancelFrame: undefined,
+  });
+  const latest = useRef(input);
+  latest.current = input;
+
+  const params = (i: LiveLayerInput): LiveLayerParams & { colorOf?: (s: Stroke) => number } => ({
+    viewport: i.viewport,
+    devicePixelRatio: i.devicePixelRatio,
+    nuToPt: i.nuToPt,
+    coloring: { selfWriterId: i.selfWriterId, otherWriterArgb: i.otherWriterArgb },
+    colorOf: i.colorOf,
+  });
+
+  const drawWhole = (ctx: CanvasRenderingContext2D, i: LiveLayerInput): number => {
+    const s = state.current;
+    clearLayer(ctx);
+    const p = params(i);
+    let n = 0;
+    for (const [stroke, count] of i.partials ?? []) if (drawPartialStroke(ctx, stroke, count, p)) n++;
+    for (const live of s.strokes.values()) if (drawLiveSegments(ctx, live, 0, p)) n++;
+    s.pending.clear();
+    s.full = false;
+    return n;
+  };
+
+  const frame = () => {
+    const s = state.current;
+    s.cancelFrame = undefined;
+    const i = latest.current;
+    const ctx = canvasRef.current?.getContext('2d');
+    if (!ctx) return;
+    if (s.full) {
+      const n = drawWhole(ctx, i);
+      i.onDraw({ layer: 'live', count: n, full: true });
+      return;
+    }
+    const p = params(i);
+    let newest: { x: number; y: number } | undefined;
+    let n = 0;
+    for (const [key, from] of s.pending) {
+      const live = s.strokes.get(key);
+      if (!live) continue;
+      const last = drawLiveSegments(ctx, live, from, p);
+      if (last) {
+        newest = last;
+        n++;
+      }
+    }
+    s.pending.clear();
+    i.onDraw({ layer: 'live', count: n, full: false });
+    if (newest) i.onNewestPoint?.(newest);
+  };
+
+  const schedule = () => {
+    const s = state.current;
+    if (!s.cancelFrame) s.cancelFrame = latest.current.scheduler.frame(frame);
+  };
+
+  // feed subscription for this page
+  const { feed, pageId } = input;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: frame and schedule read the latest input through refs
+  useEffect(() => {
+    const s = state.current;
+    s.strokes.clear();
+    s.pending.clear();
+    s.full = true;
+    if (!feed || !pageId) {
+      schedule();
+      return;
+    }
+    for (const live of feed.liveOnPage(pageId)) s.strokes.set(live.key, live);
+    const off = feed.subscribePage(pageId, {
+      dots(live, fromIndex) {
+        s.strokes.set(live.key, live);
+        const prev = s.pending.get(live.key);
+        s.pending.set(live.key, prev === undefined ? fromIndex : Math.min(prev, fromIndex));
+        schedule();
+      },
+      ended(key) {
+        if (!s.strokes.delete(key)) return;
+        s.pending.delete(key);
+        s.full = true;
+        schedule();
+      },
+    });
+    schedule();
+    return () => {
+      off();
+      s.cancelFrame?.();
+      s.cancelFrame = undefined;
+    };
+  }, [feed, pageId]);
+
+  // whole redraw at once when the geometry or the replay partials change
+  const { viewport, viewPx, devicePixelRatio, nuToPt, partials, selfWriterId, otherWriterArgb, colorOf } =
+    input;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every listed input changes what the layer shows
+  useLayoutEffect(() => {
+    const canvas = canvasRef.current;
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx) return;
+    sizeLayerCanvas(canvas, viewPx.width, viewPx.height, devicePixelRatio);
+    const n = drawWhole(ctx, latest.current);
+    latest.current.onDraw({ layer: 'live', count: n, full: true });
+  }, [
+    canvasRef,
+    viewport,
+    viewPx.width,
+    viewPx.height,
+    devicePixelRatio,
+    nuToPt,
+    partials,
+    selfWriterId,
+    otherWriterArgb,
+    colorOf,
+  ]);
+}

@@ -1,0 +1,4 @@
+/** Spanish interface text: the set exists but is empty (board.md §1); English fills in. */
+import type { Messages } from './en';
+
+export const es: Partial<Messages> = {};

@@ -1,0 +1,114 @@
+/**
+ * The replay player (engine.md §4): a {@link PageView} that follows the page chunk being played,
+ * with the {@link ReplayControls}. Playback runs on the ink replay player, driven by the
+ * `scheduler` prop (ticks of 20 ms, each advancing 20 ms × speed), so tests step it by hand.
+ */
+import {
+  buildReplayModel,
+  createReplayPlayer,
+  type ReplayColorMode,
+  type ReplayModel,
+  type ReplaySnapshot,
+  replayColorArgb,
+  replayFrameAt,
+  type Scheduler,
+  type Stroke,
+} from '@dotink/ink';
+import { type Homography, type PageAddress, pageId, type SizePt } from '@dotink/ncode';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { PageView, type PageViewProps } from '../components/PageView';
+import type { PageImageSource } from '../document/pageImageSource';
+import { ReplayControls } from './ReplayControls';
+import { replayPageSelector } from './replayPageStrokes';
+
+export interface ReplayPlayerViewProps {
+  /** The strokes to replay (any order)… */
+  readonly strokes?: readonly Stroke[];
+  /** …or a model built already (wins over `strokes`). */
+  readonly model?: ReplayModel;
+  /** Drives playback (ink's replay scheduler: `every(ms, fn)`). */
+  readonly scheduler: Scheduler;
+  readonly speed?: number;
+  /** Start playing at once (default: live, everything shown). */
+  readonly autoPlay?: boolean;
+  /** A replay colour mode; absent keeps the strokes' colours. */
+  readonly colorMode?: ReplayColorMode;
+  readonly documentFor?: (page: PageAddress) => PageImageSource | undefined;
+  readonly pageSizeFor?: (page: PageAddress) => SizePt | undefined;
+  readonly nuToPtFor?: (page: PageAddress) => Homography | undefined;
+  /** The page followed changed. */
+  readonly onPageChange?: (page: PageAddress | undefined) => void;
+  readonly onSnapshot?: (snapshot: ReplaySnapshot) => void;
+  /** Passed to the page view. */
+  readonly view?: Omit<
+    PageViewProps,
+    'page' | 'strokes' | 'partialStrokes' | 'store' | 'document' | 'pageSizePt' | 'nuToPt' | 'colorOf'
+  >;
+}
+
+const EMPTY: readonly Stroke[] = Object.freeze([]);
+
+export function ReplayPlayerView(props: ReplayPlayerViewProps) {
+  const strokes = props.strokes ?? EMPTY;
+  const model = useMemo(() => props.model ?? buildReplayModel(strokes), [props.model, strokes]);
+  const [player] = useState(() =>
+    createReplayPlayer(model, { scheduler: props.scheduler, speed: props.speed }),
+  );
+  const [snap, setSnap] = useState<ReplaySnapshot>(() => player.snapshot());
+  const onSnapshot = useRef(props.onSnapshot);
+  onSnapshot.current = props.onSnapshot;
+
+  useEffect(() => {
+    const off = player.subscribe((s) => {
+      setSnap(s);
+      onSnapshot.current?.(s);
+    });
+    return off;
+  }, [player]);
+  useEffect(() => () => player.dispose(), [player]);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    player.setModel(model);
+  }, [player, model]);
+  const autoPlay = props.autoPlay;
+  useEffect(() => {
+    if (autoPlay) player.play();
+  }, [player, autoPlay]);
+
+  const page = snap.page;
+  const onPageChange = props.onPageChange;
+  const pid = page ? pageId(page) : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page is followed by its id
+  useEffect(() => {
+    onPageChange?.(page);
+  }, [pid, onPageChange]);
+
+  const select = useMemo(() => replayPageSelector(model), [model]);
+  const frame = useMemo(() => replayFrameAt(model, snap.timeMs), [model, snap.timeMs]);
+  const shown = pid ? select(pid, frame) : undefined;
+
+  const mode = props.colorMode;
+  const colorOf = useCallback((s: Stroke) => replayColorArgb(mode ?? 'android', s.colorArgb), [mode]);
+
+  return (
+    <div data-testid="replay-player" style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <div style={{ flex: 1, minHeight: 0 }}>
+        <PageView
+          {...props.view}
+          page={page}
+          strokes={shown?.complete ?? EMPTY}
+          partialStrokes={shown?.partials}
+          document={page ? props.documentFor?.(page) : undefined}
+          pageSizePt={page ? props.pageSizeFor?.(page) : undefined}
+          nuToPt={page ? props.nuToPtFor?.(page) : undefined}
+          colorOf={mode ? colorOf : undefined}
+        />
+      </div>
+      <ReplayControls player={player} snapshot={snap} model={model} />
+    </div>
+  );
+}
