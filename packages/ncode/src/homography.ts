@@ -88,8 +88,10 @@ export function invertHomography(m: Homography): Homography {
   const B = -(d * i - f * g);
   const C = d * h - e * g;
   const det = a * A + b * B + c * C;
-  const scale = Math.max(...homographyToMatrix(m).map(Math.abs));
-  if (!Number.isFinite(det) || Math.abs(det) <= 1e-12 * scale ** 3) {
+  // |det| is at most the product of the row lengths (Hadamard); compare with that, so the test
+  // does not depend on the units of the rows
+  const bound = Math.hypot(a, b, c) * Math.hypot(d, e, f) * Math.hypot(g, h, i);
+  if (!Number.isFinite(det) || Math.abs(det) <= 1e-12 * bound) {
     throw new Error('Degenerate homography: the map is singular and has no inverse');
   }
   // adjugate (transpose of the cofactors); the 1/det factor cancels in the normalisation
@@ -158,11 +160,12 @@ export function solveHomography(src: readonly Point2[], dst: readonly Point2[]):
     m.push([x, y, 1, 0, 0, 0, -x * X, -y * X, X]);
     m.push([0, 0, 0, x, y, 1, -x * Y, -y * Y, Y]);
   }
-  const scale = Math.max(...m.flatMap((row) => row.slice(0, 8).map(Math.abs)));
+  // each unknown's column has its own units (1, x, x·X …): judge a pivot against its column
+  const columnScale = Array.from({ length: 8 }, (_, c) => Math.max(...m.map((row) => Math.abs(row[c]!))));
   for (let col = 0; col < 8; col++) {
     let pivot = col;
     for (let r = col + 1; r < 8; r++) if (Math.abs(m[r]![col]!) > Math.abs(m[pivot]![col]!)) pivot = r;
-    if (Math.abs(m[pivot]![col]!) <= 1e-12 * scale) {
+    if (Math.abs(m[pivot]![col]!) <= 1e-12 * columnScale[col]!) {
       throw new Error(
         'Degenerate homography: the point pairs do not determine a unique map with i = 1 (the source origin would map to infinity)',
       );

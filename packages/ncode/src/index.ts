@@ -12,3 +12,5 @@ export * from './puiCommands';
 export * from './runtime';
 export * from './sections';
 export * from './units';
+export * from './codeIssuing';
+export * from './urlTemplate';

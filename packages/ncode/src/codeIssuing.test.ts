@@ -1,0 +1,124 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { pageAddress, pageId } from './address';
+import {
+  codeRequestQuery,
+  codeRequestSize,
+  FIRST_CODE_POINTER,
+  issueCodes,
+  normalizeCodePointer,
+  planDocumentCodes,
+  readIssuedCodes,
+} from './codeIssuing';
+
+const ids = (pages: readonly Parameters<typeof pageId>[0][]) => pages.map(pageId);
+
+describe('issueCodes', () => {
+  it('starts at 0.27.667.1 and issues consecutive pages', () => {
+    expect(pageId(FIRST_CODE_POINTER)).toBe('0.27.667.1');
+    const a = issueCodes(FIRST_CODE_POINTER, 3);
+    expect(ids(a.pages)).toEqual(['0.27.667.1', '0.27.667.2', '0.27.667.3']);
+    expect(pageId(a.next)).toBe('0.27.667.4');
+    const b = issueCodes(a.next, 2);
+    expect(ids(b.pages)).toEqual(['0.27.667.4', '0.27.667.5']);
+    expect(issueCodes(a.next, 0)).toEqual({ pages: [], next: a.next });
+  });
+
+  it('uses pages 1 … count − 1 of a book, then page 1 of the next book', () => {
+    const end = issueCodes(pageAddress(0, 27, 667, 4093), 3);
+    expect(ids(end.pages)).toEqual(['0.27.667.4093', '0.27.667.4094', '0.27.667.4095']);
+    expect(pageId(end.next)).toBe('0.27.668.1');
+    expect(pageId(normalizeCodePointer(pageAddress(0, 27, 667, 4096)))).toBe('0.27.668.1');
+    expect(pageId(normalizeCodePointer(pageAddress(0, 27, 667, 0)))).toBe('0.27.667.1');
+  });
+
+  it('keeps a block in one book when it fits in one', () => {
+    const r = issueCodes(pageAddress(3, 27, 9, 500), 20);
+    expect(ids(r.pages)[0]).toBe('3.27.10.1');
+    expect(ids(r.pages)[19]).toBe('3.27.10.20');
+    expect(pageId(r.next)).toBe('3.27.10.21');
+    const split = issueCodes(pageAddress(3, 27, 9, 510), 3, { keepInOneBook: false });
+    expect(ids(split.pages)).toEqual(['3.27.9.510', '3.27.9.511', '3.27.10.1']);
+  });
+
+  it('fills books one after another for a block longer than a book', () => {
+    const r = issueCodes(pageAddress(14, 27, 1, 30), 40);
+    // section 14: pages 1 … 31 per book
+    expect(ids(r.pages).slice(0, 3)).toEqual(['14.27.1.30', '14.27.1.31', '14.27.2.1']);
+    expect(ids(r.pages).at(-1)).toBe('14.27.3.7');
+    expect(pageId(r.next)).toBe('14.27.3.8');
+  });
+
+  it('throws when the published book range runs out, and on bad input', () => {
+    expect(() => issueCodes(pageAddress(3, 27, 8191, 511), 2)).toThrow(/Code space exhausted/);
+    const last = issueCodes(pageAddress(3, 27, 8191, 510), 2, { keepInOneBook: false });
+    expect(ids(last.pages)).toEqual(['3.27.8191.510', '3.27.8191.511']);
+    expect(() => issueCodes(last.next, 1)).toThrow(/Code space exhausted/);
+    expect(() => issueCodes(FIRST_CODE_POINTER, -1)).toThrow(RangeError);
+    expect(() => issueCodes(FIRST_CODE_POINTER, 1.5)).toThrow(RangeError);
+    expect(() => issueCodes(pageAddress(0, -1, 1, 1), 1)).toThrow(RangeError);
+  });
+
+  it('never issues a page twice, never page 0, always past the previous pointer', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(0, 3, 14, 2050),
+        fc.integer({ min: 0, max: 600 }),
+        fc.array(fc.integer({ min: 0, max: 600 }), { maxLength: 8 }),
+        fc.boolean(),
+        (section, page, sizes, keepInOneBook) => {
+          let pointer = pageAddress(section, 27, 1, page);
+          const seen = new Set<string>();
+          for (const qty of sizes) {
+            const r = issueCodes(pointer, qty, { keepInOneBook });
+            expect(r.pages).toHaveLength(qty);
+            const count = section === 14 ? 32 : section === 3 ? 512 : section === 0 ? 4096 : 500;
+            const bad: string[] = [];
+            for (const p of r.pages) {
+              if (p.page < 1 || p.page >= count || seen.has(pageId(p))) bad.push(pageId(p));
+              seen.add(pageId(p));
+            }
+            expect(bad).toEqual([]);
+            const books = new Set(r.pages.map((p) => p.book));
+            const perBook = count - 1;
+            if (keepInOneBook && qty <= perBook) expect(books.size).toBeLessThanOrEqual(1);
+            pointer = r.next;
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('planDocumentCodes', () => {
+  it('issues the base code once, then one print code per pages-per-sheet value', () => {
+    const plan = planDocumentCodes(FIRST_CODE_POINTER, 5, [1, 2, 1, 16384, 4]);
+    expect(ids(plan.base)).toEqual(['0.27.667.1', '0.27.667.2', '0.27.667.3', '0.27.667.4', '0.27.667.5']);
+    expect(plan.prints.map((p) => [p.pagesPerSheet, ids(p.pages)])).toEqual([
+      [1, ['0.27.667.6', '0.27.667.7', '0.27.667.8', '0.27.667.9', '0.27.667.10']],
+      [2, ['0.27.667.11', '0.27.667.12', '0.27.667.13']],
+      [4, ['0.27.667.14', '0.27.667.15']],
+    ]);
+    expect(pageId(plan.next)).toBe('0.27.667.16');
+    expect(planDocumentCodes(FIRST_CODE_POINTER, 2, []).prints).toEqual([]);
+    expect(() => planDocumentCodes(FIRST_CODE_POINTER, 0, [1])).toThrow(RangeError);
+    expect(() => planDocumentCodes(FIRST_CODE_POINTER, 2, [0])).toThrow(RangeError);
+  });
+});
+
+describe('code requests', () => {
+  it('sizes the request as rounded mm plus 20', () => {
+    expect(codeRequestSize(210, 297)).toEqual({ widthMm: 230, heightMm: 317 });
+    expect(codeRequestSize(215.9, 279.4)).toEqual({ widthMm: 236, heightMm: 299 });
+    expect(codeRequestQuery(12, 209.6, 296.5)).toEqual({ qty: 12, width: 230, height: 317 });
+  });
+
+  it('reads the issued codes', () => {
+    expect(readIssuedCodes([{ s: 0, o: 27, b: 667, p: 1, url: 'https://x/c.code.gz' }])).toEqual([
+      { page: pageAddress(0, 27, 667, 1), url: 'https://x/c.code.gz' },
+    ]);
+    expect(() => readIssuedCodes({})).toThrow(/not a list/);
+    expect(() => readIssuedCodes([{ s: 0, o: 27, b: 667, url: 'u' }])).toThrow(/item 0/);
+  });
+});
