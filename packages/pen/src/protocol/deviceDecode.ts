@@ -9,6 +9,7 @@ import type {
   DeviceMessage,
   DotErrorFields,
   DotFields,
+  DotMessage,
   OfflineChunk,
   PenStatus,
   VersionInfo,
@@ -71,21 +72,25 @@ function dotFields(p: Uint8Array, o: number): DotFields {
   };
 }
 
-/** 0x6C, the hot path: written out rather than spread. */
-function dotMessage(p: Uint8Array): DeviceMessage {
+/** A 0x6C payload at offset `o` of `p`, the hot path: written out rather than spread. */
+export function dotMessageAt(p: Uint8Array, o: number): DotMessage {
   return {
     kind: 'dot',
-    ec: p[0]!,
-    dtMs: p[1]!,
-    force: p[2]! | (p[3]! << 8),
-    x: p[4]! | (p[5]! << 8),
-    y: p[6]! | (p[7]! << 8),
-    fx: p[8]!,
-    fy: p[9]!,
-    tiltX: p[10]!,
-    tiltY: p[11]!,
-    twist: p[12]! | (p[13]! << 8),
+    ec: p[o]!,
+    dtMs: p[o + 1]!,
+    force: p[o + 2]! | (p[o + 3]! << 8),
+    x: p[o + 4]! | (p[o + 5]! << 8),
+    y: p[o + 6]! | (p[o + 7]! << 8),
+    fx: p[o + 8]!,
+    fy: p[o + 9]!,
+    tiltX: p[o + 10]!,
+    tiltY: p[o + 11]!,
+    twist: p[o + 12]! | (p[o + 13]! << 8),
   };
+}
+
+function dotMessage(p: Uint8Array): DeviceMessage {
+  return dotMessageAt(p, 0);
 }
 
 function dotErrorFields(p: Uint8Array, o: number): DotErrorFields {

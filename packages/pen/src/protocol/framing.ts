@@ -216,7 +216,21 @@ export class FrameReassembler {
     }
     if (end < n) this.stats.surplusFrames++;
     this.stats.frames++;
-    onFrame({ cmd, err: b ? buf[1]! : undefined, payload: buf.slice(hdr, end) });
+    this.emitFrame(buf, cmd, hdr, end, onFrame);
+  }
+
+  /**
+   * Hands a complete, length-checked frame on: `buf[hdr..end)` is its payload. `buf` is reused
+   * after this returns. Subclasses may decode straight from `buf` instead of copying.
+   */
+  protected emitFrame(
+    buf: Uint8Array,
+    cmd: number,
+    hdr: number,
+    end: number,
+    onFrame: (frame: Frame) => void,
+  ): void {
+    onFrame({ cmd, err: hdr === 4 ? buf[1]! : undefined, payload: buf.slice(hdr, end) });
   }
 }
 

@@ -8,6 +8,7 @@ export * from './deviceDecode';
 export * from './deviceEncode';
 export * from './deviceInfo';
 export * from './deviceMessages';
+export * from './deviceStream';
 export * from './framing';
 export * from './hostCodec';
 export * from './hostRequests';

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeDeviceFrame } from './deviceDecode';
 import { encodeDeviceMessage } from './deviceEncode';
 import type { DeviceMessage } from './deviceMessages';
+import { DeviceStreamDecoder } from './deviceStream';
 import { decodeFrames, FrameReassembler } from './framing';
 import { decodeHostFrame, encodeRequest } from './hostCodec';
 import type { HostRequest } from './hostRequests';
@@ -517,6 +518,15 @@ describe('device message codec', () => {
           }
           expect(got).toEqual(wholeMessages);
           expect(got).toEqual(items.map(([m]) => m));
+          const stream = new DeviceStreamDecoder();
+          const direct: DeviceMessage[] = [];
+          o = 0;
+          for (let k = 0; o < noisy.length; k++) {
+            const n = sizes[(k + 1) % sizes.length]!;
+            stream.push(noisy.subarray(o, o + n), (m) => direct.push(m));
+            o += n;
+          }
+          expect(direct).toEqual(wholeMessages);
         },
       ),
       { numRuns: 200 },
