@@ -1,6 +1,7 @@
 export * from './address';
 export * from './base64';
 export * from './catalogue';
+export * from './codeIssuing';
 export * from './homography';
 export * from './mapping';
 export * from './nproj/index';
@@ -12,5 +13,4 @@ export * from './puiCommands';
 export * from './runtime';
 export * from './sections';
 export * from './units';
-export * from './codeIssuing';
 export * from './urlTemplate';

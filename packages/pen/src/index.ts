@@ -1,4 +1,4 @@
+export * from './manager';
 export * from './protocol';
 export * from './session';
-export * from './manager';
 export * from './transports';
