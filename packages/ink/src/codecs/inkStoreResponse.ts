@@ -11,8 +11,8 @@
  * inside that cannot be read.
  */
 import type { Clock, PageAddress } from '@dotink/ncode';
+import { decodeBase64 } from '@dotink/ncode';
 import type { Stroke } from '../types';
-import { decodeInkBase64 } from './base64';
 import { decodeServerStroke, type ServerStrokeContext } from './serverStroke';
 import { type ReadStrokePage, readStrokePage, type StrokeCategory } from './strokePage';
 import { decodeUtf8 } from './utf8';
@@ -89,7 +89,7 @@ function readElement(element: unknown): ReadStrokePage & { readonly shape: InkSt
   if (typeof data !== 'string') throw new Error(INVALID_INKSTORE_DATA);
   let json: unknown;
   try {
-    json = JSON.parse(decodeUtf8(decodeInkBase64(data)));
+    json = JSON.parse(decodeUtf8(decodeBase64(data)));
   } catch {
     throw new Error(INVALID_INKSTORE_DATA);
   }

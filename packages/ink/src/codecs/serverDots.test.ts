@@ -1,8 +1,8 @@
+import { encodeBase64 } from '@dotink/ncode';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dotList, dotsFrom } from '../dots';
 import type { Dot, DotColumns } from '../types';
-import { encodeInkBase64 } from './base64';
 import {
   decodeServerDotBytes,
   decodeServerDots,
@@ -209,9 +209,7 @@ describe('reading the other incoming dot forms', () => {
     ];
     expect(dotList(decodeServerDots(list, T0))).toEqual(expected);
     expect(dotList(decodeServerDots(` ${JSON.stringify(list)}`, T0))).toEqual(expected);
-    expect(dotList(decodeServerDots(encodeInkBase64(encodeUtf8(JSON.stringify(list))), T0))).toEqual(
-      expected,
-    );
+    expect(dotList(decodeServerDots(encodeBase64(encodeUtf8(JSON.stringify(list))), T0))).toEqual(expected);
   });
 
   it('writes the JSON dot form with the binary time rule', () => {

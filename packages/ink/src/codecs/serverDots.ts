@@ -28,8 +28,9 @@
  * - **JSON dots.** `[{x, y, force, ntimeDelta}, …]` with the same time rule, given as an array or
  *   as JSON text (raw or base64).
  */
+
+import { decodeBase64, encodeBase64 } from '@dotink/ncode';
 import type { DotColumns } from '../types';
-import { decodeInkBase64, encodeInkBase64 } from './base64';
 import { decodeUtf8 } from './utf8';
 
 /** Bytes per dot in the form we write. */
@@ -73,7 +74,7 @@ export function encodeServerDots(dots: DotColumns, startTimeMs: number): string 
     scratchView = new DataView(scratch.buffer);
   }
   writeDots(dots, startTimeMs, scratchView);
-  return encodeInkBase64(scratch.subarray(0, size));
+  return encodeBase64(scratch.subarray(0, size));
 }
 
 /** Writes the dots at the start of `view` (which must have room), spare bytes zeroed. */
@@ -142,7 +143,7 @@ export function decodeServerDots(
   if (first === 0x5b /* [ */) return decodeServerJsonDots(parseJsonDots(dots), startTimeMs);
   let bytes: Uint8Array;
   try {
-    bytes = decodeInkBase64(dots);
+    bytes = decodeBase64(dots);
   } catch {
     throw new Error(INVALID_SERVER_DOTS);
   }

@@ -9,9 +9,8 @@
  *
  * One payload holds the strokes of one page; {@link encodeStrokeUploads} splits by page.
  */
-import { type Clock, type PageAddress, pageId, samePage } from '@dotink/ncode';
+import { type Clock, decodeBase64, encodeBase64, type PageAddress, pageId, samePage } from '@dotink/ncode';
 import type { Stroke } from '../types';
-import { decodeInkBase64, encodeInkBase64 } from './base64';
 import { decodeServerStroke, encodeServerStroke, type ServerStroke } from './serverStroke';
 import { type ReadStrokePage, readStrokePage, type StrokeCategory } from './strokePage';
 import { decodeUtf8, encodeUtf8 } from './utf8';
@@ -97,7 +96,7 @@ export function encodeStrokeUpload(
     mimeType: STROKE_UPLOAD_MIME_TYPE,
     createDate: new Date(options.clock.nowMs()).toISOString(),
     writer: options.writer,
-    data: encodeInkBase64(encodeUtf8(JSON.stringify(data))),
+    data: encodeBase64(encodeUtf8(JSON.stringify(data))),
   };
 }
 
@@ -132,7 +131,7 @@ export interface DecodedStrokeUpload {
 export function decodeStrokeUpload(payload: StrokeUploadPayload): DecodedStrokeUpload {
   let json: unknown;
   try {
-    json = JSON.parse(decodeUtf8(decodeInkBase64(payload.data)));
+    json = JSON.parse(decodeUtf8(decodeBase64(payload.data)));
   } catch {
     throw new Error(INVALID_STROKE_UPLOAD);
   }
