@@ -183,13 +183,15 @@ export function PageView(props: PageViewProps) {
   const vpRef = useRef(viewport);
   vpRef.current = viewport;
 
-  const onLayerDraw = props.onLayerDraw;
+  // callbacks from props are read through a ref, so a new closure never forces a redraw
+  const onLayerDraw = useRef(props.onLayerDraw);
+  onLayerDraw.current = props.onLayerDraw;
   const onDraw = useCallback(
     (info: LayerDrawInfo) => {
       stats.record(info);
-      onLayerDraw?.(info);
+      onLayerDraw.current?.(info);
     },
-    [stats, onLayerDraw],
+    [stats],
   );
 
   // completed strokes: the given list, or the store's page (per-page subscription)
@@ -255,21 +257,24 @@ export function PageView(props: PageViewProps) {
   const hover = useHoverTrail(penOn ? props.live : undefined, pid, props.laser ?? 'hover', nuToPt, scheduler);
 
   // auto page change: a pen (of an allowed writer) starts writing on another page
-  const { live, onPageRequest } = props;
+  const live = props.live;
+  const pageRequest = useRef(props.onPageRequest);
+  pageRequest.current = props.onPageRequest;
+  const wantsPageRequests = props.onPageRequest !== undefined;
   const allowed = props.allowedWriters ?? props.visibleWriters;
   const allowedKey = allowed?.join('\u0000');
   // biome-ignore lint/correctness/useExhaustiveDependencies: the allow-list is keyed by content
   useEffect(() => {
-    if (!live || !onPageRequest || disabled.autoPageChange || !penOn) return;
+    if (!live || !wantsPageRequests || disabled.autoPageChange || !penOn) return;
     const writers = allowed ? new Set(allowed) : undefined;
     return live.subscribeAll({
       started(s) {
         if (s.role !== 'ink' || s.pageId === pid) return;
         if (writers && !writers.has(s.writerId)) return;
-        onPageRequest(s.page, s.writerId);
+        pageRequest.current?.(s.page, s.writerId);
       },
     });
-  }, [live, onPageRequest, disabled.autoPageChange, penOn, pid, allowedKey]);
+  }, [live, wantsPageRequests, disabled.autoPageChange, penOn, pid, allowedKey]);
 
   // crop rectangle: shown from the prop, or from the drag in progress
   const [dragCrop, setDragCrop] = useState<RectPt | undefined>(undefined);

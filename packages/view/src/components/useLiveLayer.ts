@@ -58,16 +58,24 @@ export function useLiveLayer(canvasRef: RefObject<HTMLCanvasElement | null>, inp
     colorOf: i.colorOf,
   });
 
-  const drawWhole = (ctx: CanvasRenderingContext2D, i: LiveLayerInput): number => {
+  /** Clears and draws every live stroke and replay partial; returns the count and newest point. */
+  const drawWhole = (ctx: CanvasRenderingContext2D, i: LiveLayerInput) => {
     const s = state.current;
     clearLayer(ctx);
     const p = params(i);
-    let n = 0;
-    for (const [stroke, count] of i.partials ?? []) if (drawPartialStroke(ctx, stroke, count, p)) n++;
-    for (const live of s.strokes.values()) if (drawLiveSegments(ctx, live, 0, p)) n++;
+    let count = 0;
+    let newest: { x: number; y: number } | undefined;
+    for (const [stroke, n] of i.partials ?? []) if (drawPartialStroke(ctx, stroke, n, p)) count++;
+    for (const live of s.strokes.values()) {
+      const last = drawLiveSegments(ctx, live, 0, p);
+      if (last) {
+        newest = last;
+        count++;
+      }
+    }
     s.pending.clear();
     s.full = false;
-    return n;
+    return { count, newest };
   };
 
   const frame = () => {
@@ -77,8 +85,9 @@ export function useLiveLayer(canvasRef: RefObject<HTMLCanvasElement | null>, inp
     const ctx = canvasRef.current?.getContext('2d');
     if (!ctx) return;
     if (s.full) {
-      const n = drawWhole(ctx, i);
-      i.onDraw({ layer: 'live', count: n, full: true });
+      const whole = drawWhole(ctx, i);
+      i.onDraw({ layer: 'live', count: whole.count, full: true });
+      if (whole.newest) i.onNewestPoint?.(whole.newest);
       return;
     }
     const p = params(i);
@@ -147,8 +156,8 @@ export function useLiveLayer(canvasRef: RefObject<HTMLCanvasElement | null>, inp
     const ctx = canvas?.getContext('2d');
     if (!canvas || !ctx) return;
     sizeLayerCanvas(canvas, viewPx.width, viewPx.height, devicePixelRatio);
-    const n = drawWhole(ctx, latest.current);
-    latest.current.onDraw({ layer: 'live', count: n, full: true });
+    const whole = drawWhole(ctx, latest.current);
+    latest.current.onDraw({ layer: 'live', count: whole.count, full: true });
   }, [
     canvasRef,
     viewport,
