@@ -11,6 +11,7 @@
  * bytes) and garbage between 30 % of the frames; a third uses the frame-level path
  * (FrameReassembler + decodeDeviceFrame on every frame).
  */
+import { counterKeySource, createStrokeBuilder } from '@dotink/ink';
 import { type Clock, pageAddress } from '@dotink/ncode';
 import {
   DeviceStreamDecoder,
@@ -98,6 +99,27 @@ function decode(stream: readonly Uint8Array[], clock: Clock): number {
   return moves;
 }
 
+/**
+ * The issue's figure: reassemble + decode + build strokes (the ink stroke builder closes every
+ * stroke into a record). Returns the number of dots in completed strokes.
+ */
+function decodeAndBuild(stream: readonly Uint8Array[], clock: Clock): number {
+  const bytes = new DeviceStreamDecoder();
+  const decoder = new PenEventDecoder({ penId: '9C:7B:D2:12:34:56', clock });
+  let dots = 0;
+  const builder = createStrokeBuilder({
+    keys: counterKeySource('b'),
+    listener: {
+      strokeCompleted(stroke) {
+        dots += stroke.dots.count;
+      },
+    },
+  });
+  const onEvent = (e: Parameters<typeof builder.handle>[0]) => builder.handle(e);
+  for (const n of stream) bytes.push(n, (m) => decoder.decode(m, onEvent));
+  return dots;
+}
+
 /** The same through the frame-level API: every frame's payload is copied out, then decoded. */
 function decodeFrameByFrame(stream: readonly Uint8Array[], clock: Clock): number {
   const reassembler = new FrameReassembler();
@@ -111,7 +133,7 @@ function decodeFrameByFrame(stream: readonly Uint8Array[], clock: Clock): number
 }
 
 export default {
-  name: 'pen decode: reassemble + decode a recorded simulator stream into pen events',
+  name: 'pen decode: reassemble + decode + build strokes from a recorded simulator stream',
   async run() {
     const clock: Clock = { nowMs: () => 1_700_000_000_000 };
     const clean = record({ size: 20 });
@@ -122,10 +144,14 @@ export default {
         if (got !== DOTS) throw new Error(`decoded ${got} dots, expected ${DOTS}`);
       }
     }
+    const built = decodeAndBuild(clean, clock);
+    if (built !== DOTS) throw new Error(`built strokes holding ${built} dots, expected ${DOTS}`);
+    const buildRate = throughput(() => decodeAndBuild(clean, clock), DOTS, 1500);
     const cleanRate = throughput(() => decode(clean, clock), DOTS, 1500);
     const noisyRate = throughput(() => decode(noisy, clock), DOTS, 1000);
     const frameRate = throughput(() => decodeFrameByFrame(clean, clock), DOTS, 1000);
     return [
+      atLeast('reassemble + decode + build strokes (dots/s, one core)', buildRate, 'dots/s', 1_000_000),
       atLeast('20-byte notifications → pen events (dots/s, one core)', cleanRate, 'dots/s', 1_000_000),
       atLeast('random splits + garbage → pen events (dots/s)', noisyRate, 'dots/s', 1_000_000),
       atLeast('frame-level path (FrameReassembler + decodeDeviceFrame)', frameRate, 'dots/s', 1_000_000),
