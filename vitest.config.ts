@@ -7,6 +7,7 @@ export default defineConfig({
       'packages/*/test/**/*.test.ts',
       'packages/view/src/**/*.test.tsx',
       'apps/*/src/**/*.test.ts',
+      'apps/board/src/**/*.test.tsx',
       'apps/*/test/**/*.test.ts',
       'test-support/**/*.test.ts',
       'e2e/**/*.test.ts',

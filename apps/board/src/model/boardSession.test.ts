@@ -1,0 +1,85 @@
+import { createStroke, dotsFrom } from '@dotink/ink';
+import { pageAddress, pageId } from '@dotink/ncode';
+import { describe, expect, it } from 'vitest';
+import { BoardSession } from './boardSession';
+import { counterIds } from './ids';
+import { paperLookup } from './paper';
+import { manualTimers, memoryRepository } from './testSupport';
+
+const P = pageAddress(3, 27, 168, 1);
+const stroke = (key: string, page = P) =>
+  createStroke(
+    { key, page },
+    dotsFrom([
+      { xNu: 1, yNu: 2, force: 100, timeMs: 1000 },
+      { xNu: 3, yNu: 4, force: 200, timeMs: 1010 },
+      { xNu: 5, yNu: 4, force: 200, timeMs: 1020 },
+    ]),
+  );
+
+async function open() {
+  const m = memoryRepository();
+  const board = await m.repo.createBoard('B');
+  const timers = manualTimers();
+  const session = new BoardSession((await m.repo.loadBoard(board.id))!, {
+    repo: m.repo,
+    ids: counterIds('s'),
+    paper: paperLookup(undefined),
+    timers,
+  });
+  return { ...m, board, timers, session };
+}
+
+describe('board session', () => {
+  it('creates the page a pen writes on, once', async () => {
+    const { session, repo, board } = await open();
+    expect(await session.ensurePage(P)).toBe(0);
+    expect(await session.ensurePage(P)).toBe(0);
+    expect(session.pages).toHaveLength(1);
+    expect(session.pages[0]!.source).toEqual({ kind: 'ncode' });
+    expect(session.pages[0]!.sizePt.widthPt).toBeCloseTo(595.28, 1);
+    expect((await repo.loadBoard(board.id))!.pages).toHaveLength(1);
+  });
+
+  it('adds PDF pages on fresh temporary codes and refuses nothing itself (the UI checks duplicates)', async () => {
+    const { session } = await open();
+    const first = await session.addPdf({ fileName: 'a.pdf', fingerprint: 'fp', bytes: new Uint8Array([1]) }, [
+      { widthPt: 100, heightPt: 200 },
+      { widthPt: 300, heightPt: 400 },
+    ]);
+    expect(first).toBe(0);
+    expect(session.pages.map((p) => [pageId(p.address), p.source])).toEqual([
+      ['256.27.1068.0', { kind: 'pdf', pdfId: 's1', pageNo: 1 }],
+      ['256.27.1068.1', { kind: 'pdf', pdfId: 's1', pageNo: 2 }],
+    ]);
+    expect(session.hasPdf('fp')).toBe(true);
+    expect(session.hasPdf('other')).toBe(false);
+    expect(await session.addBlankPage()).toBe(2);
+  });
+
+  it('undoes and redoes strokes and saves ink after a short delay', async () => {
+    const { session, timers, repo, board } = await open();
+    await session.ensurePage(P);
+    session.addStrokes([stroke('a')]);
+    session.addStrokes([stroke('b')]);
+    expect(session.store.strokesOnPage(pageId(P)).map((s) => s.key)).toEqual(['a', 'b']);
+    expect(session.undo()).toBe(true);
+    expect(session.store.strokesOnPage(pageId(P)).map((s) => s.key)).toEqual(['a']);
+    expect(session.redo()).toBe(true);
+    expect(timers.pending).toBe(1);
+    timers.runAll();
+    await session.flush();
+    expect((await repo.loadBoard(board.id))!.strokes.map((s) => s.key)).toEqual(['a', 'b']);
+  });
+
+  it('gives its content as a board file model', async () => {
+    const { session } = await open();
+    await session.ensurePage(P);
+    session.addStrokes([stroke('a')]);
+    const doc = session.toDocument(5);
+    expect(doc.board.title).toBe('B');
+    expect(doc.pages).toHaveLength(1);
+    expect(doc.strokes.map((s) => s.key)).toEqual(['a']);
+    await session.close();
+  });
+});
