@@ -51,6 +51,31 @@ describe('no-toner colour rule', () => {
     expect(noTonerRgb(...input)).toEqual(output);
   });
 
+  it('rounds L exactly as Math.round of the floating-point formula, ties included (property)', () => {
+    const floatL = (r: number, g: number, b: number) =>
+      Math.round((0.2126 * r + 0.7152 * g + 0.0722 * b) * 0.8 + 51);
+    // near-ties where a fixed-point shortcut would go the other way
+    const ties = [
+      [0, 126, 59],
+      [0, 249, 191],
+      [0, 255, 45],
+      [1, 5, 112],
+      [1, 93, 54],
+    ] as const;
+    for (const [r, g, b] of ties) expect(Math.min(...noTonerRgb(r, g, b))).toBe(floatL(r, g, b));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 255 }),
+        fc.integer({ min: 0, max: 255 }),
+        fc.integer({ min: 0, max: 255 }),
+        (r, g, b) => {
+          expect(Math.min(...noTonerRgb(r, g, b))).toBe(floatL(r, g, b));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('writes CMYK with K = 0 in place: C = 255 − R, M = 255 − G, Y = 255 − B', () => {
     const rgba = new Uint8Array(PAIRS.flatMap(([i]) => [...i, 255]));
     const out = rgbaToNoTonerCmykInPlace(rgba);

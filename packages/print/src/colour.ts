@@ -16,6 +16,51 @@ export const DEFAULT_LUMINANCE_RATIO = 0.8;
 export const COLOUR_CHANGE_NOTICE =
   'Colours change when printing with Ncode: the document is printed without black toner, so black and grey print as dark blue and other colours print lighter. Only the Ncode dots use black so that the pen can read them.';
 
+/** Fixed-point luminance tables (16 fractional bits) for one ratio. */
+interface LuminanceTables {
+  readonly ratio: number;
+  readonly r: Int32Array;
+  readonly g: Int32Array;
+  readonly b: Int32Array;
+  /** The offset 255·(1 − ratio), fixed-point. */
+  readonly offset: number;
+  /** The same offset as a number without binary noise (51 for ratio 0.8, not 51.00000000000001). */
+  readonly offsetValue: number;
+}
+
+let cachedTables: LuminanceTables | undefined;
+
+function luminanceTables(ratio: number): LuminanceTables {
+  if (cachedTables?.ratio === ratio) return cachedTables;
+  const one = 1 << 16;
+  const r = new Int32Array(256);
+  const g = new Int32Array(256);
+  const b = new Int32Array(256);
+  for (let v = 0; v < 256; v++) {
+    r[v] = Math.round(0.2126 * ratio * v * one);
+    g[v] = Math.round(0.7152 * ratio * v * one);
+    b[v] = Math.round(0.0722 * ratio * v * one);
+  }
+  const offsetValue = Math.round(255 * (1 - ratio) * 1e9) / 1e9;
+  cachedTables = { ratio, r, g, b, offset: Math.round(offsetValue * one), offsetValue };
+  return cachedTables;
+}
+
+/**
+ * `255 − L` for a pixel, L rounded to a byte exactly as `Math.round` of the floating-point
+ * formula: fixed point (error < 2⁻¹⁴) except within 1/256 of a half, where the formula itself
+ * decides the tie.
+ */
+function inverseLuminance(t: LuminanceTables, r: number, g: number, b: number): number {
+  const x = t.r[r]! + t.g[g]! + t.b[b]! + t.offset;
+  const frac = x & 0xffff;
+  const l =
+    frac > 0x7f00 && frac < 0x8100
+      ? Math.round((0.2126 * r + 0.7152 * g + 0.0722 * b) * t.ratio + t.offsetValue)
+      : (x + 0x8000) >> 16;
+  return 255 - Math.min(255, l);
+}
+
 /** One pixel converted by the rule above, as RGB bytes. */
 export function noTonerRgb(
   r: number,
@@ -23,10 +68,23 @@ export function noTonerRgb(
   b: number,
   ratio = DEFAULT_LUMINANCE_RATIO,
 ): readonly [number, number, number] {
-  const l = Math.round(0.2126 * ratio * r + 0.7152 * ratio * g + 0.0722 * ratio * b + 255 * (1 - ratio));
+  const l = 255 - inverseLuminance(luminanceTables(ratio), r, g, b);
   if (r < g) return g <= b + 10 ? [l, l, 255] : [l, 255, l];
   return r <= b + 10 ? [l, l, 255] : [255, l, l];
 }
+
+/** C, M, Y of a pixel packed as `c | m << 8 | y << 16` (K = 0). */
+function cmyWord(t: LuminanceTables, r: number, g: number, b: number): number {
+  if (r === 255 && g === 255 && b === 255) return 0;
+  const inv = inverseLuminance(t, r, g, b);
+  if (r < g) return g > b + 10 ? inv | (inv << 16) : inv | (inv << 8);
+  return r > b + 10 ? (inv << 8) | (inv << 16) : inv | (inv << 8);
+}
+
+/** 255 − (255 − v)·a/255: a channel composited over white. */
+const overWhite = (v: number, a: number): number => 255 - Math.round(((255 - v) * a) / 255);
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /**
  * Converts an RGBA raster **in place** into CMYK bytes (K = 0) by the rule above. Transparent
@@ -38,18 +96,14 @@ export function rgbaToNoTonerCmykInPlace<T extends Uint8Array | Uint8ClampedArra
   ratio = DEFAULT_LUMINANCE_RATIO,
 ): T {
   if (rgba.length % 4 !== 0) throw new RangeError(`RGBA length must be a multiple of 4, got ${rgba.length}`);
-  const offset = 255 * (1 - ratio);
-  const kr = 0.2126 * ratio;
-  const kg = 0.7152 * ratio;
-  const kb = 0.0722 * ratio;
-  // Whole pixels as 32-bit words (when aligned): opaque white (all bytes 255) becomes 0 in one
-  // store, and a run of equal pixels (text) reuses the previous result.
-  const words =
-    rgba.byteOffset % 4 === 0 ? new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length / 4) : undefined;
-  let lastIn = -1;
-  let lastOut = 0;
-  for (let i = 0, p = 0; i < rgba.length; i += 4, p++) {
-    if (words) {
+  const t = luminanceTables(ratio);
+  if (LITTLE_ENDIAN && rgba.byteOffset % 4 === 0) {
+    // whole pixels as 32-bit words: opaque white becomes 0 in one store, and a run of equal
+    // pixels (text) reuses the previous result
+    const words = new Uint32Array(rgba.buffer, rgba.byteOffset, rgba.length / 4);
+    let lastIn = -1;
+    let lastOut = 0;
+    for (let p = 0; p < words.length; p++) {
       const w = words[p]!;
       if (w === 0xffffffff) {
         words[p] = 0;
@@ -60,39 +114,35 @@ export function rgbaToNoTonerCmykInPlace<T extends Uint8Array | Uint8ClampedArra
         continue;
       }
       lastIn = w;
+      const a = w >>> 24;
+      let r = w & 255;
+      let g = (w >>> 8) & 255;
+      let b = (w >>> 16) & 255;
+      if (a !== 255) {
+        r = overWhite(r, a);
+        g = overWhite(g, a);
+        b = overWhite(b, a);
+      }
+      lastOut = cmyWord(t, r, g, b);
+      words[p] = lastOut;
     }
+    return rgba;
+  }
+  for (let i = 0; i < rgba.length; i += 4) {
+    const a = rgba[i + 3]!;
     let r = rgba[i]!;
     let g = rgba[i + 1]!;
     let b = rgba[i + 2]!;
-    const a = rgba[i + 3]!;
     if (a !== 255) {
-      // composite over white: 255 − (255 − v)·a/255
-      r = 255 - Math.round(((255 - r) * a) / 255);
-      g = 255 - Math.round(((255 - g) * a) / 255);
-      b = 255 - Math.round(((255 - b) * a) / 255);
+      r = overWhite(r, a);
+      g = overWhite(g, a);
+      b = overWhite(b, a);
     }
-    let c = 0;
-    let m = 0;
-    let y = 0;
-    if (r !== 255 || g !== 255 || b !== 255) {
-      const inv = 255 - Math.round(kr * r + kg * g + kb * b + offset); // 255 − L
-      c = inv;
-      m = inv;
-      if (r < g) {
-        if (g > b + 10) {
-          m = 0;
-          y = inv;
-        }
-      } else if (r > b + 10) {
-        c = 0;
-        y = inv;
-      }
-    }
-    rgba[i] = c;
-    rgba[i + 1] = m;
-    rgba[i + 2] = y;
+    const cmy = cmyWord(t, r, g, b);
+    rgba[i] = cmy & 255;
+    rgba[i + 1] = (cmy >>> 8) & 255;
+    rgba[i + 2] = cmy >>> 16;
     rgba[i + 3] = 0;
-    if (words) lastOut = words[p]!;
   }
   return rgba;
 }

@@ -141,7 +141,7 @@ export async function composePage(
     const bytes =
       c.rgba instanceof Uint8Array ? c.rgba : new Uint8Array(c.rgba.buffer, c.rgba.byteOffset, c.rgba.length);
     jobs.push(
-      deflate(bytes).then((data) => ({
+      deflate(bytes, 'content').then((data) => ({
         name: 'Content',
         dict: `/Type /XObject /Subtype /Image /Width ${c.widthPx} /Height ${c.heightPx} /ColorSpace /DeviceCMYK /BitsPerComponent 8 /Filter /FlateDecode`,
         data,
@@ -165,7 +165,7 @@ export async function composePage(
   if (pattern) {
     const mask = renderPattern(input.code!, size.widthPx, size.heightPx, settings.density ?? DEFAULT_DENSITY);
     jobs.push(
-      deflate(mask.bits).then((data) => ({
+      deflate(mask.bits, 'dots').then((data) => ({
         name: 'Dots',
         dict: `/Type /XObject /Subtype /Image /Width ${mask.widthPx} /Height ${mask.heightPx} /ImageMask true /BitsPerComponent 1 /Decode [1 0] /Filter /FlateDecode`,
         data,

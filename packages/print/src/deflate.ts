@@ -7,8 +7,16 @@
  */
 import { zlibSync } from 'fflate';
 
-/** Compresses bytes into a zlib stream (what `/FlateDecode` reads). */
-export type Deflater = (data: Uint8Array) => Promise<Uint8Array>;
+/** What is being compressed: the content image (CMYK) or the dot mask (1 bit). */
+export type DeflateKind = 'content' | 'dots';
+
+/**
+ * Compresses bytes into a zlib stream (what `/FlateDecode` reads). `kind` lets a caller choose
+ * a level per image: the dot mask is nearly incompressible noise, so a fast level (zlib 1) costs
+ * ~30 % more bytes but a fifth of the time of level 6 (A4: 245 kB in ~25 ms vs 171 kB in ~110
+ * ms with Node's zlib).
+ */
+export type Deflater = (data: Uint8Array, kind?: DeflateKind) => Promise<Uint8Array>;
 
 /** fflate's zlib at level 6 (pure JavaScript). */
 export const fflateDeflate: Deflater = (data) => Promise.resolve(zlibSync(data, { level: 6 }));
