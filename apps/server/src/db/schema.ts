@@ -182,6 +182,58 @@ export interface CoursesTable {
   modified_at: CreatedAt;
 }
 
+/**
+ * A stroke in the ink store (migration 0020): one row per stroke, dots in the 17-byte server form.
+ * Read it with raw SQL casts (bigints come back as text from `pg`).
+ */
+export interface InkStrokesTable {
+  id: ColumnType<string, never, never>;
+  student_id: string;
+  section: number;
+  owner: number;
+  book: number;
+  page: number;
+  writer_id: string;
+  mac: string;
+  start_time: ColumnType<string, number, number>;
+  upload_id: ColumnType<string, number, number>;
+  uploaded_at: Timestamp;
+  created_at: Timestamp;
+  /** The page record's category as JSON text (a number or a string). */
+  category: ColumnType<string, string | undefined, string>;
+  color: number;
+  pen_tip_type: number;
+  stroke_type: number;
+  thickness: number;
+  updated: ColumnType<string, number, number>;
+  delete_flag: number;
+  dot_count: number;
+  dots: Uint8Array;
+}
+
+/** The next issuable Ncode page (migration 0021): a single row, id 1. */
+export interface CodePointerTable {
+  id: number;
+  section: number;
+  owner: number;
+  book: number;
+  page: number;
+  updated_at: CreatedAt;
+}
+
+/** One block of issued code pages (migration 0021). Pages are "s.o.b.p" text. */
+export interface CodeIssuesTable {
+  id: ColumnType<string, never, never>;
+  account_id: string | null;
+  client_id: string;
+  qty: number;
+  width_mm: number;
+  height_mm: number;
+  first_page: string;
+  last_page: string;
+  issued_at: CreatedAt;
+}
+
 /** The whole database, for `Kysely<Database>`. */
 export interface Database {
   schools: SchoolsTable;
@@ -196,6 +248,9 @@ export interface Database {
   curriculums: CurriculumsTable;
   textbooks: TextbooksTable;
   courses: CoursesTable;
+  ink_strokes: InkStrokesTable;
+  code_pointer: CodePointerTable;
+  code_issues: CodeIssuesTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

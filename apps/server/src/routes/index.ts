@@ -2,9 +2,19 @@
  * The route modules the server registers, in order. To add an API: write
  * `src/<area>/<what>Routes.ts` exporting an `AppPlugin`, and add it to this list.
  */
+import { eduRoutes } from '../edu/routes';
 import { loginRoutes } from '../identity/login/routes';
 import { profileRoutes } from '../identity/profileRoutes';
+import { inkSearchRoutes } from '../inkstore/searchRoutes';
+import { inkUploadRoutes } from '../inkstore/uploadRoutes';
 import type { AppPlugin } from '../platform/types';
 import { platformRoutes } from './platformRoutes';
 
-export const routeModules: readonly AppPlugin[] = [platformRoutes, loginRoutes, profileRoutes];
+export const routeModules: readonly AppPlugin[] = [
+  platformRoutes,
+  loginRoutes,
+  profileRoutes,
+  inkUploadRoutes,
+  inkSearchRoutes,
+  eduRoutes,
+];

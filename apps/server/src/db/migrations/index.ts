@@ -6,9 +6,13 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_identity';
 import * as m0002 from './0002_oidc';
 import * as m0003 from './0003_education';
+import * as m0020 from './0020_ink_store';
+import * as m0021 from './0021_code_issuing';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_identity': m0001,
   '0002_oidc': m0002,
   '0003_education': m0003,
+  '0020_ink_store': m0020,
+  '0021_code_issuing': m0021,
 };

@@ -1,0 +1,200 @@
+/**
+ * The ink store's table (`ink_strokes`, migration 0020): storing an upload in one statement and
+ * reading a student's strokes in id order (keyset pages).
+ *
+ * An upload is ONE `INSERT … SELECT FROM unnest(…) ON CONFLICT DO NOTHING`: atomic (a crash
+ * stores all of a request or none of it) and idempotent (a stroke already stored, by its key
+ * page + writer + pen + start time, is skipped, so a retried request stores nothing twice). The
+ * dots of every stroke travel as one `bytea` parameter cut with `substring`, which both drivers
+ * pass cheaply.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema';
+import type { UploadPage } from './uploadDecode';
+
+/** What an upload stored. */
+export interface StoredUpload {
+  /** Strokes in the request. */
+  readonly received: number;
+  /** Strokes newly stored (the rest were already there). */
+  readonly stored: number;
+  /** The upload time recorded with them. */
+  readonly uploadedAt: Date;
+}
+
+/** Stores the pages of one upload for `studentId`. */
+export async function storeUpload(
+  db: Kysely<Database>,
+  studentId: string,
+  pages: readonly UploadPage[],
+): Promise<StoredUpload> {
+  const cols = {
+    rec: [] as number[],
+    section: [] as number[],
+    owner: [] as number[],
+    book: [] as number[],
+    page: [] as number[],
+    writer: [] as string[],
+    mac: [] as string[],
+    start: [] as number[],
+    created: [] as number[],
+    category: [] as string[],
+    color: [] as number[],
+    tip: [] as number[],
+    type: [] as number[],
+    thickness: [] as number[],
+    updated: [] as number[],
+    deleted: [] as number[],
+    count: [] as number[],
+    offset: [] as number[],
+    length: [] as number[],
+  };
+  let bytes = 0;
+  for (const p of pages) for (const s of p.strokes) bytes += s.dots.length;
+  const dots = new Uint8Array(bytes);
+  let at = 0;
+  pages.forEach((p, rec) => {
+    for (const s of p.strokes) {
+      cols.rec.push(rec);
+      cols.section.push(p.page.section);
+      cols.owner.push(p.page.owner);
+      cols.book.push(p.page.book);
+      cols.page.push(p.page.page);
+      cols.writer.push(s.writerId);
+      cols.mac.push(s.mac);
+      cols.start.push(s.startTime);
+      cols.created.push(p.createdMs);
+      cols.category.push(p.category);
+      cols.color.push(s.color);
+      cols.tip.push(s.penTipType);
+      cols.type.push(s.strokeType);
+      cols.thickness.push(s.thickness);
+      cols.updated.push(s.updated);
+      cols.deleted.push(s.deleteFlag);
+      cols.count.push(s.dotCount);
+      cols.offset.push(at + 1);
+      cols.length.push(s.dots.length);
+      dots.set(s.dots, at);
+      at += s.dots.length;
+    }
+  });
+  const received = cols.rec.length;
+  if (received === 0) {
+    const now = await sql<{ now: Date }>`select now() as now`.execute(db);
+    return { received, stored: 0, uploadedAt: now.rows[0]!.now };
+  }
+  const result = await sql<{ stored: number; uploaded_at: Date }>`
+    with u as (select now() as at),
+    recs as (
+      select r, nextval('ink_upload_seq') as upload_id
+      from generate_series(0, ${pages.length - 1}::int) as r
+    ),
+    ins as (
+      insert into ink_strokes (
+        student_id, section, owner, book, page, writer_id, mac, start_time, upload_id,
+        uploaded_at, created_at, category, color, pen_tip_type, stroke_type, thickness, updated,
+        delete_flag, dot_count, dots
+      )
+      select ${studentId}, t.section, t.owner, t.book, t.page, t.writer_id, t.mac, t.start_time,
+        recs.upload_id, u.at, to_timestamp(t.created_ms / 1000.0), t.category, t.color,
+        t.pen_tip_type, t.stroke_type, t.thickness, t.updated, t.delete_flag, t.dot_count,
+        substring(${dots}::bytea from t.dot_offset for t.dot_length)
+      from u, unnest(
+        ${cols.rec}::int[], ${cols.section}::int[], ${cols.owner}::int[], ${cols.book}::int[],
+        ${cols.page}::int[], ${cols.writer}::text[], ${cols.mac}::text[], ${cols.start}::bigint[],
+        ${cols.created}::float8[], ${cols.category}::text[], ${cols.color}::int[], ${cols.tip}::smallint[],
+        ${cols.type}::int[], ${cols.thickness}::float8[], ${cols.updated}::bigint[],
+        ${cols.deleted}::smallint[], ${cols.count}::int[], ${cols.offset}::int[], ${cols.length}::int[]
+      ) as t(rec, section, owner, book, page, writer_id, mac, start_time, created_ms, category, color,
+             pen_tip_type, stroke_type, thickness, updated, delete_flag, dot_count, dot_offset, dot_length)
+      join recs on recs.r = t.rec
+      on conflict on constraint ink_strokes_key do nothing
+      returning 1
+    )
+    select (select count(*)::int from ins) as stored, (select at from u) as uploaded_at`.execute(db);
+  const row = result.rows[0]!;
+  return { received, stored: row.stored, uploadedAt: new Date(row.uploaded_at) };
+}
+
+/** Filters of a search (all optional). */
+export interface StrokeSearch {
+  readonly studentId: string;
+  /** Strokes after this id (the data pointer). */
+  readonly afterId?: string;
+  /** Upload time, inclusive from, exclusive to. */
+  readonly uploadedFrom?: Date;
+  readonly uploadedTo?: Date;
+  /** Stroke start time window, epoch ms, inclusive. */
+  readonly startFromMs?: number;
+  readonly startToMs?: number;
+  readonly section?: number;
+  readonly owner?: number;
+  readonly book?: number;
+  readonly pages?: readonly number[];
+  /** At most this many rows. */
+  readonly limit: number;
+}
+
+/** A stored stroke read back. */
+export interface StrokeRow {
+  readonly id: string;
+  readonly section: number;
+  readonly owner: number;
+  readonly book: number;
+  readonly page: number;
+  readonly writer_id: string;
+  readonly mac: string;
+  readonly start_time: number;
+  readonly upload_id: string;
+  readonly uploaded_at: Date;
+  readonly created_at: Date;
+  readonly category: string;
+  readonly color: number;
+  readonly pen_tip_type: number;
+  readonly stroke_type: number;
+  readonly thickness: number;
+  readonly updated: number;
+  readonly delete_flag: number;
+  readonly dot_count: number;
+  readonly dots: Uint8Array;
+}
+
+/** A student's strokes matching `q`, in id order, at most `q.limit`. */
+export async function searchStrokes(db: Kysely<Database>, q: StrokeSearch): Promise<StrokeRow[]> {
+  let query = db
+    .selectFrom('ink_strokes')
+    .select([
+      sql<string>`id::text`.as('id'),
+      'section',
+      'owner',
+      'book',
+      'page',
+      'writer_id',
+      'mac',
+      sql<number>`start_time::float8`.as('start_time'),
+      sql<string>`upload_id::text`.as('upload_id'),
+      'uploaded_at',
+      'created_at',
+      'category',
+      'color',
+      'pen_tip_type',
+      'stroke_type',
+      'thickness',
+      sql<number>`updated::float8`.as('updated'),
+      'delete_flag',
+      'dot_count',
+      'dots',
+    ])
+    .where('student_id', '=', q.studentId);
+  if (q.afterId !== undefined) query = query.where(sql<boolean>`id > ${q.afterId}::bigint`);
+  if (q.uploadedFrom) query = query.where('uploaded_at', '>=', q.uploadedFrom);
+  if (q.uploadedTo) query = query.where('uploaded_at', '<', q.uploadedTo);
+  if (q.startFromMs !== undefined) query = query.where(sql<boolean>`start_time >= ${q.startFromMs}::bigint`);
+  if (q.startToMs !== undefined) query = query.where(sql<boolean>`start_time <= ${q.startToMs}::bigint`);
+  if (q.section !== undefined) query = query.where('section', '=', q.section);
+  if (q.owner !== undefined) query = query.where('owner', '=', q.owner);
+  if (q.book !== undefined) query = query.where('book', '=', q.book);
+  if (q.pages && q.pages.length > 0) query = query.where(sql<boolean>`page = any(${[...q.pages]}::int[])`);
+  const rows = await query.orderBy('id').limit(q.limit).execute();
+  return rows as unknown as StrokeRow[];
+}

@@ -1,0 +1,141 @@
+/**
+ * GET /admin/v1/inkstore/search/{studentId} — a student's writing for a teacher (classroom.md §7,
+ * engine.md §3 "Ink store response element"). Filters: startDate/endDate (ISO, on the upload
+ * time), section, owner, bookCode, repeated pageNumber (at most 64), tag (`courseId_sessionId`:
+ * strokes written during that lesson, from its start to 30 minutes after its end). Pages of at
+ * most {@link SEARCH_PAGE_STROKES} strokes, in upload order: pass `nextDataPointer` back as
+ * `dataPointer` while `hasMore` is true (keyset paging: stable while new strokes arrive, which
+ * come after the pointer).
+ */
+import { z } from 'zod';
+import { answerSchema, failureSchema, success } from '../http/answer';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { Scope } from '../identity/scopes';
+import { authOf } from '../platform/bearer';
+import type { AppPlugin } from '../platform/types';
+import { studentOfSchool, teacherSchool } from './access';
+import { searchStrokes } from './inkStrokeStore';
+import { InkMessage } from './messages';
+import { searchAnswer } from './searchAnswer';
+
+/** Strokes per answer page. */
+export const SEARCH_PAGE_STROKES = 500;
+/** Most page numbers in one request (classroom.md §9). */
+export const MAX_SEARCH_PAGES = 64;
+/** How long after a lesson's end its writing still counts (classroom.md §9 live-lesson grace). */
+export const LESSON_GRACE_MS = 30 * 60_000;
+
+const isoTime = z
+  .string()
+  .refine((s) => Number.isFinite(Date.parse(s)), InkMessage.badDate)
+  .transform((s) => new Date(s));
+const code = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1);
+
+const querySchema = z.object({
+  startDate: isoTime.optional(),
+  endDate: isoTime.optional(),
+  section: code.optional(),
+  owner: code.optional(),
+  bookCode: code.optional(),
+  pageNumber: z
+    .preprocess(
+      (v) => (v === undefined || Array.isArray(v) ? v : [v]),
+      z.array(code).max(MAX_SEARCH_PAGES, InkMessage.tooManyPageNumbers),
+    )
+    .optional(),
+  tag: z
+    .string()
+    .regex(/^\d{1,9}_.+$/, InkMessage.badTag)
+    .optional(),
+  dataPointer: z
+    .string()
+    .regex(/^\d{0,18}$/, InkMessage.badPointer)
+    .optional(),
+});
+
+const elementSchema = z.object({
+  mimeType: z.string(),
+  writer: z.string(),
+  createDate: z.string(),
+  uploadDate: z.string(),
+  data: z.string(),
+});
+
+export const inkSearchRoutes: AppPlugin = async (app) => {
+  app.get(
+    '/admin/v1/inkstore/search/:studentId',
+    {
+      preHandler: app.requireAuth(Scope.eduRead),
+      schema: {
+        tags: ['ink store'],
+        summary: "A student's writing, newest uploads last, in keyset pages",
+        security: [{ bearer: [] }],
+        params: z.object({ studentId: z.string().min(1).max(64) }),
+        querystring: querySchema,
+        response: {
+          200: answerSchema(
+            z.object({
+              resultElements: z.array(elementSchema),
+              hasMore: z.boolean(),
+              nextDataPointer: z.string().nullable(),
+            }),
+          ),
+          400: failureSchema,
+          401: failureSchema,
+          403: failureSchema,
+          404: failureSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { db } = app.services;
+      const schoolId = teacherSchool(authOf(request).account);
+      const { studentId } = request.params;
+      const q = request.query;
+      await studentOfSchool(db, schoolId, studentId);
+      const window = q.tag ? await lessonWindow(app, schoolId, q.tag) : undefined;
+      const rows = await searchStrokes(db, {
+        studentId,
+        ...(q.dataPointer ? { afterId: q.dataPointer } : {}),
+        ...(q.startDate ? { uploadedFrom: q.startDate } : {}),
+        ...(q.endDate ? { uploadedTo: q.endDate } : {}),
+        ...(window ? { startFromMs: window.fromMs, startToMs: window.toMs } : {}),
+        ...(q.section !== undefined ? { section: q.section } : {}),
+        ...(q.owner !== undefined ? { owner: q.owner } : {}),
+        ...(q.bookCode !== undefined ? { book: q.bookCode } : {}),
+        ...(q.pageNumber ? { pages: q.pageNumber } : {}),
+        limit: SEARCH_PAGE_STROKES + 1,
+      });
+      return success(searchAnswer(studentId, rows, SEARCH_PAGE_STROKES));
+    },
+  );
+};
+
+/** The stroke-time window of the lesson `courseId_sessionId` (404 unknown, 403 another school's). */
+async function lessonWindow(
+  app: Parameters<AppPlugin>[0],
+  schoolId: number,
+  tag: string,
+): Promise<{ fromMs: number; toMs: number }> {
+  const cut = tag.indexOf('_');
+  const courseId = Number(tag.slice(0, cut));
+  const sessionId = tag.slice(cut + 1);
+  if (!Number.isSafeInteger(courseId)) throw badRequest(InkMessage.badTag);
+  const course = await app.services.db
+    .selectFrom('courses')
+    .innerJoin('curriculums', 'curriculums.id', 'courses.curriculum_id')
+    .innerJoin('classes', 'classes.id', 'curriculums.class_id')
+    .select(['courses.start_at', 'courses.end_at', 'courses.session_id', 'classes.school_id'])
+    .where('courses.id', '=', courseId)
+    .executeTakeFirst();
+  if (!course || course.session_id !== sessionId) throw notFound(InkMessage.lessonNotFound);
+  if (course.school_id !== schoolId) throw forbidden(InkMessage.otherSchoolLesson);
+  return {
+    fromMs: new Date(course.start_at).getTime(),
+    toMs: new Date(course.end_at).getTime() + LESSON_GRACE_MS,
+  };
+}

@@ -1,0 +1,202 @@
+/**
+ * Reading the body of POST /inkstore/v1/data (engine.md §3 "Stroke upload payload") into the
+ * rows the ink store keeps. The payload's layers are read with the ink codecs (`readStrokePage`,
+ * `readServerStroke`, the server dot forms); dots end up in the 17-byte form, as stored.
+ *
+ * Rules (decided here):
+ * - a record's `mimeType` must name strokes (our `application/vnd.dotink.strokes.v3+json`, or any
+ *   type containing "stroke"); the version inside `data` must be 3;
+ * - `writer` must be the signed-in student (the upload is grouped per student, classroom.md §7);
+ *   a stroke's `writeId` may be empty (= the writer), the student, or someone else — others are
+ *   returned in `foreignWriters` for the caller to check (a teacher's annotation);
+ * - page fields and times must be non-negative integers; colours 32-bit; dots in any form the
+ *   codec reads (17- or 16-byte base64, JSON dots), normalised to 17 bytes a dot.
+ */
+import {
+  decodeServerDots,
+  encodeServerDotBytes,
+  INVALID_STROKE_UPLOAD,
+  readStrokePage,
+  SERVER_DOT_BYTES,
+  type ServerStroke,
+  STROKE_UPLOAD_MIME_TYPE,
+  STROKE_UPLOAD_VERSION,
+} from '@dotink/ink';
+import { decodeBase64, type PageAddress } from '@dotink/ncode';
+
+/** One record of the request body. */
+export interface UploadRecord {
+  readonly mimeType: string;
+  readonly createDate: string;
+  readonly writer: string;
+  readonly data: string;
+}
+
+/** A stroke as stored (dots in the 17-byte form). */
+export interface StoredStroke {
+  readonly writerId: string;
+  readonly mac: string;
+  readonly startTime: number;
+  readonly color: number;
+  readonly penTipType: number;
+  readonly strokeType: number;
+  readonly thickness: number;
+  readonly updated: number;
+  readonly deleteFlag: number;
+  readonly dotCount: number;
+  readonly dots: Uint8Array;
+}
+
+/** One page record read. */
+export interface UploadPage {
+  readonly page: PageAddress;
+  /** The category as JSON text (`0`, `"math"`). */
+  readonly category: string;
+  readonly createdMs: number;
+  readonly strokes: readonly StoredStroke[];
+}
+
+/** A body read: its pages and the stroke writers other than the student. */
+export interface DecodedUpload {
+  readonly pages: readonly UploadPage[];
+  readonly strokeCount: number;
+  readonly foreignWriters: ReadonlySet<string>;
+}
+
+/** A body that cannot be stored: 400 (malformed) or 403 (someone else's ink). */
+export class UploadRejected extends Error {
+  constructor(
+    readonly statusCode: 400 | 403,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'UploadRejected';
+  }
+}
+
+const MAX_INT32 = 2 ** 31 - 1;
+/** Longest writer id or pen address kept (they are part of the stroke key's index). */
+const MAX_ID_LENGTH = 128;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+const invalid = (where: string, why: string) =>
+  new UploadRejected(400, `${INVALID_STROKE_UPLOAD} (${where}: ${why})`);
+
+/** True for a mime type this endpoint accepts. */
+export function isStrokeMimeType(mimeType: string): boolean {
+  return mimeType === STROKE_UPLOAD_MIME_TYPE || /stroke/i.test(mimeType);
+}
+
+/** Reads every record of a body for `studentId`. Throws {@link UploadRejected}. */
+export function decodeUpload(records: readonly UploadRecord[], studentId: string): DecodedUpload {
+  const pages: UploadPage[] = [];
+  const foreignWriters = new Set<string>();
+  let strokeCount = 0;
+  records.forEach((record, i) => {
+    const page = decodeRecord(record, i, studentId, foreignWriters);
+    strokeCount += page.strokes.length;
+    pages.push(page);
+  });
+  return { pages, strokeCount, foreignWriters };
+}
+
+function decodeRecord(
+  record: UploadRecord,
+  index: number,
+  studentId: string,
+  foreignWriters: Set<string>,
+): UploadPage {
+  const where = `record ${index}`;
+  if (record.writer !== studentId) {
+    throw new UploadRejected(
+      403,
+      `Forbidden: ${where} is written by ${JSON.stringify(record.writer)}, not by the signed-in student`,
+    );
+  }
+  if (!isStrokeMimeType(record.mimeType)) {
+    throw invalid(where, `mimeType ${JSON.stringify(record.mimeType)} is not ${STROKE_UPLOAD_MIME_TYPE}`);
+  }
+  const createdMs = Date.parse(record.createDate);
+  if (!Number.isFinite(createdMs)) throw invalid(where, 'createDate is not an ISO time');
+
+  let json: unknown;
+  try {
+    json = JSON.parse(utf8.decode(decodeBase64(record.data)));
+  } catch {
+    throw invalid(where, 'data is not base64 of JSON');
+  }
+  const root = json as { version?: unknown; page?: unknown } | null;
+  if (root === null || typeof root !== 'object' || root.version !== STROKE_UPLOAD_VERSION) {
+    throw invalid(where, `data.version must be ${STROKE_UPLOAD_VERSION}`);
+  }
+  let read: ReturnType<typeof readStrokePage>;
+  try {
+    read = readStrokePage(root.page, 'bookCode');
+  } catch (error) {
+    throw invalid(where, `data.page: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const { page } = read;
+  for (const [name, v] of Object.entries(page)) {
+    if (v < 0 || v > MAX_INT32) throw invalid(where, `page ${name} ${v} is out of range`);
+  }
+  const strokes = read.strokes.map((r, k) =>
+    storedStroke(r, `${where}, stroke ${k}`, studentId, foreignWriters),
+  );
+  return { page, category: JSON.stringify(read.category), createdMs, strokes };
+}
+
+function storedStroke(
+  r: ServerStroke,
+  where: string,
+  studentId: string,
+  foreignWriters: Set<string>,
+): StoredStroke {
+  if (!Number.isSafeInteger(r.startTime) || r.startTime < 0)
+    throw invalid(where, 'startTime is not an epoch ms');
+  if (!Number.isSafeInteger(r.updated) || r.updated < 0) throw invalid(where, 'updated is not an epoch ms');
+  if (!Number.isInteger(r.strokeType) || r.strokeType < 0 || r.strokeType > MAX_INT32)
+    throw invalid(where, 'strokeType is not an integer');
+  if (!Number.isFinite(r.thickness)) throw invalid(where, 'thickness is not a number');
+  const writerId = r.writeId === '' ? studentId : r.writeId;
+  if (writerId.length > MAX_ID_LENGTH) throw invalid(where, `writeId is longer than ${MAX_ID_LENGTH}`);
+  if (r.mac.length > MAX_ID_LENGTH) throw invalid(where, `mac is longer than ${MAX_ID_LENGTH}`);
+  if (writerId !== studentId) foreignWriters.add(writerId);
+  const dots = dotBytes(r, where);
+  return {
+    writerId,
+    mac: r.mac,
+    startTime: r.startTime,
+    color: r.color | 0,
+    penTipType: r.penTipType,
+    strokeType: r.strokeType,
+    thickness: r.thickness,
+    updated: r.updated,
+    deleteFlag: r.deleteFlag,
+    dotCount: dots.length / SERVER_DOT_BYTES,
+    dots,
+  };
+}
+
+/**
+ * The 17-byte form of a record's dots. The common case (base64 of exactly `dotCount` 17-byte
+ * dots) is used as it is; anything else goes through the codec and is re-encoded.
+ */
+function dotBytes(r: ServerStroke, where: string): Uint8Array {
+  if (typeof r.dots === 'string' && r.dotCount > 0) {
+    let bytes: Uint8Array | undefined;
+    try {
+      bytes = decodeBase64(r.dots);
+    } catch {
+      bytes = undefined;
+    }
+    // A binary run ends with a zero spare byte; `]` last would be base64 of JSON dots.
+    if (bytes && bytes.length === r.dotCount * SERVER_DOT_BYTES && bytes[bytes.length - 1] !== 0x5d) {
+      return bytes;
+    }
+  }
+  try {
+    return encodeServerDotBytes(decodeServerDots(r.dots, r.startTime, r.dotCount), r.startTime);
+  } catch (error) {
+    throw invalid(where, error instanceof Error ? error.message : String(error));
+  }
+}

@@ -1,0 +1,216 @@
+import {
+  encodeServerJsonDots,
+  encodeStrokeUpload,
+  INVALID_STROKE_UPLOAD,
+  STROKE_UPLOAD_MIME_TYPE,
+} from '@dotink/ink';
+import { encodeBase64, manualClock, pageAddress } from '@dotink/ncode';
+import { sql } from 'kysely';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase, useTestServer } from '../../test/harness';
+import { type Classroom, createClassroom, makeStroke, postInk, uploadOf } from '../../test/inkFixtures';
+import { issueAccessToken, teacherWithToken } from '../../test/oauth';
+
+const P1 = pageAddress(3, 1012, 1191, 5);
+const P2 = pageAddress(3, 1012, 1191, 6);
+const T = Date.UTC(2025, 2, 3, 9, 10);
+
+const b64json = (v: unknown) => encodeBase64(new TextEncoder().encode(JSON.stringify(v)));
+
+describeEachDatabase('POST /inkstore/v1/data', (kind) => {
+  const server = useTestServer(kind);
+  let room: Classroom;
+  beforeAll(async () => {
+    room = await createClassroom(server().app, 2);
+  });
+  const app = () => server().app;
+  const count = async (studentId: string) => {
+    const r = await sql<{
+      n: number;
+    }>`select count(*)::int as n from ink_strokes where student_id = ${studentId}`.execute(app().services.db);
+    return r.rows[0]!.n;
+  };
+
+  it('stores page records per page, dots in the 17-byte form, and answers the counts', async () => {
+    const me = room.students[0]!;
+    const strokes1 = [0, 1, 2].map((i) =>
+      makeStroke({ page: P1, startMs: T + i * 1000, writerId: me.id, dots: 20 }),
+    );
+    const strokes2 = [makeStroke({ page: P2, startMs: T + 5000, writerId: me.id, dots: 7 })];
+    const res = await postInk(app(), me.headers, [uploadOf(strokes1, me.id), uploadOf(strokes2, me.id)]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      ok: true,
+      message: 'Success',
+      data: { received: 4, stored: 4, duplicates: 0, uploadDate: expect.any(String) },
+    });
+    expect(Number.isFinite(Date.parse(body.data.uploadDate))).toBe(true);
+    const rows = await app()
+      .services.db.selectFrom('ink_strokes')
+      .select(['page', 'dot_count', 'dots', 'writer_id'])
+      .where('student_id', '=', me.id)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.page, r.dot_count, r.dots.length, r.writer_id])).toEqual([
+      [5, 20, 340, me.id],
+      [5, 20, 340, me.id],
+      [5, 20, 340, me.id],
+      [6, 7, 119, me.id],
+    ]);
+  });
+
+  it('is idempotent: a retried upload stores nothing twice', async () => {
+    const me = room.students[1]!;
+    const strokes = Array.from({ length: 30 }, (_, i) =>
+      makeStroke({ page: P1, startMs: T + i * 700, writerId: me.id }),
+    );
+    const first = await postInk(app(), me.headers, [uploadOf(strokes.slice(0, 20), me.id)]);
+    expect(first.json().data).toMatchObject({ received: 20, stored: 20, duplicates: 0 });
+    // The retry overlaps the first batch and adds ten more, with a duplicate inside itself too.
+    const retry = await postInk(app(), me.headers, [
+      uploadOf(strokes, me.id),
+      uploadOf(strokes.slice(29), me.id),
+    ]);
+    expect(retry.json().data).toMatchObject({ received: 31, stored: 10, duplicates: 21 });
+    const again = await postInk(app(), me.headers, uploadOf(strokes, me.id));
+    expect(again.json().data).toMatchObject({ received: 30, stored: 0, duplicates: 30 });
+    expect(await count(me.id)).toBe(30);
+  });
+
+  it('reads 16-byte and JSON dots and stores them as 17-byte dots', async () => {
+    const me = room.students[0]!;
+    const s = makeStroke({ page: P2, startMs: T + 90_000, writerId: me.id, dots: 5 });
+    const upload = encodeStrokeUpload([s], { writer: me.id, clock: manualClock(T) });
+    const data = JSON.parse(new TextDecoder().decode(Buffer.from(upload.data, 'base64')));
+    data.page.strokes[0].dots = encodeServerJsonDots(s.dots, s.startTimeMs);
+    const res = await postInk(app(), me.headers, { ...upload, data: b64json(data) });
+    expect(res.json().data).toMatchObject({ stored: 1 });
+    const row = await app()
+      .services.db.selectFrom('ink_strokes')
+      .select(['dot_count', 'dots'])
+      .where('student_id', '=', me.id)
+      .where(sql<boolean>`start_time = ${T + 90_000}::bigint`)
+      .executeTakeFirstOrThrow();
+    expect(row.dot_count).toBe(5);
+    expect(row.dots.length).toBe(85);
+  });
+
+  it('accepts a teacher annotation for a pupil of the teacher, refuses other writers (403)', async () => {
+    const me = room.students[0]!;
+    const byTeacher = makeStroke({ page: P1, startMs: T + 200_000, writerId: room.teacher.id });
+    const ok = await postInk(app(), me.headers, [uploadOf([byTeacher], me.id)]);
+    expect(ok.statusCode).toBe(200);
+    const byOther = makeStroke({ page: P1, startMs: T + 300_000, writerId: 'someone-else' });
+    const refused = await postInk(app(), me.headers, [uploadOf([byOther], me.id)]);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      ok: false,
+      message: 'Forbidden: strokes written by "someone-else" cannot be uploaded for this student',
+      data: null,
+    });
+  });
+
+  it("refuses another student's ink (403) and non-students (403)", async () => {
+    const [me, other] = [room.students[0]!, room.students[1]!];
+    const before = await count(other.id);
+    const s = makeStroke({ page: P1, startMs: T + 400_000, writerId: other.id });
+    const res = await postInk(app(), me.headers, [uploadOf([s], other.id)]);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(
+      `Forbidden: record 0 is written by ${JSON.stringify(other.id)}, not by the signed-in student`,
+    );
+    const teacher = await teacherWithToken(app(), { schoolId: room.schoolId });
+    const asTeacher = await postInk(app(), teacher.headers, [uploadOf([s], teacher.account.id)]);
+    expect(asTeacher.statusCode).toBe(403);
+    expect(asTeacher.json().message).toBe(
+      'Forbidden: only a student may upload writing (sign in as the student)',
+    );
+    expect(await count(other.id)).toBe(before);
+  });
+
+  it('answers 401 without or with a bad token, 403 without the storage scope', async () => {
+    const me = room.students[0]!;
+    const body = [uploadOf([makeStroke({ page: P1, startMs: T, writerId: me.id })], me.id)];
+    expect((await postInk(app(), {}, body)).json()).toEqual({
+      ok: false,
+      message: 'Unauthorized',
+      data: null,
+    });
+    expect((await postInk(app(), { authorization: 'Bearer nope' }, body)).statusCode).toBe(401);
+    const profileOnly = await issueAccessToken(app(), me.id, 'profile');
+    const res = await postInk(app(), { authorization: `Bearer ${profileOnly}` }, body);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Forbidden: needs storage');
+  });
+
+  it('answers 400 for malformed bodies and payloads, storing nothing of the request', async () => {
+    const me = room.students[1]!;
+    const before = await count(me.id);
+    const good = uploadOf([makeStroke({ page: P2, startMs: T + 900_000, writerId: me.id })], me.id);
+    const cases: [unknown, string | RegExp][] = [
+      [[], /^body/],
+      [{ mimeType: 'x' }, /^body/],
+      [
+        [good, { ...good, mimeType: 'image/png' }],
+        `${INVALID_STROKE_UPLOAD} (record 1: mimeType "image/png" is not ${STROKE_UPLOAD_MIME_TYPE})`,
+      ],
+      [
+        [{ ...good, createDate: 'yesterday' }],
+        `${INVALID_STROKE_UPLOAD} (record 0: createDate is not an ISO time)`,
+      ],
+      [[{ ...good, data: '%%%' }], `${INVALID_STROKE_UPLOAD} (record 0: data is not base64 of JSON)`],
+      [
+        [{ ...good, data: b64json({ version: 2, page: {} }) }],
+        `${INVALID_STROKE_UPLOAD} (record 0: data.version must be 3)`,
+      ],
+      [
+        [
+          {
+            ...good,
+            data: b64json({ version: 3, page: { section: 3, owner: 1, bookCode: 1, pageNumber: 1 } }),
+          },
+        ],
+        `${INVALID_STROKE_UPLOAD} (record 0: data.page: no strokes)`,
+      ],
+      [
+        [
+          {
+            ...good,
+            data: b64json({
+              version: 3,
+              page: {
+                section: 3,
+                owner: 1,
+                bookCode: 1,
+                pageNumber: 1,
+                strokes: [{ startTime: 5, dots: 'AAA' }],
+              },
+            }),
+          },
+        ],
+        `${INVALID_STROKE_UPLOAD} (record 0, stroke 0: invalid server dot data)`,
+      ],
+      [
+        [
+          {
+            ...good,
+            data: b64json({
+              version: 3,
+              page: { section: -3, owner: 1, bookCode: 1, pageNumber: 1, strokes: [] },
+            }),
+          },
+        ],
+        `${INVALID_STROKE_UPLOAD} (record 0: page section -3 is out of range)`,
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const res = await postInk(app(), me.headers, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.json().ok).toBe(false);
+      if (typeof message === 'string') expect(res.json().message).toBe(message);
+      else expect(res.json().message).toMatch(message);
+    }
+    expect(await count(me.id)).toBe(before);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * POST /inkstore/v1/data — a student's writing upload (engine.md §3 "Stroke upload payload", §7;
+ * classroom.md §7). The body is a list of page records (a single record is accepted too); the
+ * caller is the student whose writing it is (student bearer token, scope `storage`).
+ *
+ * Every record is checked before anything is stored; then all strokes are stored in one
+ * statement. A stroke already stored (same key) is skipped, so a retried upload never stores
+ * anything twice. Answer: how many strokes came, how many were new, and the upload time.
+ */
+import { z } from 'zod';
+import { answerSchema, failureSchema, success } from '../http/answer';
+import { ApiError, forbidden } from '../http/errors';
+import { Scope } from '../identity/scopes';
+import { authOf } from '../platform/bearer';
+import type { AppPlugin } from '../platform/types';
+import { disallowedWriters } from './access';
+import { storeUpload } from './inkStrokeStore';
+import { InkMessage } from './messages';
+import { decodeUpload, UploadRejected } from './uploadDecode';
+
+/** Largest upload body (a 500-stroke batch of 100-dot strokes is about 1.2 MB). */
+export const UPLOAD_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
+/** Most strokes stored by one request. */
+export const MAX_UPLOAD_STROKES = 20_000;
+/** Most page records in one request. */
+export const MAX_UPLOAD_RECORDS = 5_000;
+
+const recordSchema = z.object({
+  mimeType: z.string(),
+  createDate: z.string(),
+  writer: z.string(),
+  data: z.string(),
+});
+
+const uploadAnswer = z.object({
+  /** Strokes in the request. */
+  received: z.number().int(),
+  /** Strokes stored now. */
+  stored: z.number().int(),
+  /** Strokes already stored before (a retry): skipped. */
+  duplicates: z.number().int(),
+  uploadDate: z.string(),
+});
+
+export const inkUploadRoutes: AppPlugin = async (app) => {
+  app.post(
+    '/inkstore/v1/data',
+    {
+      bodyLimit: UPLOAD_BODY_LIMIT_BYTES,
+      preHandler: app.requireAuth(Scope.storage),
+      schema: {
+        tags: ['ink store'],
+        summary: "Upload a student's writing (page records of version-3 stroke JSON)",
+        security: [{ bearer: [] }],
+        body: z.union([recordSchema, z.array(recordSchema).min(1).max(MAX_UPLOAD_RECORDS)]),
+        response: {
+          200: answerSchema(uploadAnswer),
+          400: failureSchema,
+          401: failureSchema,
+          403: failureSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { account } = authOf(request);
+      if (account.kind !== 'student') throw forbidden(InkMessage.onlyStudents);
+      const records = Array.isArray(request.body) ? request.body : [request.body];
+      let decoded: ReturnType<typeof decodeUpload>;
+      try {
+        decoded = decodeUpload(records, account.id);
+      } catch (error) {
+        if (error instanceof UploadRejected) throw new ApiError(error.statusCode, error.message);
+        throw error;
+      }
+      if (decoded.strokeCount > MAX_UPLOAD_STROKES) {
+        throw new ApiError(400, InkMessage.tooManyStrokes(decoded.strokeCount, MAX_UPLOAD_STROKES));
+      }
+      const { db } = app.services;
+      const refused = await disallowedWriters(db, account.id, decoded.foreignWriters);
+      if (refused.length > 0) throw forbidden(InkMessage.foreignWriter(refused[0]!));
+      const result = await storeUpload(db, account.id, decoded.pages);
+      return success({
+        received: result.received,
+        stored: result.stored,
+        duplicates: result.received - result.stored,
+        uploadDate: result.uploadedAt.toISOString(),
+      });
+    },
+  );
+};
