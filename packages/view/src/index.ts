@@ -18,6 +18,7 @@ export * from './pipeline/pageTransform';
 export * from './pipeline/path2d';
 export * from './pipeline/penPalette';
 export * from './pipeline/pressure';
+export * from './pipeline/strokeBounds';
 export * from './pipeline/strokeOutline';
 export * from './pipeline/strokePathCache';
 export * from './pipeline/strokeStyle';

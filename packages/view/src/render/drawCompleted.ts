@@ -5,6 +5,7 @@
  */
 import type { Stroke } from '@dotink/ink';
 import type { Homography } from '@dotink/ncode';
+import { boxMayShow, visiblePagePt } from '../pipeline/strokeBounds';
 import { outlineScaleFor } from '../pipeline/strokeOutline';
 import type { StrokePathCache } from '../pipeline/strokePathCache';
 import { drawsStroke, strokeColorArgb, viewOpacity, type WriterColoring } from '../pipeline/strokeStyle';
@@ -23,17 +24,21 @@ export interface CompletedLayerParams {
   readonly colorOf?: (s: Stroke) => number;
 }
 
-/** Clears the layer and draws the strokes in order. Returns how many were filled. */
+/**
+ * Clears the layer and draws the strokes in order, skipping those wholly off the view (their
+ * paths are not even built). Returns how many were filled.
+ */
 export function drawCompletedLayer(ctx: CanvasRenderingContext2D, p: CompletedLayerParams): number {
   clearLayer(ctx);
   const { viewport: vp, devicePixelRatio: dpr } = p;
   const outlineScale = outlineScaleFor(vp.scale);
   const k = (vp.scale / outlineScale) * dpr;
   ctx.setTransform(k, 0, 0, k, vp.offsetXPx * dpr, vp.offsetYPx * dpr);
+  const visible = visiblePagePt(vp, ctx.canvas.width / dpr, ctx.canvas.height / dpr);
   let drawn = 0;
   let lastAlpha = -1;
   for (const s of p.strokes) {
-    if (!drawsStroke(s)) continue;
+    if (!drawsStroke(s) || !boxMayShow(s.bbox, p.nuToPt, visible)) continue;
     const path = p.cache.path(s, p.nuToPt, outlineScale);
     if (!path) continue;
     const alpha = viewOpacity(s);

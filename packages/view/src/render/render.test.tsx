@@ -85,6 +85,23 @@ describe('completed layer renderer', () => {
   });
 });
 
+describe('completed layer culling', () => {
+  it('skips strokes wholly off the view without building their paths', () => {
+    const ctx = ctx2d(); // 400 × 300 px
+    const cache = new StrokePathCache();
+    const strokes = [makeStroke(PAGE_A, line(5, 5)), makeStroke(PAGE_A, line(80, 110))];
+    const n = drawCompletedLayer(ctx, {
+      strokes,
+      viewport: { scale: 1, offsetXPx: 0, offsetYPx: 0 },
+      devicePixelRatio: 2,
+      nuToPt: IDENTITY_PAGE_TRANSFORM,
+      cache,
+    });
+    expect(n).toBe(1);
+    expect(cache.stats().builds).toBe(1);
+  });
+});
+
 describe('document layer renderer', () => {
   it('draws the sheet and the image at the viewport', () => {
     const ctx = ctx2d();
