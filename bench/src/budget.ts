@@ -58,3 +58,15 @@ export function throughput(fn: () => void, opsPerCall: number, minMs = 1000): nu
   } while (elapsed < minMs);
   return (calls * opsPerCall) / (elapsed / 1000);
 }
+
+/** A seeded PRNG (mulberry32) giving numbers in [0, 1), so benchmark runs are comparable. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -5,7 +5,7 @@
  * what uploads and ink store reads carry. Each figure is the best of 5 rounds of 0.4 s.
  */
 import { type DotColumns, decodeServerDots, encodeServerDots } from '@dotink/ink';
-import { atLeast, type Bench, throughput } from './budget';
+import { atLeast, type Bench, seededRandom, throughput } from './budget';
 
 const STROKES = 2000;
 /** Rounds per figure; the best is kept, so other work on the machine weighs less. */
@@ -13,21 +13,9 @@ const ROUNDS = 5;
 const DOTS = 150;
 const T0 = 1_700_000_000_000;
 
-/** Seeded PRNG (mulberry32), so runs are comparable. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Handwriting-like strokes: 2-decimal nu positions on an A4 page, pen forces, ~12 ms a dot. */
 function strokes(): { startMs: number; dots: DotColumns }[] {
-  const r = rng(7);
+  const r = seededRandom(7);
   const out: { startMs: number; dots: DotColumns }[] = [];
   for (let s = 0; s < STROKES; s++) {
     const startMs = T0 + s * 3000;

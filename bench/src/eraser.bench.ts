@@ -15,7 +15,7 @@ import {
   planWholeErase,
 } from '@dotink/ink';
 import { pageAddress, pageId } from '@dotink/ncode';
-import { type Bench, below, type Figure, percentile } from './budget';
+import { type Bench, below, type Figure, percentile, seededRandom } from './budget';
 
 const STROKES = 10_000;
 const DOTS = 30;
@@ -24,21 +24,9 @@ const REPEAT = 5;
 const page = pageAddress(3, 27, 168, 1);
 const P = pageId(page);
 
-/** Seeded PRNG (mulberry32), so runs are comparable. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** 10k handwriting-like strokes (30 dots, ~3 nu long) over an A4 page (≈ 88 × 125 nu). */
 function fullPage(): InkStore {
-  const r = rng(11);
+  const r = seededRandom(11);
   const store = createInkStore();
   for (let i = 0; i < STROKES; i++) {
     let x = r() * 85;
@@ -58,7 +46,7 @@ function fullPage(): InkStore {
 
 /** Eraser steps as a pen eraser makes them: ~0.5 nu long, radius 1 nu. */
 function segments(): EraserSegment[] {
-  const r = rng(5);
+  const r = seededRandom(5);
   return Array.from({ length: SEGMENTS }, () => {
     const x = r() * 85;
     const y = r() * 120;

@@ -5,27 +5,15 @@
 
 import { createInkStore, createStroke, dotsFrom, type Stroke, withStroke } from '@dotink/ink';
 import { pageAddress, pageId } from '@dotink/ncode';
-import { type Bench, below, type Figure, percentile } from './budget';
+import { type Bench, below, type Figure, percentile, seededRandom } from './budget';
 
 const STROKES = 100_000;
 const PAGES = 100;
 const DOTS = 20;
 const REPEAT = 5;
 
-/** Seeded PRNG (mulberry32), so runs are comparable. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function makeStrokes(): Stroke[] {
-  const r = rng(7);
+  const r = seededRandom(7);
   const out: Stroke[] = [];
   for (let i = 0; i < STROKES; i++) {
     const page = pageAddress(3, 27, 168, i % PAGES);
