@@ -6,11 +6,18 @@
  * stores all of a request or none of it) and idempotent (a stroke already stored, by its key
  * page + writer + pen + start time, is skipped, so a retried request stores nothing twice). The
  * dots of every stroke travel as one `bytea` parameter cut with `substring`, which both drivers
- * pass cheaply.
+ * pass cheaply. Rows are inserted in request order (`WITH ORDINALITY … ORDER BY`), so ids —
+ * the search's order — follow the upload.
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import type { UploadPage } from './uploadDecode';
+
+/**
+ * Upload ids: one sequence value per request, times this stride, plus the record's index (so a
+ * request holds fewer records than this).
+ */
+export const UPLOAD_ID_STRIDE = 10_000;
 
 /** What an upload stored. */
 export interface StoredUpload {
@@ -84,11 +91,7 @@ export async function storeUpload(
     return { received, stored: 0, uploadedAt: now.rows[0]!.now };
   }
   const result = await sql<{ stored: number; uploaded_at: Date }>`
-    with u as (select now() as at),
-    recs as (
-      select r, nextval('ink_upload_seq') as upload_id
-      from generate_series(0, ${pages.length - 1}::int) as r
-    ),
+    with u as (select now() as at, nextval('ink_upload_seq') * ${UPLOAD_ID_STRIDE}::bigint as upload_base),
     ins as (
       insert into ink_strokes (
         student_id, section, owner, book, page, writer_id, mac, start_time, upload_id,
@@ -96,7 +99,7 @@ export async function storeUpload(
         delete_flag, dot_count, dots
       )
       select ${studentId}, t.section, t.owner, t.book, t.page, t.writer_id, t.mac, t.start_time,
-        recs.upload_id, u.at, to_timestamp(t.created_ms / 1000.0), t.category, t.color,
+        u.upload_base + t.rec, u.at, to_timestamp(t.created_ms / 1000.0), t.category, t.color,
         t.pen_tip_type, t.stroke_type, t.thickness, t.updated, t.delete_flag, t.dot_count,
         substring(${dots}::bytea from t.dot_offset for t.dot_length)
       from u, unnest(
@@ -105,9 +108,10 @@ export async function storeUpload(
         ${cols.created}::float8[], ${cols.category}::text[], ${cols.color}::int[], ${cols.tip}::smallint[],
         ${cols.type}::int[], ${cols.thickness}::float8[], ${cols.updated}::bigint[],
         ${cols.deleted}::smallint[], ${cols.count}::int[], ${cols.offset}::int[], ${cols.length}::int[]
-      ) as t(rec, section, owner, book, page, writer_id, mac, start_time, created_ms, category, color,
-             pen_tip_type, stroke_type, thickness, updated, delete_flag, dot_count, dot_offset, dot_length)
-      join recs on recs.r = t.rec
+      ) with ordinality as t(rec, section, owner, book, page, writer_id, mac, start_time, created_ms,
+             category, color, pen_tip_type, stroke_type, thickness, updated, delete_flag, dot_count,
+             dot_offset, dot_length, ord)
+      order by t.ord
       on conflict on constraint ink_strokes_key do nothing
       returning 1
     )
@@ -186,7 +190,7 @@ export async function searchStrokes(db: Kysely<Database>, q: StrokeSearch): Prom
       'dots',
     ])
     .where('student_id', '=', q.studentId);
-  if (q.afterId !== undefined) query = query.where(sql<boolean>`id > ${q.afterId}::bigint`);
+  if (q.afterId !== undefined) query = query.where(sql<boolean>`ink_strokes.id > ${q.afterId}::bigint`);
   if (q.uploadedFrom) query = query.where('uploaded_at', '>=', q.uploadedFrom);
   if (q.uploadedTo) query = query.where('uploaded_at', '<', q.uploadedTo);
   if (q.startFromMs !== undefined) query = query.where(sql<boolean>`start_time >= ${q.startFromMs}::bigint`);
@@ -195,6 +199,7 @@ export async function searchStrokes(db: Kysely<Database>, q: StrokeSearch): Prom
   if (q.owner !== undefined) query = query.where('owner', '=', q.owner);
   if (q.book !== undefined) query = query.where('book', '=', q.book);
   if (q.pages && q.pages.length > 0) query = query.where(sql<boolean>`page = any(${[...q.pages]}::int[])`);
-  const rows = await query.orderBy('id').limit(q.limit).execute();
+  // Qualified: the bare name would sort by the text alias.
+  const rows = await query.orderBy(sql`ink_strokes.id`).limit(q.limit).execute();
   return rows as unknown as StrokeRow[];
 }

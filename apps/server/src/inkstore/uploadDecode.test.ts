@@ -1,0 +1,152 @@
+import {
+  createStroke,
+  dotsFrom,
+  encodeServerDotBytes,
+  encodeStrokeUpload,
+  INVALID_STROKE_UPLOAD,
+  parseInkStoreElement,
+} from '@dotink/ink';
+import { manualClock, pageAddress } from '@dotink/ncode';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { StrokeRow } from './inkStrokeStore';
+import { searchAnswer } from './searchAnswer';
+import { decodeUpload, UploadRejected } from './uploadDecode';
+
+const STUDENT = 's0000000001';
+
+const strokeArb = fc.record({
+  startMs: fc.integer({ min: 1_600_000_000_000, max: 1_900_000_000_000 }),
+  mac: fc.stringMatching(/^[0-9A-F:]{0,17}$/),
+  dots: fc.array(
+    fc.record({
+      xNu: fc.float({ min: 0, max: 500, noNaN: true }),
+      yNu: fc.float({ min: 0, max: 500, noNaN: true }),
+      force: fc.float({ min: 0, max: 1023, noNaN: true }),
+      dtMs: fc.integer({ min: 0, max: 70_000 }),
+    }),
+    { maxLength: 40 },
+  ),
+  color: fc.integer({ min: 0, max: 0xffffffff }),
+  erased: fc.boolean(),
+});
+
+const pageArb = fc.record({
+  section: fc.integer({ min: 0, max: 2063 }),
+  owner: fc.integer({ min: 0, max: 5000 }),
+  book: fc.integer({ min: 0, max: 16383 }),
+  page: fc.integer({ min: 0, max: 4095 }),
+});
+
+function strokeOf(s: fc.infer<typeof strokeArb>, p: fc.infer<typeof pageArb>, i: number) {
+  let t = s.startMs;
+  const dots = s.dots.map((d) => {
+    t += d.dtMs;
+    return { xNu: d.xNu, yNu: d.yNu, force: d.force, timeMs: t };
+  });
+  return createStroke(
+    {
+      key: `k${i}`,
+      page: pageAddress(p.section, p.owner, p.book, p.page),
+      mac: s.mac,
+      colorArgb: s.color,
+      status: s.erased ? 'erased' : 'normal',
+      writerId: STUDENT,
+      startTimeMs: s.startMs,
+      updatedMs: s.startMs,
+    },
+    dotsFrom(dots),
+  );
+}
+
+describe('decodeUpload', () => {
+  it('reads any encoded upload back to the page and the 17-byte dots of every stroke (property)', () => {
+    fc.assert(
+      fc.property(pageArb, fc.array(strokeArb, { maxLength: 8 }), (p, specs) => {
+        const strokes = specs.map((s, i) => strokeOf(s, p, i));
+        const page = pageAddress(p.section, p.owner, p.book, p.page);
+        const payload = encodeStrokeUpload(strokes, { writer: STUDENT, clock: manualClock(0), page });
+        const { pages, strokeCount, foreignWriters } = decodeUpload([payload], STUDENT);
+        expect(strokeCount).toBe(strokes.length);
+        expect(foreignWriters.size).toBe(0);
+        expect(pages[0]!.page).toEqual(page);
+        pages[0]!.strokes.forEach((s, i) => {
+          const src = strokes[i]!;
+          expect(s.dots).toEqual(encodeServerDotBytes(src.dots, Math.round(src.startTimeMs)));
+          expect(s.dotCount).toBe(src.dots.count);
+          expect(s.color).toBe(src.colorArgb | 0);
+          expect(s.deleteFlag).toBe(specs[i]!.erased ? 1 : 0);
+          expect(s.mac).toBe(src.mac);
+        });
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('never throws anything but UploadRejected on arbitrary data (property)', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (data, createDate) => {
+        try {
+          decodeUpload(
+            [{ mimeType: 'application/vnd.dotink.strokes.v3+json', createDate, writer: STUDENT, data }],
+            STUDENT,
+          );
+        } catch (error) {
+          expect(error).toBeInstanceOf(UploadRejected);
+          expect((error as Error).message.startsWith(INVALID_STROKE_UPLOAD)).toBe(true);
+        }
+      }),
+    );
+  });
+});
+
+describe('searchAnswer', () => {
+  it('gives back, through the ink store codec, the strokes stored (property)', () => {
+    fc.assert(
+      fc.property(
+        pageArb,
+        fc.array(strokeArb, { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 1, max: 10 }),
+        (p, specs, size) => {
+          const strokes = specs.map((s, i) => strokeOf(s, p, i));
+          const page = pageAddress(p.section, p.owner, p.book, p.page);
+          const payload = encodeStrokeUpload(strokes, { writer: STUDENT, clock: manualClock(0), page });
+          const stored = decodeUpload([payload], STUDENT).pages[0]!;
+          const rows: StrokeRow[] = stored.strokes.map((s, i) => ({
+            id: String(i + 1),
+            section: page.section,
+            owner: page.owner,
+            book: page.book,
+            page: page.page,
+            writer_id: s.writerId,
+            mac: s.mac,
+            start_time: s.startTime,
+            upload_id: '7',
+            uploaded_at: new Date(0),
+            created_at: new Date(0),
+            category: stored.category,
+            color: s.color,
+            pen_tip_type: s.penTipType,
+            stroke_type: s.strokeType,
+            thickness: s.thickness,
+            updated: s.updated,
+            delete_flag: s.deleteFlag,
+            dot_count: s.dotCount,
+            dots: s.dots,
+          }));
+          const answer = searchAnswer(STUDENT, rows, size);
+          expect(answer.hasMore).toBe(rows.length > size);
+          expect(answer.nextDataPointer).toBe(rows.length > size ? String(size) : null);
+          const back = answer.resultElements.flatMap((e) => parseInkStoreElement(e).strokes);
+          expect(back).toHaveLength(Math.min(size, rows.length));
+          back.forEach((s, i) => {
+            expect(s.page).toEqual(page);
+            expect(encodeServerDotBytes(s.dots, s.startTimeMs)).toEqual(rows[i]!.dots);
+            expect(s.status).toBe(rows[i]!.delete_flag === 1 ? 'erased' : 'normal');
+          });
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
