@@ -162,6 +162,9 @@ export interface TextbooksTable {
   pdf_sha256: string | null;
   nproj_sha256: string | null;
   created_at: CreatedAt;
+  /** Original file names of the attachments (migration 0010). */
+  pdf_name: ColumnType<string | null, string | null | undefined, string | null>;
+  nproj_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CoursesTable {
@@ -180,6 +183,22 @@ export interface CoursesTable {
   edu_course_url: string | null;
   created_at: CreatedAt;
   modified_at: CreatedAt;
+}
+
+/** A pupil's video watch or content click (migration 0010, classroom.md §3 "Content click"). */
+export interface WatchEventsTable {
+  id: Generated<string>;
+  student_id: string;
+  /** The watch-log file the event belongs to (the client names it after the book). */
+  file_name: string;
+  kind: 'watch' | 'click';
+  at: Timestamp;
+  category: ColumnType<string, string | undefined, string>;
+  content_id: string;
+  content_type: ColumnType<string, string | undefined, string>;
+  url: ColumnType<string, string | undefined, string>;
+  duration_ms: number | null;
+  created_at: CreatedAt;
 }
 
 /**
@@ -248,6 +267,7 @@ export interface Database {
   curriculums: CurriculumsTable;
   textbooks: TextbooksTable;
   courses: CoursesTable;
+  watch_events: WatchEventsTable;
   ink_strokes: InkStrokesTable;
   code_pointer: CodePointerTable;
   code_issues: CodeIssuesTable;

@@ -6,6 +6,7 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_identity';
 import * as m0002 from './0002_oidc';
 import * as m0003 from './0003_education';
+import * as m0010 from './0010_edu_activity';
 import * as m0020 from './0020_ink_store';
 import * as m0021 from './0021_code_issuing';
 
@@ -13,6 +14,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0001_identity': m0001,
   '0002_oidc': m0002,
   '0003_education': m0003,
+  '0010_edu_activity': m0010,
   '0020_ink_store': m0020,
   '0021_code_issuing': m0021,
 };

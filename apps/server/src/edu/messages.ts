@@ -1,0 +1,55 @@
+/**
+ * The answer messages of the education API. The quoted ones are classroom.md strings (§5, §8)
+ * and must stay exactly as they are; the others are the server's own wording for cases the
+ * specification leaves open.
+ */
+export const EduMessage = {
+  // classroom.md §5 / §8
+  noAffiliation: 'Please enter your affiliation.',
+  codeMismatch: 'The affiliation authentication code does not match. Please enter again.',
+  valueMissing: 'There is a value that was not entered',
+  classValueMissing: 'there is a value not entered',
+  materialInput: 'There is an error in the input values (course / material name / file selection)',
+  materialRegistered: 'This learning material is already registered.',
+  tooManyPages: 'too many pages',
+  noStudents: 'The student does not exist.',
+  classInUse:
+    'The class info you are trying to register is in use; change the grade/class info or edit the existing one.',
+  existingClass: 'already existing class',
+  penInvalid: 'pen information may have been entered wrongly',
+  penDuplicated: 'pen information may have been duplicated',
+  noSchool: 'no school registration info',
+  // the server's own
+  schoolLocked: 'School information that has been entered once is not changed.',
+  ownApproval: 'A school administrator cannot change their own approval status.',
+  notTeacher: 'Only teachers can use the education API.',
+  notAdmin: 'Only a school administrator can do this.',
+  forbidden: 'Forbidden',
+  classNotFound: 'The class does not exist.',
+  teacherNotFound: 'The teacher does not exist.',
+  curriculumNotFound: 'The lecture does not exist.',
+  textbookNotFound: 'The learning material does not exist.',
+  courseNotFound: 'The lesson does not exist.',
+  materialNotFound: 'No printable learning material is registered at this page address.',
+  attachmentNotFound: 'The attachment file does not exist.',
+  studentNumberTwice: 'A registration number appears more than once in the list.',
+  studentNumberTaken: 'Another student already has this registration number.',
+  yearRange: 'The year must be this year or one of the next two.',
+  gradeRange: 'The grade does not exist in this kind of school.',
+  classNumRange: 'The class number must be 1 to 20.',
+  descriptionTooLong: 'The description may have at most 40 characters.',
+  lessonDuration: 'A lesson lasts 1 to 5 hours.',
+  lessonStep: 'Lesson times go in steps of 5 minutes.',
+  lessonEnded: 'The lesson has already ended.',
+  sessionActive: 'The lesson session is already registered.',
+  pageRange: 'The end page must not come before the start page.',
+  notPdf: 'The PDF file could not be read.',
+  notNproj: 'The .nproj file could not be read or is for other pages.',
+  pdfLongerThanRange: 'The PDF has more pages than the Ncode pages reserved for it.',
+  noFile: 'No file was sent.',
+} as const;
+
+/** 'too many pages' plus the count (classroom.md §5). */
+export function tooManyPages(count: number): string {
+  return `${EduMessage.tooManyPages} (${count})`;
+}

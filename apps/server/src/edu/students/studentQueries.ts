@@ -1,0 +1,244 @@
+/**
+ * Students of a class (classroom.md §3, §5): listing, and saving a list of rows where the same
+ * registration number (or the student id) updates the existing student and a new number adds
+ * one. Students are never deleted, only marked `deleteYn: 'Y'` (hidden).
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import type { AccountStore } from '../../identity/accounts';
+import { isoOrNull } from '../fields';
+import { EduMessage } from '../messages';
+import { duplicatePenAddresses, NO_PEN_ADDRESS, normalizePenAddress } from './penAddress';
+
+export const studentStatuses = ['ACTIVE', 'PENDING_ACTIVE'] as const;
+export type StudentStatus = (typeof studentStatuses)[number];
+
+export const studentSchema = z.object({
+  id: z.string().describe('The student id: login name and initial password of the student'),
+  eduClassId: z.number().int(),
+  num: z.number().int().describe('Registration number'),
+  name: z.string(),
+  numName: z.string().describe('Number and name'),
+  macAddress: z.string().describe('Pen address AA:BB:CC:DD:EE:FF (all zeros: no pen)'),
+  status: z.string(),
+  deleteYn: z.enum(['N', 'Y']),
+  lastWatch: z.string().nullable().describe('Last video watch (watch log), ISO'),
+  watchCount: z.number().int(),
+});
+export type Student = z.infer<typeof studentSchema>;
+
+/** Every student of a class, deleted ones included (the apps hide them), by number. */
+export async function listStudents(db: Kysely<Database>, classId: number): Promise<Student[]> {
+  const rows = await db
+    .selectFrom('students')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('watch_events')
+          .select((w) => [
+            'watch_events.student_id',
+            w.fn.max('watch_events.at').as('last_watch'),
+            w.fn.countAll<number>().as('watch_count'),
+          ])
+          .where('watch_events.kind', '=', 'watch')
+          .groupBy('watch_events.student_id')
+          .as('w'),
+      (join) => join.onRef('w.student_id', '=', 'students.account_id'),
+    )
+    .select([
+      'students.account_id',
+      'students.class_id',
+      'students.num',
+      'students.name',
+      'students.mac_address',
+      'students.status',
+      'students.delete_yn',
+      'w.last_watch',
+      'w.watch_count',
+    ])
+    .where('students.class_id', '=', classId)
+    .orderBy('students.num')
+    .execute();
+  return rows.map((r) => ({
+    id: r.account_id,
+    eduClassId: r.class_id,
+    num: r.num,
+    name: r.name,
+    numName: `${r.num} ${r.name}`,
+    macAddress: r.mac_address,
+    status: r.status,
+    deleteYn: r.delete_yn,
+    lastWatch: isoOrNull(r.last_watch ? new Date(r.last_watch) : null),
+    watchCount: Number(r.watch_count ?? 0),
+  }));
+}
+
+/** One row of a save request; absent fields keep their value (or take defaults when new). */
+export interface StudentInput {
+  readonly id?: string | undefined;
+  readonly num?: number | undefined;
+  readonly name?: string | undefined;
+  readonly macAddress?: string | undefined;
+  readonly status?: StudentStatus | undefined;
+  readonly deleteYn?: 'N' | 'Y' | undefined;
+}
+
+interface Planned {
+  id: string | null;
+  num: number;
+  name: string;
+  mac: string;
+  status: string;
+  deleteYn: 'N' | 'Y';
+  changed: boolean;
+  originalNum: number | null;
+}
+
+/** The pen address of a row in canonical form (400 'pen information may have been entered wrongly'). */
+function penOf(value: string): string {
+  const mac = normalizePenAddress(value);
+  if (mac === undefined) throw badRequest(EduMessage.penInvalid);
+  return mac;
+}
+
+/** Works out the class after the rows are applied, or throws the 400 that refuses them. */
+function plan(existing: readonly Planned[], rows: readonly StudentInput[]): Planned[] {
+  const state = existing.map((s) => ({ ...s }));
+  const nums = rows.map((r) => r.num).filter((n): n is number => n !== undefined);
+  if (new Set(nums).size !== nums.length) throw badRequest(EduMessage.studentNumberTwice);
+  for (const row of rows) {
+    let target: Planned | undefined;
+    if (row.id !== undefined) {
+      target = state.find((s) => s.id === row.id);
+      if (!target) throw badRequest(EduMessage.noStudents);
+    } else if (row.num !== undefined) {
+      target = state.find((s) => s.num === row.num);
+    }
+    const name = row.name?.trim();
+    if (target) {
+      if (row.num !== undefined && row.num !== target.num) {
+        if (state.some((s) => s !== target && s.num === row.num))
+          throw badRequest(EduMessage.studentNumberTaken);
+        target.num = row.num;
+      }
+      if (name !== undefined) {
+        if (name === '') throw badRequest(EduMessage.valueMissing);
+        target.name = name;
+      }
+      if (row.macAddress !== undefined) target.mac = penOf(row.macAddress);
+      if (row.status !== undefined) target.status = row.status;
+      if (row.deleteYn !== undefined) target.deleteYn = row.deleteYn;
+      target.changed = true;
+    } else {
+      if (name === undefined || name === '') throw badRequest(EduMessage.valueMissing);
+      const num = row.num ?? Math.max(0, ...state.map((s) => s.num)) + 1;
+      state.push({
+        id: null,
+        num,
+        name,
+        mac: row.macAddress === undefined ? NO_PEN_ADDRESS : penOf(row.macAddress),
+        status: row.status ?? 'ACTIVE',
+        deleteYn: row.deleteYn ?? 'N',
+        changed: true,
+        originalNum: null,
+      });
+    }
+  }
+  const live = state.filter((s) => s.deleteYn === 'N').map((s) => s.mac);
+  if (duplicatePenAddresses(live).size > 0) throw badRequest(EduMessage.penDuplicated);
+  return state;
+}
+
+/**
+ * Applies `rows` to the class in one transaction: a row with `id`, or with the number of an
+ * existing student, updates that student; any other row adds a student (number defaulting to the
+ * largest plus one, pen address to zeros) with a new student account. Refused whole (400) on an
+ * invalid or duplicated pen address among the class's non-deleted students, a number given twice
+ * or taken, an unknown id, or a missing name.
+ */
+export async function saveStudents(
+  db: Kysely<Database>,
+  accounts: AccountStore,
+  classId: number,
+  rows: readonly StudentInput[],
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const existing = await tx
+      .selectFrom('students')
+      .selectAll()
+      .where('class_id', '=', classId)
+      .orderBy('num')
+      .forUpdate()
+      .execute();
+    const planned = plan(
+      existing.map((s) => ({
+        id: s.account_id,
+        num: s.num,
+        name: s.name,
+        mac: s.mac_address,
+        status: s.status,
+        deleteYn: s.delete_yn,
+        changed: false,
+        originalNum: s.num,
+      })),
+      rows,
+    );
+    await write(tx, accounts, classId, planned);
+  });
+}
+
+async function write(
+  tx: Transaction<Database>,
+  accounts: AccountStore,
+  classId: number,
+  planned: readonly Planned[],
+): Promise<void> {
+  const now = new Date();
+  // Renumbered students step aside first, so swapped numbers never collide.
+  const renumbered = planned.filter((s) => s.id !== null && s.num !== s.originalNum);
+  for (const [i, s] of renumbered.entries()) {
+    await tx
+      .updateTable('students')
+      .set({ num: -1 - i })
+      .where('account_id', '=', s.id!)
+      .execute();
+  }
+  for (const s of planned) {
+    if (!s.changed) continue;
+    if (s.id !== null) {
+      await tx
+        .updateTable('students')
+        .set({
+          num: s.num,
+          name: s.name,
+          mac_address: s.mac,
+          status: s.status,
+          delete_yn: s.deleteYn,
+          updated_at: now,
+        })
+        .where('account_id', '=', s.id)
+        .execute();
+      await tx
+        .updateTable('accounts')
+        .set({ name: s.name, updated_at: now })
+        .where('id', '=', s.id)
+        .execute();
+    } else {
+      const account = await accounts.createStudent({ name: s.name }, tx);
+      await tx
+        .insertInto('students')
+        .values({
+          account_id: account.id,
+          class_id: classId,
+          num: s.num,
+          name: s.name,
+          mac_address: s.mac,
+          status: s.status,
+          delete_yn: s.deleteYn,
+        })
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * Students of a class, classroom.md §7: `GET /edu/v1/class/{eduClassId}/students`, the
+ * administrator's `POST /edu/v1/class/admin/{eduClassId}/students` and the teacher's
+ * `PUT /edu/v1/class/{eduClassId}/students`. Both saves take a list (bare, or as `{ students }`)
+ * where the same number updates and a new number adds, and answer the class's students.
+ */
+import { z } from 'zod';
+import { answerSchema, failureSchema, success } from '../../http/answer';
+import { Scope } from '../../identity/scopes';
+import type { AppPlugin } from '../../platform/types';
+import { classOfSchool, schoolAdminOf, schoolTeacherOf } from '../access';
+import { INT32_MAX, idParam, text } from '../fields';
+import { listStudents, saveStudents, studentSchema, studentStatuses } from './studentQueries';
+
+const MAX_ROWS = 1000;
+
+const rowSchema = z.object({
+  id: text(64).optional(),
+  num: z
+    .preprocess(
+      (v) => (typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
+      z.number().int().min(1).max(INT32_MAX),
+    )
+    .optional(),
+  name: text(100).optional(),
+  macAddress: text(64).optional(),
+  status: z.enum(studentStatuses).optional(),
+  deleteYn: z.enum(['N', 'Y']).optional(),
+});
+const rows = z.array(rowSchema).max(MAX_ROWS);
+const saveBody = z.union([rows, z.object({ students: rows })]);
+const toRows = (body: z.infer<typeof saveBody>) => (Array.isArray(body) ? body : body.students);
+
+const params = z.object({ eduClassId: idParam });
+const answer = answerSchema(z.object({ students: z.array(studentSchema) }));
+const failures = {
+  400: failureSchema,
+  401: failureSchema,
+  403: failureSchema,
+  404: failureSchema,
+};
+const saveDescription =
+  'Rows with an `id`, or with the number of an existing student, update it; other rows add a ' +
+  'student (number defaults to the largest plus one). Pen addresses are normalised to ' +
+  '`AA:BB:CC:DD:EE:FF`; an invalid one, or one shared by two non-deleted students, refuses the ' +
+  'whole list. Students are never deleted: `deleteYn: "Y"` hides them.';
+
+export const studentRoutes: AppPlugin = async (app) => {
+  const { db, accounts } = app.services;
+
+  app.get(
+    '/edu/v1/class/:eduClassId/students',
+    {
+      preValidation: app.requireAuth(Scope.eduRead),
+      schema: {
+        tags: ['education'],
+        summary: 'The students of a class, by number (deleted ones included, deleteYn "Y")',
+        security: [{ bearer: [] }],
+        params,
+        response: { 200: answer, ...failures },
+      },
+    },
+    async (request) => {
+      const klass = await classOfSchool(db, schoolTeacherOf(request), request.params.eduClassId);
+      return success({ students: await listStudents(db, klass.id) });
+    },
+  );
+
+  app.post(
+    '/edu/v1/class/admin/:eduClassId/students',
+    {
+      preValidation: app.requireAuth(Scope.adminWrite),
+      schema: {
+        tags: ['education admin'],
+        summary: 'Register or update students of a class (school administrator)',
+        description: saveDescription,
+        security: [{ bearer: [] }],
+        params,
+        body: saveBody,
+        response: { 200: answer, ...failures },
+      },
+    },
+    async (request) => {
+      const klass = await classOfSchool(db, schoolAdminOf(request), request.params.eduClassId);
+      await saveStudents(db, accounts, klass.id, toRows(request.body));
+      return success({ students: await listStudents(db, klass.id) });
+    },
+  );
+
+  app.put(
+    '/edu/v1/class/:eduClassId/students',
+    {
+      preValidation: app.requireAuth(Scope.eduWrite),
+      schema: {
+        tags: ['education'],
+        summary: 'Update students of a class; new numbers are added',
+        description: saveDescription,
+        security: [{ bearer: [] }],
+        params,
+        body: saveBody,
+        response: { 200: answer, ...failures },
+      },
+    },
+    async (request) => {
+      const klass = await classOfSchool(db, schoolTeacherOf(request), request.params.eduClassId);
+      await saveStudents(db, accounts, klass.id, toRows(request.body));
+      return success({ students: await listStudents(db, klass.id) });
+    },
+  );
+};

@@ -1,0 +1,180 @@
+/**
+ * Teachers, classroom.md §7: `GET /edu/v1/teacher` (teacherInfo), `POST /edu/v1/teacher`
+ * (register the school once, with its authentication code), and for school administrators
+ * `GET /edu/v1/teachers` and `PUT /edu/v1/teacher/{teacherId}` (approve or withdraw approval).
+ * The first two are open to teachers awaiting approval (`edu.pending`).
+ */
+import { z } from 'zod';
+import { answerSchema, failureSchema, success } from '../../http/answer';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { Scope } from '../../identity/scopes';
+import type { AppPlugin } from '../../platform/types';
+import { schoolAdminOf, teacherOf } from '../access';
+import { looseInt, text } from '../fields';
+import { EduMessage } from '../messages';
+import { authCodeMatches, teacherInfo, teacherInfoSchema, toSchool } from './teacherInfo';
+
+const teacherRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  schoolName: z.string(),
+  status: z.enum(['ACTIVE', 'PENDING_ACTIVE']),
+  isSchoolAdmin: z.boolean(),
+});
+
+const failures = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema };
+
+export const teacherRoutes: AppPlugin = async (app) => {
+  const { db } = app.services;
+
+  app.get(
+    '/edu/v1/teacher',
+    {
+      preValidation: app.requireAuth(Scope.eduPending),
+      schema: {
+        tags: ['education'],
+        summary: 'The calling teacher (teacherInfo), with lectures and classes once ACTIVE',
+        security: [{ bearer: [] }],
+        response: { 200: answerSchema(teacherInfoSchema), ...failures },
+      },
+    },
+    async (request) => success(await teacherInfo(db, teacherOf(request))),
+  );
+
+  app.post(
+    '/edu/v1/teacher',
+    {
+      preValidation: app.requireAuth(Scope.eduPending),
+      schema: {
+        tags: ['education'],
+        summary: "Register the caller's school (once)",
+        description:
+          "No school: 400 'Please enter your affiliation.'; wrong code: 400 'The affiliation authentication " +
+          "code does not match. Please enter again.'; another school than the one registered: 409. A teacher " +
+          'who is not a school administrator then awaits the approval of that school (PENDING_ACTIVE).',
+        security: [{ bearer: [] }],
+        body: z.object({
+          eduSchoolId: looseInt,
+          checkCode: text(100).nullish().describe('Education office code + school type code + school code'),
+        }),
+        response: { 200: answerSchema(teacherInfoSchema), ...failures, 409: failureSchema },
+      },
+    },
+    async (request) => {
+      const account = teacherOf(request);
+      const { eduSchoolId, checkCode } = request.body;
+      if (eduSchoolId === undefined) throw badRequest(EduMessage.noAffiliation);
+      const school = await db
+        .selectFrom('schools')
+        .selectAll()
+        .where('id', '=', eduSchoolId)
+        .executeTakeFirst();
+      if (!school) throw badRequest(EduMessage.noAffiliation);
+      if (!authCodeMatches(checkCode ?? '', toSchool(school))) throw badRequest(EduMessage.codeMismatch);
+      if (account.schoolId !== null) {
+        if (account.schoolId !== school.id) throw conflict(EduMessage.schoolLocked);
+        return success(await teacherInfo(db, account));
+      }
+      const updated = await db
+        .updateTable('accounts')
+        .set({
+          school_id: school.id,
+          ...(account.isSchoolAdmin ? {} : { status: 'PENDING_ACTIVE' as const }),
+          updated_at: new Date(),
+        })
+        .where('id', '=', account.id)
+        .where('school_id', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) throw conflict(EduMessage.schoolLocked);
+      const fresh = await app.services.accounts.findById(account.id);
+      return success(await teacherInfo(db, fresh!));
+    },
+  );
+
+  app.get(
+    '/edu/v1/teachers',
+    {
+      preValidation: app.requireAuth(Scope.adminRead),
+      schema: {
+        tags: ['education admin'],
+        summary: "The teachers of the administrator's school",
+        security: [{ bearer: [] }],
+        response: { 200: answerSchema(z.object({ teachers: z.array(teacherRowSchema) })), ...failures },
+      },
+    },
+    async (request) => {
+      const admin = schoolAdminOf(request);
+      const rows = await db
+        .selectFrom('accounts')
+        .innerJoin('schools', 'schools.id', 'accounts.school_id')
+        .select([
+          'accounts.id',
+          'accounts.name',
+          'accounts.username',
+          'accounts.email',
+          'accounts.status',
+          'accounts.is_school_admin',
+          'schools.name as school_name',
+        ])
+        .where('accounts.kind', '=', 'teacher')
+        .where('accounts.school_id', '=', admin.schoolId)
+        .orderBy('accounts.name')
+        .orderBy('accounts.id')
+        .execute();
+      return success({
+        teachers: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          username: r.username,
+          email: r.email,
+          schoolName: r.school_name,
+          status: r.status,
+          isSchoolAdmin: r.is_school_admin,
+        })),
+      });
+    },
+  );
+
+  app.put(
+    '/edu/v1/teacher/:teacherId',
+    {
+      preValidation: app.requireAuth(Scope.adminWrite),
+      schema: {
+        tags: ['education admin'],
+        summary:
+          "Approve (ACTIVE) or withdraw approval (PENDING_ACTIVE) of a teacher of the administrator's school",
+        description: 'An administrator cannot change their own row (403).',
+        security: [{ bearer: [] }],
+        params: z.object({ teacherId: text(64) }),
+        body: z.object({ status: z.enum(['ACTIVE', 'PENDING_ACTIVE']) }),
+        response: {
+          200: answerSchema(z.object({ id: z.string(), status: z.enum(['ACTIVE', 'PENDING_ACTIVE']) })),
+          ...failures,
+        },
+      },
+    },
+    async (request) => {
+      const admin = schoolAdminOf(request);
+      const { teacherId } = request.params;
+      if (teacherId === admin.account.id) throw forbidden(EduMessage.ownApproval);
+      const target = await db
+        .selectFrom('accounts')
+        .select(['id', 'school_id'])
+        .where('id', '=', teacherId)
+        .where('kind', '=', 'teacher')
+        .executeTakeFirst();
+      if (!target) throw notFound(EduMessage.teacherNotFound);
+      if (target.school_id !== admin.schoolId) throw forbidden(EduMessage.forbidden);
+      const { status } = request.body;
+      await db
+        .updateTable('accounts')
+        .set({ status, updated_at: new Date() })
+        .where('id', '=', target.id)
+        .execute();
+      return success({ id: target.id, status });
+    },
+  );
+};

@@ -1,0 +1,168 @@
+/**
+ * Finding a material's files by Ncode page address, classroom.md §7:
+ * `GET /edu/v1/curriculum/textbook?section&owner&book&page` (attachments: mimeType, downloadUri)
+ * and the print-material lookup `GET /edu/v1/curriculum/textbook/print?section&owner&book&pageStart`
+ * (pdfRet.downloadUri, originalName, nproj_xml). Only materials of the caller's school are found.
+ */
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/schema';
+import type { FileStore } from '../../files/fileStore';
+import { answerSchema, failureSchema, success } from '../../http/answer';
+import { notFound } from '../../http/errors';
+import { Scope } from '../../identity/scopes';
+import type { AppPlugin } from '../../platform/types';
+import { schoolTeacherOf } from '../access';
+import { ncodeText } from '../fields';
+import { EduMessage } from '../messages';
+import { attachmentMime, attachmentUri } from './textbookQueries';
+
+const attachmentSchema = z.object({
+  textbookId: z.number().int().nullable().describe('null for a built-in textbook file'),
+  curriculumId: z.number().int().nullable(),
+  type: z.enum(['pdf', 'xml']).describe('pdf: page background; xml: the .nproj touch map'),
+  mimeType: z.string(),
+  downloadUri: z.string(),
+  originalName: z.string(),
+});
+type Attachment = z.infer<typeof attachmentSchema>;
+
+/** Materials of a school covering a page address, newest first. */
+function schoolMaterials(
+  db: Kysely<Database>,
+  schoolId: number,
+  a: { section: number; owner: number; book: number },
+) {
+  return db
+    .selectFrom('textbooks')
+    .innerJoin('curriculums', 'curriculums.id', 'textbooks.curriculum_id')
+    .innerJoin('classes', 'classes.id', 'curriculums.class_id')
+    .selectAll('textbooks')
+    .where('classes.school_id', '=', schoolId)
+    .where('textbooks.section', '=', a.section)
+    .where('textbooks.owner', '=', a.owner)
+    .where('textbooks.book', '=', a.book)
+    .orderBy('textbooks.id', 'desc');
+}
+
+async function readText(files: FileStore, sha: string | null): Promise<string | null> {
+  if (!sha) return null;
+  const bytes = await files.get(sha);
+  return bytes ? new TextDecoder().decode(bytes) : null;
+}
+
+const address = { section: ncodeText, owner: ncodeText, book: ncodeText };
+const failures = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema };
+
+export const materialLookupRoutes: AppPlugin = async (app) => {
+  const { db, config, files } = app.services;
+
+  app.get(
+    '/edu/v1/curriculum/textbook',
+    {
+      preValidation: app.requireAuth(Scope.eduRead),
+      schema: {
+        tags: ['education'],
+        summary: 'The attachments (PDF background, .nproj touch map) of the materials covering a page',
+        security: [{ bearer: [] }],
+        querystring: z.object({ ...address, page: ncodeText }),
+        response: { 200: answerSchema(z.object({ resultElements: z.array(attachmentSchema) })), ...failures },
+      },
+    },
+    async (request) => {
+      const teacher = schoolTeacherOf(request);
+      const { page } = request.query;
+      const rows = await schoolMaterials(db, teacher.schoolId, request.query)
+        .where('textbooks.ncode_start_page', '<=', page)
+        .where('textbooks.ncode_end_page', '>=', page)
+        .execute();
+      const resultElements: Attachment[] = [];
+      for (const t of rows) {
+        const base = { textbookId: t.id, curriculumId: t.curriculum_id };
+        if (t.pdf_sha256)
+          resultElements.push({
+            ...base,
+            type: 'pdf',
+            mimeType: attachmentMime.pdf,
+            downloadUri: attachmentUri(config.publicUrl, t, 'pdf'),
+            originalName: t.pdf_name ?? `${t.title}.pdf`,
+          });
+        if (t.nproj_sha256)
+          resultElements.push({
+            ...base,
+            type: 'xml',
+            mimeType: attachmentMime.nproj,
+            downloadUri: attachmentUri(config.publicUrl, t, 'nproj'),
+            originalName: t.nproj_name ?? `${t.title}.nproj`,
+          });
+      }
+      const builtins = await db
+        .selectFrom('builtin_textbooks')
+        .selectAll()
+        .where('section', '=', request.query.section)
+        .where('owner', '=', request.query.owner)
+        .where('book', '=', request.query.book)
+        .execute();
+      for (const b of builtins) {
+        if (page < b.first_page || page >= b.first_page + b.num_pages) continue;
+        const base = { textbookId: null, curriculumId: null };
+        if (b.pdf_url)
+          resultElements.push({
+            ...base,
+            type: 'pdf',
+            mimeType: attachmentMime.pdf,
+            downloadUri: b.pdf_url,
+            originalName: `${b.title}.pdf`,
+          });
+        if (b.nproj_url)
+          resultElements.push({
+            ...base,
+            type: 'xml',
+            mimeType: attachmentMime.nproj,
+            downloadUri: b.nproj_url,
+            originalName: `${b.title}.nproj`,
+          });
+      }
+      return success({ resultElements });
+    },
+  );
+
+  app.get(
+    '/edu/v1/curriculum/textbook/print',
+    {
+      preValidation: app.requireAuth(Scope.eduRead),
+      schema: {
+        tags: ['education'],
+        summary: 'The printable material (user PDF and its .nproj) starting at a page address',
+        security: [{ bearer: [] }],
+        querystring: z.object({ ...address, pageStart: ncodeText }),
+        response: {
+          200: answerSchema(
+            z.object({
+              textbookId: z.number().int(),
+              pdfRet: z.object({ downloadUri: z.string(), originalName: z.string() }),
+              nproj_xml: z.string().nullable().describe('The .nproj text, null when none was uploaded'),
+            }),
+          ),
+          ...failures,
+        },
+      },
+    },
+    async (request) => {
+      const teacher = schoolTeacherOf(request);
+      const t = await schoolMaterials(db, teacher.schoolId, request.query)
+        .where('textbooks.ncode_start_page', '=', request.query.pageStart)
+        .where('textbooks.pdf_sha256', 'is not', null)
+        .executeTakeFirst();
+      if (!t) throw notFound(EduMessage.materialNotFound);
+      return success({
+        textbookId: t.id,
+        pdfRet: {
+          downloadUri: attachmentUri(config.publicUrl, t, 'pdf'),
+          originalName: t.pdf_name ?? `${t.title}.pdf`,
+        },
+        nproj_xml: await readText(files, t.nproj_sha256),
+      });
+    },
+  );
+};

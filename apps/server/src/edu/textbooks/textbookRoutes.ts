@@ -1,0 +1,110 @@
+/**
+ * Learning materials of a lecture, classroom.md §7: `GET /edu/v1/curriculum/{id}/textbook`,
+ * `POST .../textbook/regular` (a built-in textbook) and `POST .../textbook/pod` (a user PDF on
+ * reserved Ncode pages; its files follow through the attachment upload).
+ */
+import { z } from 'zod';
+import { answerSchema, failureSchema, success } from '../../http/answer';
+import { Scope } from '../../identity/scopes';
+import type { AppPlugin } from '../../platform/types';
+import { curriculumFor, schoolTeacherOf } from '../access';
+import { idParam, looseInt, looseNcode, text } from '../fields';
+import {
+  createTextbook,
+  listTextbooks,
+  type MaterialInput,
+  textbookSchema,
+  toTextbook,
+} from './textbookQueries';
+
+const body = z.object({
+  title: text(200).nullish(),
+  description: text(1000).nullish(),
+  builtinTextbookId: looseInt.describe('REGULAR: the built-in textbook (1–9)'),
+  section: looseNcode,
+  owner: looseNcode,
+  book: looseNcode,
+  ncodeStartPage: looseNcode,
+  ncodeEndPage: looseNcode,
+  pageStart: looseNcode.describe('Same as ncodeStartPage (upload form name)'),
+  pageEnd: looseNcode.describe('Same as ncodeEndPage (upload form name)'),
+  numPages: looseInt.describe('POD: page count, when ncodeEndPage is not given'),
+});
+
+function toInput(b: z.infer<typeof body>): MaterialInput {
+  return {
+    title: b.title ?? undefined,
+    description: b.description ?? undefined,
+    builtinTextbookId: b.builtinTextbookId,
+    section: b.section,
+    owner: b.owner,
+    book: b.book,
+    ncodeStartPage: b.ncodeStartPage ?? b.pageStart,
+    ncodeEndPage: b.ncodeEndPage ?? b.pageEnd,
+    numPages: b.numPages,
+  };
+}
+
+const params = z.object({ curriculumId: idParam });
+const failures = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema };
+
+export const textbookRoutes: AppPlugin = async (app) => {
+  const { db, config } = app.services;
+
+  app.get(
+    '/edu/v1/curriculum/:curriculumId/textbook',
+    {
+      preValidation: app.requireAuth(Scope.eduRead),
+      schema: {
+        tags: ['education'],
+        summary: 'The learning materials of a lecture',
+        security: [{ bearer: [] }],
+        params,
+        response: { 200: answerSchema(z.object({ textbooks: z.array(textbookSchema) })), ...failures },
+      },
+    },
+    async (request) => {
+      const lecture = await curriculumFor(db, schoolTeacherOf(request), request.params.curriculumId, 'read');
+      const rows = await listTextbooks(db, lecture.id);
+      return success({ textbooks: rows.map((t) => toTextbook(config.publicUrl, t, lecture.class_id)) });
+    },
+  );
+
+  for (const kind of ['regular', 'pod'] as const) {
+    app.post(
+      `/edu/v1/curriculum/:curriculumId/textbook/${kind}`,
+      {
+        preValidation: app.requireAuth(Scope.eduWrite),
+        schema: {
+          tags: ['education'],
+          summary:
+            kind === 'regular'
+              ? 'Register a built-in textbook (by builtinTextbookId or section/owner/book, optionally a page range)'
+              : 'Register a user material (POD) on reserved Ncode pages (at most 500)',
+          description:
+            "Refusals (400): 'There is an error in the input values (course / material name / file selection)', " +
+            "'This learning material is already registered.', 'too many pages (n)'.",
+          security: [{ bearer: [] }],
+          params,
+          body,
+          response: { 200: answerSchema(textbookSchema), ...failures },
+        },
+      },
+      async (request) => {
+        const lecture = await curriculumFor(
+          db,
+          schoolTeacherOf(request),
+          request.params.curriculumId,
+          'write',
+        );
+        const row = await createTextbook(
+          db,
+          lecture.id,
+          kind === 'regular' ? 'REGULAR' : 'POD',
+          toInput(request.body),
+        );
+        return success(toTextbook(config.publicUrl, row, lecture.class_id));
+      },
+    );
+  }
+};

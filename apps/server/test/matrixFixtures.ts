@@ -1,0 +1,233 @@
+/**
+ * A small school world for the education API tests: two schools, a caller of every role of the
+ * access matrix (classroom.md §6), a class with pupils, an empty class, and request helpers.
+ */
+import { PDFDocument } from 'pdf-lib';
+import type { SchoolRow } from '../src/db/schema';
+import { allScopes } from '../src/identity/scopes';
+import type { App } from '../src/platform/types';
+import { TEST_PUBLIC_URL } from './harness';
+import { issueAccessToken } from './oauth';
+
+/** The callers of the access matrix. */
+export const roles = [
+  'anonymous',
+  'pending',
+  'noSchool',
+  'teacher',
+  'admin',
+  'otherSchool',
+  'student',
+] as const;
+export type Role = (typeof roles)[number];
+
+export interface Caller {
+  readonly id: string;
+  readonly headers: Record<string, string>;
+}
+
+export interface EduWorld {
+  readonly schoolA: SchoolRow;
+  readonly schoolB: SchoolRow;
+  readonly callers: Readonly<Record<Exclude<Role, 'anonymous'>, Caller>>;
+  /** Grade 3 class of school A with three pupils (nos. 1–3). */
+  readonly classId: number;
+  /** A class of school A without pupils. */
+  readonly emptyClassId: number;
+  /** A class of school B. */
+  readonly otherClassId: number;
+  readonly studentIds: readonly string[];
+}
+
+const host = new URL(TEST_PUBLIC_URL).host;
+let counter = 0;
+/** A number unique in this process (titles, class numbers, user names). */
+export const unique = () => {
+  counter += 1;
+  return counter;
+};
+
+/** Sends a request as `caller` (undefined: anonymous); JSON payloads are encoded. */
+export async function call(
+  app: App,
+  caller: Caller | undefined,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const body =
+    payload === undefined
+      ? {}
+      : typeof payload === 'string' || Buffer.isBuffer(payload)
+        ? { payload }
+        : { payload: JSON.stringify(payload), contentType: 'application/json' };
+  const res = await app.inject({
+    method,
+    url,
+    headers: {
+      host,
+      ...(caller?.headers ?? {}),
+      ...('contentType' in body ? { 'content-type': body.contentType } : {}),
+      ...headers,
+    },
+    ...('payload' in body ? { payload: body.payload } : {}),
+  });
+  return res;
+}
+
+async function teacher(
+  app: App,
+  options: {
+    status: 'ACTIVE' | 'PENDING_ACTIVE';
+    isSchoolAdmin?: boolean;
+    schoolId: number | null;
+    name?: string;
+  },
+): Promise<Caller> {
+  const n = unique();
+  const account = await app.services.accounts.createTeacher({
+    username: `edu-${n}-${process.pid}@example.org`,
+    name: options.name ?? `Teacher ${n}`,
+    status: options.status,
+    isSchoolAdmin: options.isSchoolAdmin ?? false,
+    schoolId: options.schoolId,
+  });
+  const token = await issueAccessToken(app, account.id, allScopes.join(' '));
+  return { id: account.id, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A new teacher caller (all scopes requested; the account's status decides what it holds). */
+export const newTeacher = teacher;
+
+export async function insertSchool(
+  app: App,
+  s: { name: string; office: string; type: string; code: string },
+): Promise<SchoolRow> {
+  return app.services.db
+    .insertInto('schools')
+    .values({ name: s.name, edu_office_code: s.office, school_type_code: s.type, school_code: s.code })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertClass(
+  app: App,
+  schoolId: number,
+  grade: number,
+  classNum: number,
+): Promise<number> {
+  const row = await app.services.db
+    .insertInto('classes')
+    .values({
+      school_id: schoolId,
+      year: 2025,
+      grade,
+      class_num: classNum,
+      class_name: `${grade}-${classNum}`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Builds the world on a test server (a few hundred ms: three pupil passwords are hashed). */
+export async function buildEduWorld(app: App): Promise<EduWorld> {
+  const n = unique();
+  const schoolA = await insertSchool(app, {
+    name: `한빛초등학교 ${n}`,
+    office: 'B10',
+    type: '0',
+    code: `70${n}01`,
+  });
+  const schoolB = await insertSchool(app, {
+    name: `Other High School ${n}`,
+    office: 'J10',
+    type: '2',
+    code: `75${n}02`,
+  });
+  const classId = await insertClass(app, schoolA.id, 3, 1);
+  const emptyClassId = await insertClass(app, schoolA.id, 3, 2);
+  const otherClassId = await insertClass(app, schoolB.id, 1, 1);
+  const studentIds: string[] = [];
+  for (const [i, name] of ['김민준', '이서연', '박도윤'].entries()) {
+    const account = await app.services.accounts.createStudent({ name });
+    await app.services.db
+      .insertInto('students')
+      .values({
+        account_id: account.id,
+        class_id: classId,
+        num: i + 1,
+        name,
+        mac_address: `9C:7B:D2:10:00:0${i + 1}`,
+      })
+      .execute();
+    studentIds.push(account.id);
+  }
+  const studentToken = await issueAccessToken(app, studentIds[0]!, 'openid profile storage');
+  const callers = {
+    pending: await teacher(app, { status: 'PENDING_ACTIVE', schoolId: schoolA.id }),
+    noSchool: await teacher(app, { status: 'ACTIVE', schoolId: null }),
+    teacher: await teacher(app, { status: 'ACTIVE', schoolId: schoolA.id, name: 'Teacher A' }),
+    admin: await teacher(app, {
+      status: 'ACTIVE',
+      isSchoolAdmin: true,
+      schoolId: schoolA.id,
+      name: 'Admin A',
+    }),
+    otherSchool: await teacher(app, { status: 'ACTIVE', schoolId: schoolB.id }),
+    student: { id: studentIds[0]!, headers: { authorization: `Bearer ${studentToken}` } },
+  };
+  return { schoolA, schoolB, callers, classId, emptyClassId, otherClassId, studentIds };
+}
+
+/** The authentication code of a school row. */
+export const authCodeOf = (s: SchoolRow) => `${s.edu_office_code}${s.school_type_code}${s.school_code}`;
+
+/** A PDF of `pages` blank A4 pages. */
+export async function blankPdf(pages: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < pages; i += 1) doc.addPage([595, 842]);
+  return doc.save();
+}
+
+/** A multipart/form-data body of text fields and files. */
+export function multipartBody(
+  fields: Record<string, string>,
+  files: Record<string, { name: string; type: string; bytes: Uint8Array }>,
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----dotink${unique()}boundary`;
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  for (const [k, f] of Object.entries(files)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      ),
+      Buffer.from(f.bytes),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A lecture of `owner` on a class (directly in the database). */
+export async function insertCurriculum(
+  app: App,
+  ownerId: string,
+  classId: number,
+  title?: string,
+): Promise<number> {
+  const row = await app.services.db
+    .insertInto('curriculums')
+    .values({ class_id: classId, teacher_id: ownerId, title: title ?? `Lecture ${unique()}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
