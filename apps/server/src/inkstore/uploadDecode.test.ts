@@ -38,7 +38,9 @@ const pageArb = fc.record({
   page: fc.integer({ min: 0, max: 4095 }),
 });
 
-function strokeOf(s: fc.infer<typeof strokeArb>, p: fc.infer<typeof pageArb>, i: number) {
+type Of<A> = A extends fc.Arbitrary<infer T> ? T : never;
+
+function strokeOf(s: Of<typeof strokeArb>, p: Of<typeof pageArb>, i: number) {
   let t = s.startMs;
   const dots = s.dots.map((d) => {
     t += d.dtMs;
