@@ -34,7 +34,6 @@ import type { DisabledFeatures, PageViewHandle, PageViewProps } from './pageView
 import { useCompletedLayer } from './useCompletedLayer';
 import { useDocumentLayer } from './useDocumentLayer';
 import { useElementSize } from './useElementSize';
-import { useHoverTrail } from './useHoverTrail';
 import { useLiveLayer } from './useLiveLayer';
 import { usePageStrokes } from './usePageStrokes';
 import { useViewGestures } from './useViewGestures';
@@ -153,8 +152,6 @@ export function PageView(props: PageViewProps) {
     onDraw,
   });
 
-  const hover = useHoverTrail(penOn ? props.live : undefined, pid, props.laser ?? 'hover', nuToPt, scheduler);
-
   // auto page change: a pen (of an allowed writer) starts writing on another page
   const live = props.live;
   const pageRequest = useRef(props.onPageRequest);
@@ -270,7 +267,13 @@ export function PageView(props: PageViewProps) {
             viewport={viewport}
             grid={Boolean(props.grid)}
             crop={crop}
-            hover={hover}
+            laser={{
+              feed: penOn ? props.live : undefined,
+              pageId: pid,
+              mode: props.laser ?? 'hover',
+              nuToPt,
+              scheduler,
+            }}
             theme={theme}
           />
           {props.debug && (

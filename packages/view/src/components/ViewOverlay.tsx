@@ -1,13 +1,17 @@
 /**
  * The overlay above the layers, in SVG: the grid (4 divisions), the crop rectangle and the laser
- * pointer with its trail. It only draws what it is given; it takes no input.
+ * pointer with its trail. It takes no input.
  */
+import type { Homography, PageId } from '@dotink/ncode';
+import type { LiveInkFeed } from '../live/liveInkFeed';
 import type { RectPt } from '../overlay/crop';
 import { gridLinesPt } from '../overlay/grid';
+import type { LaserMode } from '../overlay/hoverTrail';
 import { type PointXY, ptToPx, type Viewport } from '../pipeline/viewTransform';
 import type { Theme } from '../theme/theme';
+import type { ViewScheduler } from '../timing/viewScheduler';
 import type { Size } from '../viewport/fit';
-import type { HoverTrailState } from './useHoverTrail';
+import { useHoverTrail } from './useHoverTrail';
 
 export interface ViewOverlayProps {
   readonly viewPx: Size;
@@ -15,7 +19,15 @@ export interface ViewOverlayProps {
   readonly viewport: Viewport;
   readonly grid: boolean;
   readonly crop: RectPt | undefined;
-  readonly hover: HoverTrailState;
+  /** Where the laser pointer's hover points come from (the overlay animates it itself, so the
+   * view does not re-render per frame). */
+  readonly laser: {
+    readonly feed: LiveInkFeed | undefined;
+    readonly pageId: PageId | undefined;
+    readonly mode: LaserMode | 'off';
+    readonly nuToPt: Homography;
+    readonly scheduler: ViewScheduler;
+  };
   readonly theme: Theme;
 }
 
@@ -29,7 +41,8 @@ export function ViewOverlay(props: ViewOverlayProps) {
   const h = pagePt.height * vp.scale;
   const lines = props.grid ? gridLinesPt(pagePt) : undefined;
   const crop = props.crop;
-  const hover = props.hover;
+  const l = props.laser;
+  const hover = useHoverTrail(l.feed, l.pageId, l.mode, l.nuToPt, l.scheduler);
   return (
     <svg
       data-testid="view-overlay"
