@@ -45,6 +45,11 @@ export interface PdfExportInput {
   readonly strokesOf: (page: GridaPage) => readonly Stroke[];
   /** Stamped in the PDF's metadata (creation and modification date). */
   readonly nowMs?: number;
+  /**
+   * A PNG of a PDF page, for PDFs whose pages cannot be copied (encrypted ones): the page is then
+   * an image of its size, with the ink still drawn as vectors on top.
+   */
+  readonly rasterPage?: (pdfId: string, pageNo: number) => Promise<Uint8Array>;
 }
 
 /** Lined background: one rule every 8 mm, light grey. */
@@ -60,13 +65,20 @@ export async function exportBoardPdf(input: PdfExportInput): Promise<Uint8Array>
     out.setCreationDate(new Date(input.nowMs));
     out.setModificationDate(new Date(input.nowMs));
   }
-  const sources = new Map<string, Promise<PDFDocument>>();
-  const source = (pdfId: string): Promise<PDFDocument> => {
+  const sources = new Map<string, Promise<PDFDocument | undefined>>();
+  /** The source document, or undefined when its pages cannot be copied (encrypted). */
+  const source = (pdfId: string): Promise<PDFDocument | undefined> => {
     let doc = sources.get(pdfId);
     if (!doc) {
       const pdf = input.pdfs.find((p) => p.id === pdfId);
       if (!pdf) throw new Error(`the board has no PDF ${pdfId}`);
-      doc = PDFDocument.load(pdf.bytes, { updateMetadata: false });
+      doc = PDFDocument.load(pdf.bytes, { updateMetadata: false }).then(
+        (d) => (d.isEncrypted ? undefined : d),
+        (error: unknown) => {
+          if (error instanceof Error && error.name === 'EncryptedPDFError') return undefined;
+          throw error;
+        },
+      );
       sources.set(pdfId, doc);
     }
     return doc;
@@ -77,8 +89,15 @@ export async function exportBoardPdf(input: PdfExportInput): Promise<Uint8Array>
 
   for (const page of input.pages) {
     let target: PDFPage;
-    if (page.source.kind === 'pdf') {
-      const src = await source(page.source.pdfId);
+    const src = page.source.kind === 'pdf' ? await source(page.source.pdfId) : undefined;
+    if (page.source.kind === 'pdf' && !src) {
+      target = out.addPage([page.sizePt.widthPt, page.sizePt.heightPt]);
+      const png = await input.rasterPage?.(page.source.pdfId, page.source.pageNo);
+      if (png) {
+        const image = await out.embedPng(png);
+        target.drawImage(image, { x: 0, y: 0, width: page.sizePt.widthPt, height: page.sizePt.heightPt });
+      }
+    } else if (page.source.kind === 'pdf' && src) {
       const [copied] = await out.copyPages(src, [page.source.pageNo - 1]);
       target = out.addPage(copied!);
       // Whatever graphics state the original content leaves, the ink starts from a clean one.

@@ -167,11 +167,29 @@ export class BoardRepository {
     });
   }
 
-  /** A new board holding a board file's content (new board id; pages, PDFs and ink as in the file). */
+  /**
+   * A new board holding a board file's content: pages, PDFs and ink as in the file, under new
+   * ids (page and PDF ids are unique across boards in the database).
+   */
   async importDocument(doc: GridaDocument, title = doc.board.title): Promise<BoardRecord> {
     const board = await this.createBoard(title, '');
-    for (const pdf of doc.pdfs) await this.addPdf(board.id, pdf);
-    await this.savePages(board.id, doc.pages);
+    const pdfIds = new Map<string, string>();
+    for (const pdf of doc.pdfs) {
+      const id = this.ids();
+      pdfIds.set(pdf.id, id);
+      await this.addPdf(board.id, { ...pdf, id });
+    }
+    await this.savePages(
+      board.id,
+      doc.pages.map((p) => ({
+        ...p,
+        id: this.ids(),
+        source:
+          p.source.kind === 'pdf'
+            ? { ...p.source, pdfId: pdfIds.get(p.source.pdfId) ?? p.source.pdfId }
+            : p.source,
+      })),
+    );
     const byPage = new Map<string, Stroke[]>();
     for (const s of doc.strokes) {
       const id = pageId(s.page);

@@ -1,0 +1,226 @@
+/**
+ * Pens on the open board: the pen manager (smart pens over Web Bluetooth), the mouse / touch pen
+ * of the page view, one stroke builder for all of them, the live ink feed the view draws from,
+ * and the erasers. Completed ink goes into the open board as an undoable step; writing on Ncode
+ * paper the board does not have yet creates that page and shows it (auto page change).
+ *
+ * Each pen writes with its own settings (tool, colour, thickness) from the editor store. With the
+ * pointer tool a pen does not write: its moves become hover moves (the laser pointer).
+ */
+import {
+  type KeySource,
+  LiveEraser,
+  type PenEvent,
+  randomKeySource,
+  StrokeBuilder,
+  type StrokeBuilderListener,
+} from '@dotink/ink';
+import type { PageAddress } from '@dotink/ncode';
+import {
+  type BluetoothLike,
+  BluetoothUnavailableError,
+  bluetoothPenConnector,
+  createPenManager,
+  type Pen,
+  type PenManager,
+  PenSession,
+  type PointerPen,
+  systemScheduler,
+} from '@dotink/pen';
+import { createLiveInkFeed, fanOutBuilderListener, type LiveInkFeed } from '@dotink/view';
+import type { BoardSession } from '../model/boardSession';
+import { type EditorStore, MOUSE_PEN_ID } from './editorStore';
+import { brushOf, type EraserMode } from './penSettings';
+
+export interface PenRuntimeOptions {
+  readonly editor: EditorStore;
+  /** `navigator.bluetooth`, read when the user connects a pen. */
+  readonly bluetooth: () => BluetoothLike | undefined;
+  readonly keys?: KeySource;
+  readonly onError?: (error: unknown) => void;
+}
+
+/** The pens of the board app. */
+export class PenRuntime {
+  readonly manager: PenManager;
+  readonly feed: LiveInkFeed;
+  readonly builder: StrokeBuilder;
+  private session: BoardSession | undefined;
+  private erasers: Record<EraserMode, LiveEraser> | undefined;
+  private readonly eraserOf = new Map<string, EraserMode>();
+  private readonly keys: KeySource;
+  private readonly pointerDown = new Set<string>();
+  private mousePen: PointerPen | undefined;
+  private unMouse: (() => void) | undefined;
+
+  constructor(private readonly options: PenRuntimeOptions) {
+    this.keys = options.keys ?? randomKeySource((b) => crypto.getRandomValues(b));
+    this.manager = createPenManager();
+    this.feed = createLiveInkFeed();
+    const editor = options.editor;
+    this.builder = new StrokeBuilder({
+      keys: this.keys,
+      brushFor: (penId) =>
+        brushOf(editor.getState().penSettings(penId), penId, penId === MOUSE_PEN_ID ? 'mouse' : 'pen'),
+      listener: fanOutBuilderListener(this.feed, this.inkListener()),
+    });
+    this.manager.onEvent((e) => this.route(e));
+    this.manager.onCountChange(() => this.publishPens());
+    this.manager.onStateChange((change) => {
+      if (change.state === 'connected' && change.errorCode === 1 && change.message) {
+        editor.getState().showToast('pen.firmware', { message: change.message });
+      }
+    });
+  }
+
+  /** The board pens write on (undefined on the board list). */
+  setSession(session: BoardSession | undefined): void {
+    this.session = session;
+    this.eraserOf.clear();
+    if (!session) {
+      this.erasers = undefined;
+      return;
+    }
+    const record = (edit: Parameters<typeof session.history.record>[0]) => session.history.record(edit);
+    this.erasers = {
+      whole: new LiveEraser({ store: session.store, mode: 'whole', record }),
+      partial: new LiveEraser({ store: session.store, mode: 'partial', keys: this.keys, record }),
+    };
+  }
+
+  /** Uses `pen` as the mouse / touch pen (the page view's pointer pen). */
+  setMousePen(pen: PointerPen | undefined): void {
+    this.unMouse?.();
+    this.mousePen = pen;
+    this.unMouse = pen?.onEvent((e) => this.route(e));
+  }
+
+  get mouse(): PointerPen | undefined {
+    return this.mousePen;
+  }
+
+  /**
+   * Asks for a smart pen and connects it (board.md §2 pen connection). Shows the 'no Bluetooth'
+   * message when the device has none; a cancelled chooser does nothing.
+   */
+  async connect(): Promise<boolean> {
+    const editor = this.options.editor.getState();
+    editor.setConnecting(true);
+    try {
+      const connector = bluetoothPenConnector({
+        manager: this.manager,
+        bluetooth: this.options.bluetooth(),
+        session: { scheduler: systemScheduler(), askPassword: (prompt) => this.askPassword(prompt) },
+        onSession: (session) => {
+          session.onNotice((n) => {
+            if (n.kind === 'penReset') this.options.editor.getState().showMessage('pen.passwordReset');
+          });
+        },
+      });
+      return await connector.connect();
+    } catch (error) {
+      if (error instanceof BluetoothUnavailableError) {
+        this.options.editor.getState().showMessage('pen.bluetoothUnavailable');
+        return false;
+      }
+      this.options.onError?.(error);
+      return false;
+    } finally {
+      this.options.editor.getState().setConnecting(false);
+    }
+  }
+
+  /** Disconnects a smart pen. */
+  disconnect(id: string): void {
+    this.manager.get(id)?.pen.disconnect();
+  }
+
+  private askPassword(
+    prompt: Parameters<NonNullable<ConstructorParameters<typeof PenSession>[0]['askPassword']>>[0],
+  ) {
+    return new Promise<string | undefined>((resolve) => {
+      this.options.editor.getState().showDialog({
+        kind: 'penPassword',
+        prompt,
+        resolve: (password) => {
+          this.options.editor.getState().closeDialog();
+          resolve(password);
+        },
+      });
+    });
+  }
+
+  private publishPens(): void {
+    this.options.editor
+      .getState()
+      .setConnectedPens(this.manager.entries().map((e) => ({ id: e.mac, name: penName(e.pen) })));
+  }
+
+  /** Pen events → the stroke builder, except a pointer-tool pen's, which only hover. */
+  private route(e: PenEvent): void {
+    const tool = this.options.editor.getState().penSettings(e.penId).tool;
+    if (tool === 'pointer' || this.pointerDown.has(e.penId)) {
+      if (e.kind === 'down') {
+        this.pointerDown.add(e.penId);
+        return;
+      }
+      if (e.kind === 'up' || e.kind === 'disconnect') {
+        this.pointerDown.delete(e.penId);
+        if (e.kind === 'up') return;
+      }
+      if (e.kind === 'move') {
+        this.builder.handle({ kind: 'hover', penId: e.penId, timeMs: e.timeMs, xNu: e.xNu, yNu: e.yNu });
+        return;
+      }
+    }
+    this.builder.handle(e);
+  }
+
+  private inkListener(): StrokeBuilderListener {
+    return {
+      strokeStarted: (live) => {
+        if (live.role === 'eraser') {
+          this.eraserOf.set(live.key, this.options.editor.getState().eraserMode);
+          return;
+        }
+        if (live.role === 'ink') this.showPage(live.page);
+      },
+      strokeDots: (live, from) => {
+        if (live.role !== 'eraser') return;
+        const mode = this.eraserOf.get(live.key) ?? this.options.editor.getState().eraserMode;
+        this.erasers?.[mode].dots(live, from);
+      },
+      strokeCompleted: (stroke, role) => {
+        if (role === 'eraser') {
+          const mode = this.eraserOf.get(stroke.key) ?? this.options.editor.getState().eraserMode;
+          this.eraserOf.delete(stroke.key);
+          this.erasers?.[mode].completed(stroke);
+          return;
+        }
+        if (role !== 'ink' || !this.session) return;
+        if (this.session.pageIndexOf(stroke.page) < 0) return;
+        this.session.addStrokes([stroke]);
+      },
+    };
+  }
+
+  /** Creates the page a pen writes on if needed, and shows it. */
+  private showPage(address: PageAddress): void {
+    const session = this.session;
+    if (!session) return;
+    const editor = this.options.editor.getState();
+    const known = session.pageIndexOf(address);
+    if (known >= 0) {
+      if (known !== editor.pageIndex) editor.setPageIndex(known);
+      return;
+    }
+    session.ensurePage(address).catch((error) => this.options.onError?.(error));
+    const index = session.pageIndexOf(address);
+    if (index >= 0) editor.setPageIndex(index);
+  }
+}
+
+function penName(pen: Pen): string {
+  const info = pen instanceof PenSession ? pen.deviceInfo : undefined;
+  return info?.modelName ? `${info.modelName} ${pen.penId.slice(-5)}` : pen.penId;
+}

@@ -1,0 +1,137 @@
+/**
+ * English board text: the reference catalogue of the board's own namespace (`board.*` keys the
+ * view's catalogue does not have). The other languages are typed against it.
+ */
+export const boardEn = {
+  'app.title': 'dotink board',
+  'app.backToList': 'Boards',
+  'app.language': 'Language',
+  // board list (board.md §2)
+  'list.recent': 'Recent',
+  'list.trash': 'Trash',
+  'list.groups': 'Groups',
+  'list.addGroup': 'Add',
+  'list.groupName': 'Group name',
+  'list.unshelved': 'Unshelved ({count})',
+  'list.select': 'Select',
+  'list.selectDone': 'Done',
+  'list.selectedCount': '{count} selected',
+  'list.newBoard': 'New board',
+  'list.newBoardTitle': 'Untitled board',
+  'list.lastOpened': 'Last opened {time}',
+  'list.neverOpened': 'Not opened yet',
+  'list.pageCount': '{count} pages',
+  'list.restore': 'Restore',
+  'list.deleteForever': 'Delete forever',
+  'list.moveToTrash': 'Move to trash',
+  'list.moveToGroup': 'Move to group',
+  'list.noGroup': 'No group',
+  'list.empty': 'No boards yet. Create a new board or import a file.',
+  'list.trashEmpty': 'The trash is empty.',
+  'list.open': 'Open {title}',
+  // import menu
+  'import.menu': 'Import',
+  'import.pdf': 'Upload PDF',
+  'import.grida': 'Import .GRIDA data',
+  'import.done': 'Imported {name}.',
+  'pdf.passwordTitle': 'Password',
+  'pdf.password': 'Password',
+  // save menu
+  'save.menu': 'Save',
+  'save.pdf': 'Save as PDF',
+  'save.grida': 'Save data as .GRIDA',
+  'save.saveAs': 'Save as',
+  'save.overwrite': 'Save (overwrite)',
+  'save.title': 'Title',
+  'save.done': 'Saved {name}.',
+  'save.failed': 'Saving failed.',
+  // toolbar extras
+  'toolbar.eraserWhole': 'Erase whole strokes',
+  'toolbar.eraserPartial': 'Erase part of strokes',
+  'toolbar.background': 'Background',
+  'toolbar.backgroundBasic': 'BASIC',
+  'toolbar.backgroundLined': 'Lined',
+  'toolbar.undo': 'Undo',
+  'toolbar.redo': 'Redo',
+  'toolbar.thicknessLevel': 'Thickness {level}',
+  'toolbar.colorName': '{name}',
+  'toolbar.pageOf': 'Page {current} / {total}',
+  'toolbar.shortcut': '{label} ({key})',
+  'color.red': 'Red',
+  'color.orange': 'Orange',
+  'color.yellow': 'Yellow',
+  'color.green': 'Green',
+  'color.black': 'Black',
+  'color.blue': 'Blue',
+  'color.lightBlue': 'Light blue',
+  'color.purple': 'Purple',
+  'color.gray': 'Gray',
+  'color.white': 'White',
+  'color.brown': 'Brown',
+  // pens
+  'pen.connect': 'Connect pen',
+  'pen.connecting': 'Connecting…',
+  'pen.count': '{count} pens connected',
+  'pen.passwordTitle': 'Pen password',
+  'pen.passwordPrompt': 'Enter the 4-digit password of the pen.',
+  'pen.passwordFormat': 'The pen password is 4 digits.',
+  'pen.passwordReset': 'The pen was reset after 10 wrong passwords: its handwritten data was deleted.',
+  'pen.mouse': 'Mouse pen',
+  'pen.list': 'Pens',
+  'pen.selected': '{name} (selected)',
+  'pen.disconnect': 'Disconnect',
+  'pen.firmware': 'The pen firmware is old: {message}',
+  // help tutorial (board.md §2)
+  'help.open': 'Help',
+  'help.title': 'How to use the board',
+  'help.skip': 'Skip',
+  'help.start': 'Start',
+  'help.previous': 'Previous',
+  'help.next': 'Next',
+  'help.done': 'Done',
+  'help.download': 'Download the guide',
+  'help.step1.title': 'Welcome',
+  'help.step1.text':
+    'Write with a smart pen on Ncode paper, or annotate PDF pages. Everything stays in this browser.',
+  'help.step2.title': 'Import',
+  'help.step2.text':
+    'Upload a PDF or import .GRIDA data from the Import menu. Writing with the pen on new Ncode paper creates a page.',
+  'help.step3.title': 'Connect your pen',
+  'help.step3.text':
+    'Press “Connect pen”, choose your pen and enter its 4-digit password if it has one. Several pens can write at once.',
+  'help.step4.title': 'Tools and shortcuts',
+  'help.step4.text':
+    'Pen Q, highlighter R, eraser E, pointer T, colours 1 to 0, thickness Z to B, pages ← and →, undo Ctrl+Z, redo Ctrl+Shift+Z.',
+  'help.step5.title': 'Save',
+  'help.step5.text': 'Save a PDF with your writing, or save the data as .GRIDA to open it again later.',
+  // links (board.md §2)
+  'links.menu': 'Links',
+  'links.oldVersion': 'Old version',
+  'links.inquiry': 'Customer inquiry',
+  'links.guide': 'User guide',
+  'links.buyPen': 'Buy a pen',
+  'links.start': 'Start the board',
+  // notice (board.md §2)
+  'notice.title': 'Notice',
+  'notice.text':
+    'dotink board keeps your boards in this browser. Save .GRIDA data to move them to another device.',
+  'notice.hideForDay': 'Do not show for a day',
+  'notice.close': 'Close',
+  // misc
+  'common.close': 'Close',
+  'common.ok': 'OK',
+  'common.delete': 'Delete',
+  'time.justNow': 'just now',
+  'offline.ready': 'The board works offline.',
+  // file names (board.md §5)
+  'fileName.empty': 'Please enter a file name.',
+  'fileName.leadingDot': 'A file name cannot start with a dot.',
+  'fileName.characters':
+    'A file name may contain only Korean, English, Chinese and Japanese characters, digits, and the symbols + - _ and a dot.',
+} as const;
+
+/** Every board text key. */
+export type BoardKey = keyof typeof boardEn;
+
+/** A complete board catalogue. */
+export type BoardMessages = { readonly [K in BoardKey]: string };

@@ -1,0 +1,36 @@
+import { detectLanguage } from '@dotink/view';
+import { describe, expect, it } from 'vitest';
+import { FILE_NAME_MESSAGES } from '../model/fileName';
+import { boardEn } from './en';
+import { boardText, missingBoardKeys } from './text';
+
+describe('board text', () => {
+  it('Korean, Japanese and Traditional Chinese are complete; German and Spanish fall back to English', () => {
+    expect(missingBoardKeys('ko')).toEqual([]);
+    expect(missingBoardKeys('ja')).toEqual([]);
+    expect(missingBoardKeys('zh-TW')).toEqual([]);
+    expect(missingBoardKeys('de')).toEqual(Object.keys(boardEn));
+    expect(boardText('de', 'list.trash')).toBe('Trash');
+    expect(boardText('es', 'board.empty')).toBe('Register a PDF or create a page using a pen');
+  });
+
+  it('reaches the view catalogue for the spec messages, with parameters', () => {
+    expect(boardText('en', 'pen.passwordWrong', { count: 3 })).toBe(
+      'You entered the wrong password 3 times. If 10 times of incorrect password, the handwritten data will be reset.',
+    );
+    expect(boardText('ko', 'import.duplicatePdf')).toBe('이미 등록된 PDF가 있습니다');
+    expect(boardText('en', 'list.selectedCount', { count: 2 })).toBe('2 selected');
+  });
+
+  it('quotes the file-name rules as the model states them', () => {
+    expect(boardText('en', 'fileName.leadingDot')).toBe(FILE_NAME_MESSAGES.leadingDot);
+    expect(boardText('en', 'fileName.characters')).toBe(FILE_NAME_MESSAGES.characters);
+    expect(boardText('en', 'fileName.empty')).toBe(FILE_NAME_MESSAGES.empty);
+  });
+
+  it('language: ?lang= first, then the browser, then English', () => {
+    expect(detectLanguage({ search: '?lang=ja', navigatorLanguages: ['ko-KR'] })).toBe('ja');
+    expect(detectLanguage({ navigatorLanguages: ['zh-TW'] })).toBe('zh-TW');
+    expect(detectLanguage({ navigatorLanguages: ['fr-FR'] })).toBe('en');
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * The board's interface text: its own `board` namespace (this folder) on top of the shared
+ * catalogue of `@dotink/view` (toolbar, spec messages). One typed function serves both: a key
+ * of the board namespace is looked up here, any other in the view's catalogue; a missing text
+ * falls back to English. The language comes from `?lang=`, the browser, then English (view).
+ */
+import {
+  interpolate,
+  type Language,
+  type MessageKey,
+  type MessageParams,
+  translate as translateView,
+  useLanguage,
+} from '@dotink/view';
+import { useMemo } from 'react';
+import { boardDe } from './de';
+import { type BoardKey, type BoardMessages, boardEn } from './en';
+import { boardEs } from './es';
+import { boardJa } from './ja';
+import { boardKo } from './ko';
+import { boardZhTW } from './zhTW';
+
+export type { BoardKey } from './en';
+
+/** Any key the board shows: its own or the view's. */
+export type TextKey = BoardKey | MessageKey;
+
+/** A translate function over both namespaces. */
+export type BoardTranslate = (key: TextKey, params?: MessageParams) => string;
+
+const BOARD_CATALOGUES: Readonly<Record<Language, Partial<BoardMessages>>> = {
+  ko: boardKo,
+  en: boardEn,
+  ja: boardJa,
+  'zh-TW': boardZhTW,
+  de: boardDe,
+  es: boardEs,
+};
+
+function isBoardKey(key: TextKey): key is BoardKey {
+  return Object.hasOwn(boardEn, key);
+}
+
+/** The text of `key` in `language`, falling back to English. */
+export function boardText(language: Language, key: TextKey, params?: MessageParams): string {
+  if (isBoardKey(key)) return interpolate(BOARD_CATALOGUES[language][key] ?? boardEn[key], params);
+  return translateView(language, key, params);
+}
+
+/** The board keys a language lacks (English fills them in). */
+export function missingBoardKeys(language: Language): BoardKey[] {
+  const cat = BOARD_CATALOGUES[language];
+  return (Object.keys(boardEn) as BoardKey[]).filter((k) => cat[k] === undefined);
+}
+
+/** The translate function of the current language (the view's I18nProvider). */
+export function useText(): BoardTranslate {
+  const language = useLanguage();
+  return useMemo(
+    () => (key: TextKey, params?: MessageParams) => boardText(language, key, params),
+    [language],
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * Importing a file (board.md §2 import menu, §8 errors): a PDF is added to the open board (or to
+ * a new board from the board list) after the duplicate check and, for a protected file, the
+ * password prompt; a .GRIDA file (ours or GridaBoard's) becomes a new board. Each outcome that
+ * the user must hear about is a message key of the spec.
+ */
+import {
+  boardFileKind,
+  GridaFormatError,
+  type KeySource,
+  legacyToDocument,
+  parseLegacyGrida,
+  randomKeySource,
+  readGridaFile,
+} from '@dotink/ink';
+import type { BoardRepository } from '../model/boardRepository';
+import type { BoardSession } from '../model/boardSession';
+import type { PaperLookup } from '../model/paper';
+import { baseName, importKind } from './fileKind';
+import { type AskPdfPassword, PdfCancelledError, type PdfEngine, PdfInvalidError } from './pdfEngine';
+
+/** A picked file. */
+export interface PickedFile {
+  readonly name: string;
+  readonly bytes: Uint8Array;
+}
+
+/** How an import ended. */
+export type ImportResult =
+  | {
+      readonly kind: 'pdfAdded';
+      readonly boardId: string;
+      readonly firstPageIndex: number;
+      readonly password?: string;
+    }
+  | { readonly kind: 'boardCreated'; readonly boardId: string }
+  | {
+      readonly kind: 'failed';
+      readonly message: 'import.duplicatePdf' | 'import.unsupported' | 'import.cancelled';
+    };
+
+export interface ImportContext {
+  readonly repo: BoardRepository;
+  readonly pdf: PdfEngine;
+  readonly paper: PaperLookup;
+  readonly askPassword: AskPdfPassword;
+  /** The board the PDF goes into; when absent a new board is made (titled after the file). */
+  readonly session?: BoardSession;
+  /** Opens a board for a PDF imported from the board list. */
+  readonly openSession?: (boardId: string) => Promise<BoardSession>;
+  readonly nowMs: () => number;
+  readonly keys?: KeySource;
+}
+
+/** Imports one file. `expect` limits what the chosen menu item accepts. */
+export async function importFile(
+  file: PickedFile,
+  ctx: ImportContext,
+  expect: 'pdf' | 'grida' | 'any' = 'any',
+): Promise<ImportResult> {
+  const kind = importKind(file.name, file.bytes);
+  if (kind === 'unsupported' || (expect !== 'any' && kind !== expect)) {
+    return { kind: 'failed', message: 'import.unsupported' };
+  }
+  return kind === 'pdf' ? importPdf(file, ctx) : importBoardFile(file, ctx);
+}
+
+async function importPdf(file: PickedFile, ctx: ImportContext): Promise<ImportResult> {
+  let opened: Awaited<ReturnType<PdfEngine['open']>>;
+  try {
+    opened = await ctx.pdf.open(file.bytes, ctx.askPassword);
+  } catch (error) {
+    if (error instanceof PdfCancelledError) return { kind: 'failed', message: 'import.cancelled' };
+    if (error instanceof PdfInvalidError) return { kind: 'failed', message: 'import.unsupported' };
+    throw error;
+  }
+  const { pdf, password } = opened;
+  try {
+    if (ctx.session?.hasPdf(pdf.fingerprint)) return { kind: 'failed', message: 'import.duplicatePdf' };
+    let session = ctx.session;
+    if (!session) {
+      if (!ctx.openSession) throw new Error('no board to import into');
+      const board = await ctx.repo.createBoard(baseName(file.name));
+      session = await ctx.openSession(board.id);
+    }
+    const firstPageIndex = await session.addPdf(
+      { fileName: file.name, fingerprint: pdf.fingerprint, bytes: file.bytes },
+      pdf.pageSizesPt,
+    );
+    return {
+      kind: 'pdfAdded',
+      boardId: session.board.id,
+      firstPageIndex,
+      ...(password !== undefined ? { password } : {}),
+    };
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+async function importBoardFile(file: PickedFile, ctx: ImportContext): Promise<ImportResult> {
+  try {
+    if (boardFileKind(file.bytes) === 'grida') {
+      const doc = readGridaFile(file.bytes);
+      const board = await ctx.repo.importDocument(doc, doc.board.title || baseName(file.name));
+      return { kind: 'boardCreated', boardId: board.id };
+    }
+    const legacy = parseLegacyGrida(file.bytes);
+    let sizes: readonly { widthPt: number; heightPt: number }[] = [];
+    let fingerprint = '';
+    if (legacy.pdfBytes) {
+      const { pdf } = await ctx.pdf.open(legacy.pdfBytes, ctx.askPassword);
+      sizes = pdf.pageSizesPt;
+      fingerprint = pdf.fingerprint;
+      await pdf.destroy();
+    }
+    const now = ctx.nowMs();
+    const title = baseName(file.name);
+    const doc = legacyToDocument(legacy, {
+      board: { id: '', title, group: '', createdMs: now, updatedMs: now },
+      pdfPageSizesPt: sizes,
+      ncodePageSizePt: (address) => ctx.paper(address).sizePt,
+      pdfFileName: `${title}.pdf`,
+      pdfFingerprint: fingerprint,
+      keys: ctx.keys ?? randomKeySource((b) => crypto.getRandomValues(b)),
+    });
+    // Pages beyond the PDF (legacy pages without a PDF page) keep the transform they had.
+    const board = await ctx.repo.importDocument(doc, title);
+    return { kind: 'boardCreated', boardId: board.id };
+  } catch (error) {
+    if (error instanceof PdfCancelledError) return { kind: 'failed', message: 'import.cancelled' };
+    if (
+      error instanceof GridaFormatError ||
+      error instanceof PdfInvalidError ||
+      error instanceof SyntaxError
+    ) {
+      return { kind: 'failed', message: 'import.unsupported' };
+    }
+    throw error;
+  }
+}

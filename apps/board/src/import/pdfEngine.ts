@@ -1,0 +1,51 @@
+/**
+ * What the board needs from a PDF reader (pdf.js in the app, a fake in tests): open bytes (asking
+ * for a password when the file is protected), the fingerprint, the page sizes and the pages.
+ */
+import type { PdfPageLike } from '@dotink/view';
+
+/** Asks the user for a PDF password; `wrong` after an incorrect one. Undefined = cancel. */
+export type AskPdfPassword = (wrong: boolean) => Promise<string | undefined>;
+
+/** An open PDF. */
+export interface OpenPdf {
+  /** pdf.js fingerprint ('' when none). */
+  readonly fingerprint: string;
+  readonly numPages: number;
+  /** Page sizes in pt as shown (rotation applied), page 1 first. */
+  readonly pageSizesPt: readonly { widthPt: number; heightPt: number }[];
+  /** Page `pageNo` (1-based), for drawing. */
+  page(pageNo: number): Promise<PdfPageLike>;
+  /** Rendering of page `pageNo` at `scale` as PNG bytes (for PDFs pdf-lib cannot copy). */
+  renderPng?(pageNo: number, scale: number): Promise<Uint8Array>;
+  destroy(): Promise<void>;
+}
+
+/** The user cancelled the password prompt. */
+export class PdfCancelledError extends Error {
+  constructor() {
+    super('PDF opening cancelled');
+    this.name = 'PdfCancelledError';
+  }
+}
+
+/** The file is not a PDF pdf.js can read. */
+export class PdfInvalidError extends Error {
+  constructor(cause: unknown) {
+    super('not a readable PDF', { cause });
+    this.name = 'PdfInvalidError';
+  }
+}
+
+/** Opens PDFs. */
+export interface PdfEngine {
+  /**
+   * Opens `bytes` (not kept, not detached). Throws {@link PdfCancelledError} when the password
+   * prompt is cancelled, {@link PdfInvalidError} for anything unreadable.
+   */
+  open(
+    bytes: Uint8Array,
+    askPassword: AskPdfPassword,
+    knownPassword?: string,
+  ): Promise<{ pdf: OpenPdf; password?: string }>;
+}

@@ -1,0 +1,8 @@
+/**
+ * The print worker's entry (bundled by Vite as a module worker, see createPrintWorker.ts): serves
+ * print jobs on the worker's own message channel.
+ */
+import { servePrintJobs } from './printWorkerHost';
+import type { PortLike } from './workerProtocol';
+
+servePrintJobs(self as unknown as PortLike);
