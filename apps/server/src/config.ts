@@ -6,7 +6,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
 /** Grant types a registered OAuth client may use. */
-export const clientGrantTypes = ['authorization_code', 'refresh_token', 'password'] as const;
+export const clientGrantTypes = ['authorization_code', 'refresh_token', 'password', 'client_credentials'] as const;
 export type ClientGrantType = (typeof clientGrantTypes)[number];
 
 /** One registered OAuth client (from `OAUTH_CLIENTS`). */

@@ -2,12 +2,15 @@
  * The route modules the server registers, in order. To add an API: write
  * `src/<area>/<what>Routes.ts` exporting an `AppPlugin`, and add it to this list.
  */
+
+import { codeRoutes } from '../codes/codeRoutes';
 import { eduRoutes } from '../edu/routes';
 import { loginRoutes } from '../identity/login/routes';
 import { profileRoutes } from '../identity/profileRoutes';
 import { inkSearchRoutes } from '../inkstore/searchRoutes';
 import { inkUploadRoutes } from '../inkstore/uploadRoutes';
 import type { AppPlugin } from '../platform/types';
+import { vendorRoutes } from '../vendor/vendorRoutes';
 import { platformRoutes } from './platformRoutes';
 
 export const routeModules: readonly AppPlugin[] = [
@@ -17,4 +20,6 @@ export const routeModules: readonly AppPlugin[] = [
   inkUploadRoutes,
   inkSearchRoutes,
   eduRoutes,
+  codeRoutes,
+  vendorRoutes,
 ];

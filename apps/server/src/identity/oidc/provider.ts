@@ -94,6 +94,8 @@ export function createOidcProvider(deps: ProviderDeps): Provider {
       introspection: { enabled: true },
       userinfo: { enabled: true },
       rpInitiatedLogout: { enabled: true },
+      // App credentials (e.g. /paperhub/v1/paper/ncode): a confidential client allowed the grant.
+      clientCredentials: { enabled: true },
     },
     interactions: {
       url: (_ctx, interaction) => interactionPath(interaction.uid),

@@ -1,0 +1,156 @@
+/**
+ * The vendor data directory (`NCODE_DATA_DIR`, default `DATA_DIR/ncode` = `./data/ncode`): data
+ * from NeoLAB that we may not redistribute, read where the operator puts it.
+ *
+ * | path                                         | what                                          |
+ * | -------------------------------------------- | --------------------------------------------- |
+ * | `nbs.json.gz`                                | the paper catalogue (fact sheet §2)            |
+ * | `code/s{s}-o{o}-b{b}/s{s}-o{o}-b{b}-p{p}.code.gz` | Ncode code pages (fact sheet §4.1)        |
+ * | `books/s{s}-o{o}-b{b}.pdf`                   | a book's (textbook's) PDF                      |
+ * | `books/s{s}-o{o}-b{b}.nproj`                 | its project file                               |
+ * | `nproj/*.nproj`                              | more project files, found by their book header |
+ *
+ * Everything is optional: what is missing is reported by {@link VendorDataMissing}, whose message
+ * names the file to add.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import {
+  type BookAddress,
+  bookId,
+  loadPaperCatalogue,
+  type PageAddress,
+  type PaperCatalogue,
+  pageId,
+  parseNproj,
+} from '@dotink/ncode';
+import { codePageFile } from '@dotink/print';
+import type { ServerConfig } from '../config';
+
+/** The setting naming the directory. */
+export const NCODE_DATA_DIR_SETTING = 'NCODE_DATA_DIR';
+
+/** The directory a configuration names: `NCODE_DATA_DIR`, else `ncode` in the data directory. */
+export function vendorDataDir(config: Pick<ServerConfig, 'ncodeDataDir' | 'dataDir'>): string {
+  return config.ncodeDataDir ?? resolve(config.dataDir, 'ncode');
+}
+
+/** Something needed from the vendor data directory is not there. */
+export class VendorDataMissing extends Error {
+  override readonly name = 'VendorDataMissing';
+  constructor(
+    /** What is missing, e.g. "the Ncode code page 3.27.1068.20". */
+    readonly what: string,
+    /** The file to add, relative to the directory. */
+    readonly file: string,
+  ) {
+    super(`${what} is not available: add ${file} to the vendor data directory (${NCODE_DATA_DIR_SETTING})`);
+  }
+}
+
+const CATALOGUE_FILE = 'nbs.json.gz';
+
+/** `s3-o27-b1068`: a book's file stem. */
+export function bookStem(b: BookAddress): string {
+  return `s${b.section}-o${b.owner}-b${b.book}`;
+}
+
+async function readOptional(path: string): Promise<Uint8Array | undefined> {
+  try {
+    return new Uint8Array(await readFile(path));
+  } catch (error) {
+    if (
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ||
+      (error as NodeJS.ErrnoException).code === 'ENOTDIR'
+    )
+      return undefined;
+    throw error;
+  }
+}
+
+/** Reads the vendor data directory (the catalogue and the project-file index are read once). */
+export class VendorData {
+  private catalogueLoad: Promise<PaperCatalogue | undefined> | undefined;
+  private nprojIndex: Promise<ReadonlyMap<string, string>> | undefined;
+
+  constructor(readonly root: string) {}
+
+  /** The code file of a page, relative to the root. */
+  codeFileName(page: PageAddress): string {
+    return `code/${codePageFile(page)}`;
+  }
+
+  /** The gzip bytes of a page's code file, or undefined. */
+  codeFile(page: PageAddress): Promise<Uint8Array | undefined> {
+    return readOptional(join(this.root, this.codeFileName(page)));
+  }
+
+  /** The gzip bytes of a page's code file; throws {@link VendorDataMissing}. */
+  async requireCodeFile(page: PageAddress): Promise<Uint8Array> {
+    const bytes = await this.codeFile(page);
+    if (!bytes) throw new VendorDataMissing(`The Ncode code page ${pageId(page)}`, this.codeFileName(page));
+    return bytes;
+  }
+
+  /** The paper catalogue, or undefined without `nbs.json.gz`. */
+  catalogue(): Promise<PaperCatalogue | undefined> {
+    this.catalogueLoad ??= (async () => {
+      const gz = await readOptional(join(this.root, CATALOGUE_FILE));
+      if (!gz) return undefined;
+      return loadPaperCatalogue(JSON.parse(gunzipSync(gz).toString('utf8')));
+    })();
+    return this.catalogueLoad;
+  }
+
+  /** The paper catalogue; throws {@link VendorDataMissing}. */
+  async requireCatalogue(): Promise<PaperCatalogue> {
+    const catalogue = await this.catalogue();
+    if (!catalogue) throw new VendorDataMissing('The paper catalogue', CATALOGUE_FILE);
+    return catalogue;
+  }
+
+  /** The file name of a book's PDF or project file, relative to the root. */
+  bookFileName(book: BookAddress, kind: 'pdf' | 'nproj'): string {
+    return `books/${bookStem(book)}.${kind}`;
+  }
+
+  /** A book's vendor PDF, or undefined. */
+  bookPdf(book: BookAddress): Promise<Uint8Array | undefined> {
+    return readOptional(join(this.root, this.bookFileName(book, 'pdf')));
+  }
+
+  /** A book's vendor project file (`books/…nproj`, else one in `nproj/` for that book), or undefined. */
+  async bookNproj(book: BookAddress): Promise<string | undefined> {
+    const direct = await readOptional(join(this.root, this.bookFileName(book, 'nproj')));
+    if (direct) return Buffer.from(direct).toString('utf8');
+    const file = (await this.nprojFiles()).get(bookId(book));
+    if (!file) return undefined;
+    return Buffer.from((await readOptional(file)) ?? new Uint8Array()).toString('utf8') || undefined;
+  }
+
+  /** `nproj/*.nproj` by the book their header names (the first file wins). */
+  private nprojFiles(): Promise<ReadonlyMap<string, string>> {
+    this.nprojIndex ??= (async () => {
+      const dir = join(this.root, 'nproj');
+      const index = new Map<string, string>();
+      let names: string[];
+      try {
+        names = (await readdir(dir)).filter((n) => n.endsWith('.nproj')).sort();
+      } catch {
+        return index;
+      }
+      for (const name of names) {
+        try {
+          const doc = parseNproj(await readFile(join(dir, name), 'utf8'));
+          const id = bookId({ section: doc.book.section, owner: doc.book.owner, book: doc.book.code });
+          if (!index.has(id)) index.set(id, join(dir, name));
+        } catch {
+          // not a readable project file: skipped
+        }
+      }
+      return index;
+    })();
+    return this.nprojIndex;
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * Vendor data over HTTP (public: the board fetches code pages without a token, engine.md §7):
+ *
+ * - `GET /ncode_data/s{s}-o{o}-b{b}/s{s}-o{o}-b{b}-p{p}.code.gz` — a code page (gzip bytes);
+ * - `GET /vendor/v1/papers/{s.o.b}` — a paper of the catalogue (`nbs.json.gz`);
+ * - `GET /vendor/v1/books/{s.o.b}/pdf` and `…/nproj` — a book's PDF and project file; for a
+ *   built-in textbook without vendor files, generated demo stand-ins (`demoBook.ts`).
+ *
+ * Missing data answers 404 with a message naming the file to add (503 for the catalogue, which
+ * every paper lookup needs).
+ */
+import { type BookAddress, bookId, findPaper, pageAddress, parseBookId } from '@dotink/ncode';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { answerSchema, failureSchema, success } from '../http/answer';
+import { notFound, sendFailure } from '../http/errors';
+import type { App, AppPlugin } from '../platform/types';
+import { type DemoBook, demoBookNproj, demoBookPdf, demoPaper } from './demoBook';
+import { bookStem, VendorData, VendorDataMissing, vendorDataDir } from './vendorData';
+
+const CODE_DIR = /^s(\d{1,5})-o(\d{1,6})-b(\d{1,6})$/;
+const CODE_FILE = /^s(\d{1,5})-o(\d{1,6})-b(\d{1,6})-p(\d{1,7})\.code\.gz$/;
+
+/** Answers a missing-vendor-data error with its message (404, or `status`). */
+export function sendMissing(reply: FastifyReply, error: VendorDataMissing, status = 404): FastifyReply {
+  return sendFailure(reply, status, error.message);
+}
+
+const bookParam = z.object({
+  bookId: z.string().refine((s) => parseBookId(s) !== undefined, 'must be section.owner.book'),
+});
+
+const paperSchema = z.looseObject({
+  id: z.string(),
+  section: z.number(),
+  owner: z.number(),
+  book: z.number(),
+});
+
+export const vendorRoutes: AppPlugin = async (app) => {
+  const vendor = new VendorData(vendorDataDir(app.services.config));
+  const demoCache = new Map<string, Promise<{ pdf: Uint8Array; nproj: string } | undefined>>();
+
+  app.get(
+    '/ncode_data/:dir/:file',
+    {
+      schema: {
+        tags: ['vendor data'],
+        summary: 'An Ncode code page (gzip), from the vendor data directory',
+        params: z.object({ dir: z.string(), file: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const { dir, file } = request.params;
+      const d = CODE_DIR.exec(dir);
+      const f = CODE_FILE.exec(file);
+      if (!d || !f || d[1] !== f[1] || d[2] !== f[2] || d[3] !== f[3]) {
+        throw notFound(
+          `Not a code page file name: ${dir}/${file} (expected s{s}-o{o}-b{b}/s{s}-o{o}-b{b}-p{p}.code.gz)`,
+        );
+      }
+      const page = pageAddress(Number(f[1]), Number(f[2]), Number(f[3]), Number(f[4]));
+      const bytes = await vendor.codeFile(page);
+      if (!bytes)
+        return sendMissing(
+          reply,
+          new VendorDataMissing(`The Ncode code page ${dir}-p${f[4]}`, vendor.codeFileName(page)),
+        );
+      return reply
+        .type('application/gzip')
+        .header('cache-control', 'public, max-age=86400')
+        .send(Buffer.from(bytes));
+    },
+  );
+
+  app.get(
+    '/vendor/v1/papers/:bookId',
+    {
+      schema: {
+        tags: ['vendor data'],
+        summary: 'A paper of the NeoLAB paper catalogue (nbs.json.gz)',
+        params: bookParam,
+        response: { 200: answerSchema(paperSchema), 404: failureSchema, 503: failureSchema },
+      },
+    },
+    async (request, reply) => {
+      let catalogue: Awaited<ReturnType<VendorData['requireCatalogue']>>;
+      try {
+        catalogue = await vendor.requireCatalogue();
+      } catch (error) {
+        if (error instanceof VendorDataMissing) return sendMissing(reply, error, 503);
+        throw error;
+      }
+      const book = parseBookId(request.params.bookId)!;
+      const entry = findPaper(catalogue, book);
+      if (!entry) throw notFound(`The paper ${bookId(book)} is not in the paper catalogue`);
+      return success(entry as unknown as z.infer<typeof paperSchema>);
+    },
+  );
+
+  for (const kind of ['pdf', 'nproj'] as const) {
+    app.get(
+      `/vendor/v1/books/:bookId/${kind}`,
+      {
+        schema: {
+          tags: ['vendor data'],
+          summary:
+            kind === 'pdf'
+              ? "A book's PDF (a labelled demo stand-in for a built-in textbook without one)"
+              : "A book's project file (.nproj; generated for a built-in textbook without one)",
+          params: bookParam,
+        },
+      },
+      async (request, reply) => {
+        const book = parseBookId(request.params.bookId)!;
+        const vendorFile = kind === 'pdf' ? await vendor.bookPdf(book) : await vendor.bookNproj(book);
+        const demo = vendorFile === undefined ? await demoFor(app, vendor, demoCache, book) : undefined;
+        const body = vendorFile ?? (demo ? demo[kind] : undefined);
+        if (body === undefined) {
+          return sendMissing(
+            reply,
+            new VendorDataMissing(`The ${kind} of book ${bookId(book)}`, vendor.bookFileName(book, kind)),
+          );
+        }
+        reply.header('x-dotink-demo', vendorFile === undefined ? 'true' : 'false');
+        reply.header('content-disposition', `inline; filename="${bookStem(book)}.${kind}"`);
+        if (kind === 'pdf') {
+          return reply.type('application/pdf').send(Buffer.from(body as Uint8Array));
+        }
+        return reply.type('application/xml; charset=utf-8').send(body as string);
+      },
+    );
+  }
+};
+
+/** The demo stand-ins of a built-in textbook (undefined for any other book), made once. */
+function demoFor(
+  app: App,
+  vendor: VendorData,
+  cache: Map<string, Promise<{ pdf: Uint8Array; nproj: string } | undefined>>,
+  book: BookAddress,
+): Promise<{ pdf: Uint8Array; nproj: string } | undefined> {
+  const id = bookId(book);
+  let made = cache.get(id);
+  if (!made) {
+    made = (async () => {
+      const row = await app.services.db
+        .selectFrom('builtin_textbooks')
+        .select(['subject', 'grade', 'semester', 'first_page', 'num_pages'])
+        .where('section', '=', book.section)
+        .where('owner', '=', book.owner)
+        .where('book', '=', book.book)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const label = row.grade !== null ? `${row.subject} ${row.grade}-${row.semester ?? 1}` : row.subject;
+      const demo: DemoBook = { ...book, label, firstPage: row.first_page, numPages: row.num_pages };
+      const catalogue = await vendor.catalogue();
+      const paper = demoPaper(catalogue ? findPaper(catalogue, book) : undefined);
+      return { pdf: await demoBookPdf(demo, paper), nproj: demoBookNproj(demo, paper) };
+    })();
+    made.catch(() => cache.delete(id));
+    cache.set(id, made);
+  }
+  return made;
+}
