@@ -6,6 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { SchoolRow } from '../src/db/schema';
 import { allScopes } from '../src/identity/scopes';
 import type { App } from '../src/platform/types';
+import { upsertBuiltinTextbooks } from '../src/seed/builtinTextbooks';
 import { TEST_PUBLIC_URL } from './harness';
 import { issueAccessToken } from './oauth';
 
@@ -133,6 +134,7 @@ export async function insertClass(
 
 /** Builds the world on a test server (a few hundred ms: three pupil passwords are hashed). */
 export async function buildEduWorld(app: App): Promise<EduWorld> {
+  await upsertBuiltinTextbooks(app.services.db);
   const n = unique();
   const schoolA = await insertSchool(app, {
     name: `한빛초등학교 ${n}`,

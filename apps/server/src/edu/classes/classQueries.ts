@@ -119,7 +119,13 @@ export async function createClass(
   const className = isBlank(input.className)
     ? defaultClassName(year, grade, classNum)
     : input.className!.trim();
-  const bookId = builtinTextbookForGrade(grade);
+  const gradeBook = builtinTextbookForGrade(grade);
+  // The catalogue is written at start; without it the class simply has no book.
+  const book =
+    gradeBook === null
+      ? undefined
+      : await db.selectFrom('builtin_textbooks').select('id').where('id', '=', gradeBook).executeTakeFirst();
+  const bookId = book?.id ?? null;
   try {
     const row = await db
       .insertInto('classes')

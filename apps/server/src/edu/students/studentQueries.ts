@@ -118,11 +118,7 @@ function plan(existing: readonly Planned[], rows: readonly StudentInput[]): Plan
     }
     const name = row.name?.trim();
     if (target) {
-      if (row.num !== undefined && row.num !== target.num) {
-        if (state.some((s) => s !== target && s.num === row.num))
-          throw badRequest(EduMessage.studentNumberTaken);
-        target.num = row.num;
-      }
+      if (row.num !== undefined) target.num = row.num;
       if (name !== undefined) {
         if (name === '') throw badRequest(EduMessage.valueMissing);
         target.name = name;
@@ -146,6 +142,7 @@ function plan(existing: readonly Planned[], rows: readonly StudentInput[]): Plan
       });
     }
   }
+  if (new Set(state.map((s) => s.num)).size !== state.length) throw badRequest(EduMessage.studentNumberTaken);
   const live = state.filter((s) => s.deleteYn === 'N').map((s) => s.mac);
   if (duplicatePenAddresses(live).size > 0) throw badRequest(EduMessage.penDuplicated);
   return state;

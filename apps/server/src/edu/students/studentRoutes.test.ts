@@ -1,0 +1,203 @@
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase, SETUP_TIMEOUT_MS, testClients, useTestServer } from '../../../test/harness';
+import { buildEduWorld, call, type EduWorld, insertClass } from '../../../test/matrixFixtures';
+import { tokenRequest } from '../../../test/oauth';
+
+interface StudentOut {
+  id: string;
+  num: number;
+  name: string;
+  macAddress: string;
+  deleteYn: string;
+  numName: string;
+  status: string;
+}
+
+describeEachDatabase('education API: students', (kind) => {
+  const server = useTestServer(kind);
+  let w: EduWorld;
+  beforeAll(async () => {
+    w = await buildEduWorld(server().app);
+  }, SETUP_TIMEOUT_MS);
+  const app = () => server().app;
+  const students = async (classId: number) =>
+    (await call(app(), w.callers.teacher, 'GET', `/edu/v1/class/${classId}/students`)).json().data
+      .students as StudentOut[];
+
+  it('lists the students of a class by number', async () => {
+    const res = await call(app(), w.callers.teacher, 'GET', `/edu/v1/class/${w.classId}/students`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Success');
+    expect(res.json().data.students[0]).toEqual({
+      id: w.studentIds[0],
+      eduClassId: w.classId,
+      num: 1,
+      name: '김민준',
+      numName: '1 김민준',
+      macAddress: '9C:7B:D2:10:00:01',
+      status: 'ACTIVE',
+      deleteYn: 'N',
+      lastWatch: null,
+      watchCount: 0,
+    });
+    expect((await students(w.classId)).map((s) => s.num)).toEqual([1, 2, 3]);
+  });
+
+  it('adds students (administrator): new numbers, auto number, pen addresses normalised, accounts made', async () => {
+    const classId = await insertClass(app(), w.schoolA.id, 5, 9);
+    const res = await call(app(), w.callers.admin, 'POST', `/edu/v1/class/admin/${classId}/students`, [
+      { num: 3, name: ' 최하은 ', macAddress: '9c7bd2100a0b', status: 'ACTIVE' },
+      { num: 1, name: '정시우', macAddress: '' },
+      { name: '강지유', macAddress: '9C-7B-D2-10-0A-C' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Success');
+    const list = res.json().data.students as StudentOut[];
+    expect(list.map((s) => [s.num, s.name, s.macAddress, s.deleteYn])).toEqual([
+      [1, '정시우', '00:00:00:00:00:00', 'N'],
+      [3, '최하은', '9C:7B:D2:10:0A:0B', 'N'],
+      [4, '강지유', '9C:7B:D2:10:0A:0C', 'N'],
+    ]);
+    // Each new student signs in with its id as name and password (classroom.md §6).
+    const token = await tokenRequest(app(), {
+      grant_type: 'password',
+      username: list[0]!.id,
+      password: list[0]!.id,
+      client_id: testClients.web.clientId,
+      client_secret: testClients.web.clientSecret,
+    });
+    expect(token.status).toBe(200);
+  });
+
+  it('updates by number or id and adds new numbers (teacher PUT), answering data.students', async () => {
+    const classId = await insertClass(app(), w.schoolA.id, 5, 10);
+    const first = await call(app(), w.callers.admin, 'POST', `/edu/v1/class/admin/${classId}/students`, {
+      students: [
+        { num: 1, name: 'A', macAddress: '000000000001' },
+        { num: 2, name: 'B', macAddress: '000000000002' },
+      ],
+    });
+    const [a, b] = first.json().data.students as StudentOut[];
+    const res = await call(app(), w.callers.teacher, 'PUT', `/edu/v1/class/${classId}/students`, [
+      { num: 1, name: 'A2' }, // same number: update
+      { id: b!.id, macAddress: '0:0:0:0:0:22', deleteYn: 'Y' }, // by id
+      { num: 5, name: 'A2', macAddress: '000000000005' }, // same name, new number: a new student
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, message: 'Success' });
+    const list = res.json().data.students as StudentOut[];
+    expect(
+      list.map((s) => [s.id === a!.id, s.id === b!.id, s.num, s.name, s.macAddress, s.deleteYn]),
+    ).toEqual([
+      [true, false, 1, 'A2', '00:00:00:00:00:01', 'N'],
+      [false, true, 2, 'B', '00:00:00:00:00:22', 'Y'],
+      [false, false, 5, 'A2', '00:00:00:00:00:05', 'N'],
+    ]);
+    // Swapping numbers by id works (no transient clash).
+    const swap = await call(app(), w.callers.teacher, 'PUT', `/edu/v1/class/${classId}/students`, [
+      { id: a!.id, num: 2 },
+      { id: b!.id, num: 1 },
+    ]);
+    expect(swap.statusCode).toBe(200);
+    expect((swap.json().data.students as StudentOut[]).map((s) => s.id)).toEqual([b!.id, a!.id, list[2]!.id]);
+  });
+
+  it('refuses invalid and duplicated pen addresses as a whole', async () => {
+    const classId = await insertClass(app(), w.schoolA.id, 5, 11);
+    const put = (body: unknown) =>
+      call(app(), w.callers.teacher, 'PUT', `/edu/v1/class/${classId}/students`, body);
+    const invalid = await put([{ num: 1, name: 'X', macAddress: '9C:7B:D2:10:00' }]);
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toEqual({
+      ok: false,
+      message: 'pen information may have been entered wrongly',
+      data: null,
+    });
+    const twice = await put([
+      { num: 1, name: 'X', macAddress: '9C7BD2100001' },
+      { num: 2, name: 'Y', macAddress: '9c:7b:d2:10:00:01' },
+    ]);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toBe('pen information may have been duplicated');
+    expect(await students(classId)).toEqual([]);
+    // No pen (zeros) may repeat; a deleted student's address may be reused.
+    expect(
+      (
+        await put([
+          { num: 1, name: 'X' },
+          { num: 2, name: 'Y', macAddress: '' },
+        ])
+      ).statusCode,
+    ).toBe(200);
+    expect((await put([{ num: 1, macAddress: '000000000009', deleteYn: 'Y' }])).statusCode).toBe(200);
+    expect((await put([{ num: 3, name: 'Z', macAddress: '00:00:00:00:00:09' }])).statusCode).toBe(200);
+    const clash = await put([{ num: 1, deleteYn: 'N' }]);
+    expect(clash.json().message).toBe('pen information may have been duplicated');
+  });
+
+  it('refuses a missing name, numbers twice, a taken number and unknown ids', async () => {
+    const put = (body: unknown) =>
+      call(app(), w.callers.teacher, 'PUT', `/edu/v1/class/${w.classId}/students`, body);
+    const noName = await put([{ num: 40 }]);
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().message).toBe('There is a value that was not entered');
+    expect((await put([{ num: 1, name: '  ' }])).json().message).toBe(
+      'There is a value that was not entered',
+    );
+    expect(
+      (
+        await put([
+          { num: 7, name: 'a' },
+          { num: 7, name: 'b' },
+        ])
+      ).statusCode,
+    ).toBe(400);
+    const taken = await put([{ id: w.studentIds[0], num: 2 }]);
+    expect(taken.statusCode).toBe(400);
+    const unknown = await put([{ id: 'snotastudent1', name: 'x' }]);
+    expect(unknown.json().message).toBe('The student does not exist.');
+    // A student of another class is unknown here.
+    const otherClass = await insertClass(app(), w.schoolA.id, 6, 1);
+    const added = await call(app(), w.callers.admin, 'POST', `/edu/v1/class/admin/${otherClass}/students`, [
+      { name: 'Q' },
+    ]);
+    const q = added.json().data.students[0].id;
+    expect((await put([{ id: q, name: 'moved?' }])).statusCode).toBe(400);
+    for (const bad of [
+      {},
+      [{ num: 0, name: 'a' }],
+      [{ num: -1, name: 'a' }],
+      [{ name: 1 }],
+      [{ deleteYn: 'X' }],
+      [1],
+      { students: 'x' },
+    ]) {
+      expect((await put(bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await students(w.classId)).map((s) => s.name)).toEqual(['김민준', '이서연', '박도윤']);
+  });
+
+  it('keeps schools apart and admin adding for administrators', async () => {
+    const other = await call(app(), w.callers.otherSchool, 'GET', `/edu/v1/class/${w.classId}/students`);
+    expect(other.statusCode).toBe(403);
+    expect((await call(app(), w.callers.teacher, 'GET', '/edu/v1/class/999999/students')).statusCode).toBe(
+      404,
+    );
+    const teacherAdd = await call(
+      app(),
+      w.callers.teacher,
+      'POST',
+      `/edu/v1/class/admin/${w.classId}/students`,
+      [{ name: 'x' }],
+    );
+    expect(teacherAdd.statusCode).toBe(403);
+    const otherAdmin = await call(
+      app(),
+      w.callers.otherSchool,
+      'PUT',
+      `/edu/v1/class/${w.classId}/students`,
+      [{ num: 1, name: 'hijack' }],
+    );
+    expect(otherAdmin.statusCode).toBe(403);
+  });
+});
