@@ -1,0 +1,379 @@
+/**
+ * The access matrix of the education API (classroom.md §6): every route of §7, called by every
+ * kind of caller. Anonymous callers get 401; a caller the route is not for gets 403 (with the
+ * generic failure answer); the callers it is for get their answer. Routes that change data get
+ * fresh records per call, so each cell stands alone.
+ */
+import { beforeAll, expect, it } from 'vitest';
+import type { App } from '../src/platform/types';
+import { describeEachDatabase, SETUP_TIMEOUT_MS, useTestServer } from './harness';
+import {
+  authCodeOf,
+  blankPdf,
+  buildEduWorld,
+  type Caller,
+  call,
+  type EduWorld,
+  insertCurriculum,
+  multipartBody,
+  newTeacher,
+  type Role,
+  roles,
+  unique,
+} from './matrixFixtures';
+
+interface Req {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly url: string;
+  readonly payload?: unknown;
+  readonly headers?: Record<string, string>;
+}
+
+interface RouteCase {
+  readonly route: string;
+  /** Statuses of the callers the route is for (anonymous: 401, anyone else: 403). */
+  readonly expect: Partial<Record<Role, number>>;
+  readonly request: (app: App, w: EduWorld) => Promise<Req>;
+}
+
+const ok = (...who: Role[]) => Object.fromEntries(who.map((r) => [r, 200])) as Partial<Record<Role, number>>;
+const staff = ok('teacher', 'admin');
+
+async function podWithPdf(
+  app: App,
+  w: EduWorld,
+): Promise<{ lecture: number; textbook: number; book: number }> {
+  const lecture = await insertCurriculum(app, w.callers.teacher.id, w.classId);
+  const stored = await app.services.files.put(await blankPdf(1));
+  const book = 5000 + unique();
+  const row = await app.services.db
+    .insertInto('textbooks')
+    .values({
+      curriculum_id: lecture,
+      type: 'POD',
+      title: 'Worksheet',
+      section: 3,
+      owner: 27,
+      book,
+      ncode_start_page: 1,
+      ncode_end_page: 4,
+      num_pages: 1,
+      pdf_sha256: stored.sha256,
+      pdf_name: 'worksheet.pdf',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { lecture, textbook: row.id, book };
+}
+
+async function lesson(app: App, lecture: number, sessionStatus = 'ACTIVE'): Promise<number> {
+  const row = await app.services.db
+    .insertInto('courses')
+    .values({
+      curriculum_id: lecture,
+      tag: 'Lesson',
+      title: 'Lecture',
+      start_at: '2025-03-04T09:00:00Z',
+      end_at: '2025-03-04T10:00:00Z',
+      session_status: sessionStatus,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const lectureOf = (app: App, w: EduWorld) => insertCurriculum(app, w.callers.teacher.id, w.classId);
+
+const cases: readonly RouteCase[] = [
+  {
+    route: 'GET /edu/v1/teacher',
+    expect: ok('pending', 'noSchool', 'teacher', 'admin', 'otherSchool'),
+    request: async () => ({ method: 'GET', url: '/edu/v1/teacher' }),
+  },
+  {
+    route: 'GET /edu/v1/teachers',
+    expect: ok('admin'),
+    request: async () => ({ method: 'GET', url: '/edu/v1/teachers' }),
+  },
+  {
+    route: 'PUT /edu/v1/teacher/{teacherId}',
+    expect: ok('admin'),
+    request: async (app, w) => {
+      const t = await newTeacher(app, { status: 'PENDING_ACTIVE', schoolId: w.schoolA.id });
+      return { method: 'PUT', url: `/edu/v1/teacher/${t.id}`, payload: { status: 'ACTIVE' } };
+    },
+  },
+  {
+    route: 'GET /edu/v1/schools',
+    expect: ok('pending', 'noSchool', 'teacher', 'admin', 'otherSchool'),
+    request: async () => ({ method: 'GET', url: `/edu/v1/schools?schoolName=${encodeURIComponent('한빛')}` }),
+  },
+  {
+    route: 'GET /edu/v1/classes',
+    expect: ok('teacher', 'admin', 'otherSchool'),
+    request: async () => ({ method: 'GET', url: '/edu/v1/classes' }),
+  },
+  {
+    route: 'POST /edu/v1/class',
+    expect: ok('admin'),
+    request: async () => {
+      const n = unique();
+      return {
+        method: 'POST',
+        url: '/edu/v1/class',
+        payload: { year: 2025 + (n % 3), grade: 1 + (n % 6), classNum: 1 + (n % 20) },
+      };
+    },
+  },
+  {
+    route: 'GET /edu/v1/class/{eduClassId}/students',
+    expect: staff,
+    request: async (_app, w) => ({ method: 'GET', url: `/edu/v1/class/${w.classId}/students` }),
+  },
+  {
+    route: 'POST /edu/v1/class/admin/{eduClassId}/students',
+    expect: ok('admin'),
+    request: async (_app, w) => ({
+      method: 'POST',
+      url: `/edu/v1/class/admin/${w.classId}/students`,
+      payload: [{ num: 100 + unique(), name: '새 학생' }],
+    }),
+  },
+  {
+    route: 'PUT /edu/v1/class/{eduClassId}/students',
+    expect: staff,
+    request: async (_app, w) => ({
+      method: 'PUT',
+      url: `/edu/v1/class/${w.classId}/students`,
+      payload: [{ num: 1, name: '김민준' }],
+    }),
+  },
+  {
+    route: 'GET /edu/v1/curriculums',
+    expect: ok('teacher', 'admin', 'otherSchool'),
+    request: async () => ({ method: 'GET', url: '/edu/v1/curriculums' }),
+  },
+  {
+    route: 'POST /edu/v1/curriculum',
+    expect: staff,
+    request: async (_app, w) => ({
+      method: 'POST',
+      url: '/edu/v1/curriculum',
+      payload: { eduClassId: w.classId, title: `Lecture ${unique()}` },
+    }),
+  },
+  {
+    route: 'PUT /edu/v1/curriculum/{curriculumId}',
+    expect: staff,
+    request: async (app, w) => ({
+      method: 'PUT',
+      url: `/edu/v1/curriculum/${await lectureOf(app, w)}`,
+      payload: { description: 'memo' },
+    }),
+  },
+  {
+    route: 'DELETE /edu/v1/curriculum/{curriculumId}',
+    expect: staff,
+    request: async (app, w) => ({ method: 'DELETE', url: `/edu/v1/curriculum/${await lectureOf(app, w)}` }),
+  },
+  {
+    route: 'GET /edu/v1/curriculum/{curriculumId}/textbook',
+    expect: staff,
+    request: async (app, w) => ({
+      method: 'GET',
+      url: `/edu/v1/curriculum/${await lectureOf(app, w)}/textbook`,
+    }),
+  },
+  {
+    route: 'POST /edu/v1/curriculum/{curriculumId}/textbook/regular',
+    expect: staff,
+    request: async (app, w) => ({
+      method: 'POST',
+      url: `/edu/v1/curriculum/${await lectureOf(app, w)}/textbook/regular`,
+      payload: { title: 'Math', builtinTextbookId: 1 },
+    }),
+  },
+  {
+    route: 'POST /edu/v1/curriculum/{curriculumId}/textbook/pod',
+    expect: staff,
+    request: async (app, w) => ({
+      method: 'POST',
+      url: `/edu/v1/curriculum/${await lectureOf(app, w)}/textbook/pod`,
+      payload: { title: 'Sheet', section: 3, owner: 27, book: 1068, ncodeStartPage: 1, numPages: 4 },
+    }),
+  },
+  {
+    route: 'POST /edu/v1/curriculum/{curriculumId}/textbook/{textbookId}/attachment',
+    expect: staff,
+    request: async (app, w) => {
+      const { lecture, textbook } = await podWithPdf(app, w);
+      const form = multipartBody(
+        {},
+        { pdfFile: { name: 'a.pdf', type: 'application/pdf', bytes: await blankPdf(2) } },
+      );
+      return {
+        method: 'POST',
+        url: `/edu/v1/curriculum/${lecture}/textbook/${textbook}/attachment`,
+        payload: form.payload,
+        headers: form.headers,
+      };
+    },
+  },
+  {
+    route: 'GET /edu/v1/curriculum/{curriculumId}/textbook/{textbookId}/attachment/{kind}',
+    expect: staff,
+    request: async (app, w) => {
+      const { lecture, textbook } = await podWithPdf(app, w);
+      return { method: 'GET', url: `/edu/v1/curriculum/${lecture}/textbook/${textbook}/attachment/pdf` };
+    },
+  },
+  {
+    route: 'GET /edu/v1/curriculum/textbook',
+    expect: ok('teacher', 'admin', 'otherSchool'),
+    request: async (app, w) => {
+      const { book } = await podWithPdf(app, w);
+      return { method: 'GET', url: `/edu/v1/curriculum/textbook?section=3&owner=27&book=${book}&page=2` };
+    },
+  },
+  {
+    route: 'GET /edu/v1/curriculum/textbook/print',
+    expect: { ...staff, otherSchool: 404 },
+    request: async (app, w) => {
+      const { book } = await podWithPdf(app, w);
+      return {
+        method: 'GET',
+        url: `/edu/v1/curriculum/textbook/print?section=3&owner=27&book=${book}&pageStart=1`,
+      };
+    },
+  },
+  {
+    route: 'GET /edu/v1/curriculum/{curriculumId}/course',
+    expect: staff,
+    request: async (app, w) => ({
+      method: 'GET',
+      url: `/edu/v1/curriculum/${await lectureOf(app, w)}/course`,
+    }),
+  },
+  {
+    route: 'POST /edu/v1/curriculum/{curriculumId}/course',
+    expect: staff,
+    request: async (app, w) => ({
+      method: 'POST',
+      url: `/edu/v1/curriculum/${await lectureOf(app, w)}/course`,
+      payload: { tag: 'Lesson', startAt: '2025-03-04T09:00:00Z', endAt: '2025-03-04T10:00:00Z' },
+    }),
+  },
+  {
+    route: 'GET /edu/v1/curriculum/{curriculumId}/course/{courseId}',
+    expect: staff,
+    request: async (app, w) => {
+      const lecture = await lectureOf(app, w);
+      return { method: 'GET', url: `/edu/v1/curriculum/${lecture}/course/${await lesson(app, lecture)}` };
+    },
+  },
+  {
+    route: 'PUT /edu/v1/curriculum/{curriculumId}/course/{courseId}',
+    expect: staff,
+    request: async (app, w) => {
+      const lecture = await lectureOf(app, w);
+      return {
+        method: 'PUT',
+        url: `/edu/v1/curriculum/${lecture}/course/${await lesson(app, lecture)}`,
+        payload: { description: 'memo' },
+      };
+    },
+  },
+  {
+    route: 'DELETE /edu/v1/curriculum/{curriculumId}/course/{courseId}',
+    expect: staff,
+    request: async (app, w) => {
+      const lecture = await lectureOf(app, w);
+      return { method: 'DELETE', url: `/edu/v1/curriculum/${lecture}/course/${await lesson(app, lecture)}` };
+    },
+  },
+  {
+    route: 'POST /edu/v1/curriculum/{curriculumId}/course/{courseId}/session',
+    expect: staff,
+    request: async (app, w) => {
+      const lecture = await lectureOf(app, w);
+      return {
+        method: 'POST',
+        url: `/edu/v1/curriculum/${lecture}/course/${await lesson(app, lecture, 'DRAFT')}/session`,
+      };
+    },
+  },
+  {
+    route: 'GET /edu/v1/watchlog/{studentId}',
+    expect: ok('teacher', 'admin', 'student'),
+    request: async (_app, w) => ({
+      method: 'GET',
+      url: `/edu/v1/watchlog/${w.studentIds[0]}?fileName=math.json`,
+    }),
+  },
+  {
+    route: 'GET /edu/v1/watchlog/{studentId}/{fileName}',
+    expect: ok('teacher', 'admin', 'student'),
+    request: async (_app, w) => ({ method: 'GET', url: `/edu/v1/watchlog/${w.studentIds[0]}/math.json` }),
+  },
+  {
+    route: 'POST /edu/v1/watchlog/{studentId}/{fileName}',
+    expect: ok('teacher', 'admin', 'student'),
+    request: async (_app, w) => ({
+      method: 'POST',
+      url: `/edu/v1/watchlog/${w.studentIds[0]}/math.json`,
+      payload: { clicks: [{ click_time: '2025-03-03T09:00:00Z', id: '1191_1_5', type: 'youtube' }] },
+    }),
+  },
+  {
+    route: 'GET /edu/v1/math/category-info',
+    expect: ok('noSchool', 'teacher', 'admin', 'otherSchool'),
+    request: async () => ({ method: 'GET', url: '/edu/v1/math/category-info' }),
+  },
+  // Last: it gives the teacher without a school a school.
+  {
+    route: 'POST /edu/v1/teacher',
+    expect: { ...ok('pending', 'noSchool', 'teacher', 'admin'), otherSchool: 409 },
+    request: async (_app, w) => ({
+      method: 'POST',
+      url: '/edu/v1/teacher',
+      payload: { eduSchoolId: w.schoolA.id, checkCode: authCodeOf(w.schoolA) },
+    }),
+  },
+];
+
+describeEachDatabase('education API access matrix', (kind) => {
+  const server = useTestServer(kind);
+  let w: EduWorld;
+  beforeAll(async () => {
+    w = await buildEduWorld(server().app);
+  }, SETUP_TIMEOUT_MS);
+
+  it('covers every education route the server has', () => {
+    const doc = server().app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const served = Object.entries(doc.paths)
+      // The Ncode paper routes belong to code issuing (src/codes), tested there.
+      .filter(([path]) => path.startsWith('/edu/v1/') && !path.startsWith('/edu/v1/paper/'))
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(served.sort()).toEqual(cases.map((c) => c.route).sort());
+  });
+
+  for (const c of cases) {
+    it(c.route, async () => {
+      const app = server().app;
+      const outcome: Record<string, number> = {};
+      const wanted: Record<string, number> = {};
+      for (const role of roles) {
+        const caller: Caller | undefined = role === 'anonymous' ? undefined : w.callers[role];
+        const req = await c.request(app, w);
+        const res = await call(app, caller, req.method, req.url, req.payload, req.headers ?? {});
+        outcome[role] = res.statusCode;
+        wanted[role] = c.expect[role] ?? (role === 'anonymous' ? 401 : 403);
+        if (res.statusCode >= 400)
+          expect(res.json(), `${role}: ${res.body}`).toMatchObject({ ok: false, data: null });
+        else if (res.headers['content-type']?.toString().startsWith('application/json'))
+          expect(res.body.length).toBeGreaterThan(0);
+      }
+      expect(outcome).toEqual(wanted);
+    });
+  }
+});
