@@ -39,7 +39,7 @@ export function emptyPrintCodes(): PrintCodeRecord {
 /** Reads a stored record; anything malformed reads as empty. */
 export function readPrintCodes(value: unknown): PrintCodeRecord {
   const v = value as Partial<PrintCodeRecord> | undefined;
-  if (!v || v.version !== 1 || typeof v.pages !== 'object' || v.pages === null) return emptyPrintCodes();
+  if (v?.version !== 1 || typeof v.pages !== 'object' || v.pages === null) return emptyPrintCodes();
   const pages: Record<string, PrintCodeEntry> = {};
   for (const [id, e] of Object.entries(v.pages)) {
     const a = (e as Partial<PrintCodeEntry>)?.address;

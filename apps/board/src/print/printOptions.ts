@@ -104,11 +104,18 @@ export function rangeTextOnBlur(text: string, numPages: number): string {
   return r.valid ? r.text : text;
 }
 
-/** The settings of the print job for these options. */
+/**
+ * The settings of the print job for these options. On pre-printed Ncode A4 paper every page is
+ * printed portrait (as the paper is), so that the page transform registered on page 1 holds for
+ * every sheet.
+ */
 export function toPrintSettings(options: PrintOptions): PrintSettings {
+  if (options.paperChoice === 'ncodeA4') {
+    return { paperChoice: 'ncodeA4', paperSize: 'A4', orientation: 'portrait', outline: options.outline };
+  }
   return {
     paperChoice: options.paperChoice,
-    paperSize: options.paperChoice === 'ncodeA4' ? 'A4' : options.paperSize,
+    paperSize: options.paperSize,
     density: options.density,
     outline: options.outline,
   };
