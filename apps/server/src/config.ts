@@ -6,7 +6,12 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
 /** Grant types a registered OAuth client may use. */
-export const clientGrantTypes = ['authorization_code', 'refresh_token', 'password', 'client_credentials'] as const;
+export const clientGrantTypes = [
+  'authorization_code',
+  'refresh_token',
+  'password',
+  'client_credentials',
+] as const;
 export type ClientGrantType = (typeof clientGrantTypes)[number];
 
 /** One registered OAuth client (from `OAUTH_CLIENTS`). */
@@ -63,6 +68,10 @@ export interface ServerConfig {
     readonly maxFailures: number;
     /** How long a lockout lasts, and the window failures are counted in. */
     readonly lockoutMs: number;
+  };
+  readonly realtime: {
+    /** A WebSocket subscriber with more unsent bytes than this is dropped (a slow consumer). */
+    readonly maxBufferedBytes: number;
   };
   /** Seed a demo school when the database is empty. */
   readonly seedDemo: boolean;
@@ -133,6 +142,7 @@ const envSchema = z
     LOGIN_MAX_FAILURES: positiveInt.default(5),
     LOGIN_LOCKOUT_MINUTES: positiveInt.default(15),
     SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+    REALTIME_MAX_BUFFERED_KB: positiveInt.default(1024),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -223,6 +233,7 @@ export function loadConfig(
         }
       : {}),
     login: { maxFailures: e.LOGIN_MAX_FAILURES, lockoutMs: e.LOGIN_LOCKOUT_MINUTES * 60_000 },
+    realtime: { maxBufferedBytes: e.REALTIME_MAX_BUFFERED_KB * 1024 },
     // A demo admin with a known password is fine on the embedded database, not on a real one.
     seedDemo: e.SEED_DEMO === 'auto' ? !e.DATABASE_URL : e.SEED_DEMO === 'true',
     logLevel: e.LOG_LEVEL,

@@ -10,6 +10,7 @@ import { profileRoutes } from '../identity/profileRoutes';
 import { inkSearchRoutes } from '../inkstore/searchRoutes';
 import { inkUploadRoutes } from '../inkstore/uploadRoutes';
 import type { AppPlugin } from '../platform/types';
+import { realtimeRoutes } from '../realtime/realtimeRoutes';
 import { vendorRoutes } from '../vendor/vendorRoutes';
 import { platformRoutes } from './platformRoutes';
 
@@ -22,4 +23,5 @@ export const routeModules: readonly AppPlugin[] = [
   eduRoutes,
   codeRoutes,
   vendorRoutes,
+  realtimeRoutes,
 ];

@@ -1,0 +1,44 @@
+/**
+ * The realtime bus: how a message published in one room reaches every server process. In one
+ * process (PGlite) it is a plain in-process fan-out; across processes on PostgreSQL it is
+ * LISTEN/NOTIFY (`pgBus.ts`). A bus delivers a published message to its own process at once and
+ * to the other processes through the database.
+ */
+
+/** Who may receive what: the sender's role travels with the message. */
+export type RoomRole = 'teacher' | 'student' | 'owner' | 'viewer';
+
+/** One message of a room. */
+export interface BusMessage {
+  readonly room: string;
+  /** The sending connection (never gets its own message back). */
+  readonly senderId: string;
+  readonly senderRole: RoomRole;
+  /** The remote-pen JSON text, passed on unchanged. */
+  readonly text: string;
+}
+
+export interface RealtimeBus {
+  /** Publishes to every process (this one synchronously, before the promise settles). */
+  publish(message: BusMessage): Promise<void>;
+  /** Receives every message of every room, this process's and the others'. */
+  subscribe(handler: (message: BusMessage) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** A bus for one process. */
+export function memoryBus(): RealtimeBus {
+  const handlers = new Set<(message: BusMessage) => void>();
+  return {
+    async publish(message) {
+      for (const h of handlers) h(message);
+    },
+    subscribe(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    async close() {
+      handlers.clear();
+    },
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * The sockets of this process, by room, fed by the bus. A message goes to every member of its
+ * room that may receive it (rooms.ts), never back to its sender. A member whose socket has more
+ * than `maxBufferedBytes` waiting to be sent is dropped (terminated) instead of being sent more:
+ * a slow consumer cannot make the server hold an ever-growing queue. Dead sockets are found by
+ * ping/pong and terminated.
+ */
+import type { WebSocket } from 'ws';
+import type { BusMessage, RealtimeBus } from './bus';
+import { type Membership, receives } from './rooms';
+
+/** A member socket. */
+export interface Connection {
+  readonly id: string;
+  readonly accountId: string;
+  readonly membership: Membership;
+  readonly socket: WebSocket;
+}
+
+export interface HubOptions {
+  readonly maxBufferedBytes: number;
+  /** Ping period; a socket that did not answer the previous ping is terminated. */
+  readonly heartbeatMs?: number;
+  readonly onDrop?: (connection: Connection, reason: 'slow' | 'dead') => void;
+}
+
+/** Close code sent (when it still can be) to a dropped slow consumer. */
+export const SLOW_CONSUMER_CLOSE = 4008;
+
+export class RealtimeHub {
+  private readonly rooms = new Map<string, Set<Connection>>();
+  private readonly alive = new WeakMap<WebSocket, boolean>();
+  private readonly unsubscribe: () => void;
+  private readonly heartbeat: NodeJS.Timeout;
+  /** Sockets dropped as slow consumers since start. */
+  slowDropped = 0;
+
+  constructor(
+    private readonly bus: RealtimeBus,
+    private readonly options: HubOptions,
+  ) {
+    this.unsubscribe = bus.subscribe((m) => this.deliver(m));
+    this.heartbeat = setInterval(() => this.ping(), options.heartbeatMs ?? 30_000);
+    this.heartbeat.unref();
+  }
+
+  /** Adds a member; it leaves when its socket closes. */
+  add(connection: Connection): void {
+    const { room } = connection.membership;
+    let members = this.rooms.get(room);
+    if (!members) {
+      members = new Set();
+      this.rooms.set(room, members);
+    }
+    members.add(connection);
+    this.alive.set(connection.socket, true);
+    connection.socket.on('pong', () => this.alive.set(connection.socket, true));
+    connection.socket.on('close', () => this.remove(connection));
+  }
+
+  remove(connection: Connection): void {
+    const members = this.rooms.get(connection.membership.room);
+    if (!members) return;
+    members.delete(connection);
+    if (members.size === 0) this.rooms.delete(connection.membership.room);
+  }
+
+  /** Members of a room in this process. */
+  memberCount(room: string): number {
+    return this.rooms.get(room)?.size ?? 0;
+  }
+
+  /** Publishes a member's message to its room (every process). */
+  publish(from: Connection, text: string): Promise<void> {
+    return this.bus.publish({
+      room: from.membership.room,
+      senderId: from.id,
+      senderRole: from.membership.role,
+      text,
+    });
+  }
+
+  private deliver(m: BusMessage): void {
+    const members = this.rooms.get(m.room);
+    if (!members) return;
+    for (const c of [...members]) {
+      if (c.id === m.senderId || !receives(c.membership.role, m.senderRole)) continue;
+      const { socket } = c;
+      if (socket.readyState !== socket.OPEN) continue;
+      if (socket.bufferedAmount > this.options.maxBufferedBytes) {
+        this.drop(c, 'slow');
+        continue;
+      }
+      socket.send(m.text);
+    }
+  }
+
+  private drop(c: Connection, reason: 'slow' | 'dead'): void {
+    if (reason === 'slow') this.slowDropped += 1;
+    this.remove(c);
+    this.options.onDrop?.(c, reason);
+    c.socket.terminate();
+  }
+
+  private ping(): void {
+    for (const members of this.rooms.values()) {
+      for (const c of [...members]) {
+        if (this.alive.get(c.socket) === false) {
+          this.drop(c, 'dead');
+          continue;
+        }
+        this.alive.set(c.socket, false);
+        c.socket.ping();
+      }
+    }
+  }
+
+  /** Stops listening and closes every socket. */
+  close(): void {
+    clearInterval(this.heartbeat);
+    this.unsubscribe();
+    for (const members of this.rooms.values())
+      for (const c of members) c.socket.close(1001, 'server closing');
+    this.rooms.clear();
+  }
+}

@@ -1,0 +1,154 @@
+import type { Stroke } from '@dotink/ink';
+import { pageId } from '@dotink/ncode';
+import { createRemotePenLink } from '@dotink/pen';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase, useTestServer } from '../../test/harness';
+import { type Classroom, createClassroom } from '../../test/inkFixtures';
+import { teacherWithToken } from '../../test/oauth';
+import {
+  type Client,
+  connect,
+  connectedMessage,
+  listenWs,
+  strokeMessage,
+  UpgradeRefused,
+} from '../../test/realtimeClient';
+import { CloseReason } from './realtimeRoutes';
+
+const refusal = async (p: Promise<Client>) => {
+  try {
+    await p;
+  } catch (error) {
+    if (error instanceof UpgradeRefused) return { status: error.status, message: error.body.message };
+    throw error;
+  }
+  throw new Error('expected the upgrade to be refused');
+};
+const tokenOf = (headers: Record<string, string>) => headers.authorization!.slice('Bearer '.length);
+
+describeEachDatabase('realtime rooms', (kind) => {
+  const server = useTestServer(kind, { env: { REALTIME_MAX_BUFFERED_KB: '16' } });
+  let base: string;
+  let room: Classroom;
+  let sessionUrl: string;
+  beforeAll(async () => {
+    base = await listenWs(server().app);
+    room = await createClassroom(server().app, 2);
+    sessionUrl = `${base}/realtime/v1/rooms/session/${room.tag}`;
+  });
+  /** Connects with the token as a subprotocol, as a browser does. */
+  const join = (url: string, headers: Record<string, string>) =>
+    connect(url, { protocols: ['dotink.remote.v1', `bearer.${tokenOf(headers)}`] });
+
+  it("carries a pupil's pen to the teacher's live view unchanged, as a remote pen link reads it", async () => {
+    const teacher = await join(sessionUrl, room.teacher.headers);
+    expect(teacher.ws.protocol).toBe('dotink.remote.v1');
+    const strokes: Stroke[] = [];
+    const link = createRemotePenLink({
+      channel: {
+        send: (t) => teacher.ws.send(t),
+        onMessage: (l) => teacher.ws.on('message', (d) => l(d.toString())),
+      },
+    });
+    link.onStroke((s) => strokes.push(s));
+    const pupil = room.students[0]!;
+    const student = await connect(`${sessionUrl}?access_token=${tokenOf(pupil.headers)}`);
+    const stroke = strokeMessage(pupil.id, 30);
+    student.ws.send(connectedMessage());
+    student.ws.send(stroke);
+    expect(await teacher.waitFor(2)).toEqual([connectedMessage(), stroke]);
+    expect(strokes).toHaveLength(1);
+    expect(strokes[0]!.dots.count).toBe(30);
+    expect(pageId(strokes[0]!.page)).toBe('3.1012.1191.5');
+    expect(strokes[0]!.inputType).toBe('network');
+    expect(student.messages).toEqual([]);
+    teacher.ws.close();
+    student.ws.close();
+  });
+
+  it("gives pupils the teacher's messages but not each other's", async () => {
+    const [p1, p2] = room.students;
+    const teacher = await join(sessionUrl, room.teacher.headers);
+    const a = await join(sessionUrl, p1!.headers);
+    const b = await join(sessionUrl, p2!.headers);
+    a.ws.send(strokeMessage(p1!.id, 5));
+    teacher.ws.send(strokeMessage(room.teacher.id, 7));
+    await teacher.waitFor(1);
+    expect(await b.waitFor(1)).toEqual([strokeMessage(room.teacher.id, 7)]);
+    expect(await a.waitFor(1)).toEqual([strokeMessage(room.teacher.id, 7)]);
+    expect(teacher.messages).toEqual([strokeMessage(p1!.id, 5)]);
+    for (const c of [teacher, a, b]) c.ws.close();
+  });
+
+  it('closes a socket that sends what it may not: 1007 malformed, 1008 another writer, 1003 binary', async () => {
+    const pupil = room.students[0]!;
+    const cases: [string | Buffer, number, string][] = [
+      ['{"hello":1}', 1007, CloseReason.malformed],
+      [strokeMessage(room.students[1]!.id), 1008, CloseReason.otherWriter],
+      [Buffer.from([1, 2, 3]), 1003, CloseReason.binary],
+    ];
+    for (const [data, code, reason] of cases) {
+      const c = await join(sessionUrl, pupil.headers);
+      c.ws.send(data);
+      expect(await c.closed).toEqual({ code, reason });
+    }
+  });
+
+  it('refuses the upgrade: 401 without a valid token, 403 outside the lesson, 404 unknown lesson, 400 unknown room', async () => {
+    expect(await refusal(connect(sessionUrl))).toEqual({ status: 401, message: 'Unauthorized' });
+    expect(await refusal(connect(`${sessionUrl}?access_token=nope`))).toEqual({
+      status: 401,
+      message: 'Unauthorized',
+    });
+    const other = await createClassroom(server().app, 1);
+    expect(await refusal(join(sessionUrl, other.teacher.headers))).toEqual({
+      status: 403,
+      message: 'Forbidden: not a teacher or student of this lesson',
+    });
+    expect(await refusal(join(sessionUrl, other.students[0]!.headers))).toMatchObject({ status: 403 });
+    expect(
+      await refusal(join(`${base}/realtime/v1/rooms/session/${room.courseId}_x`, room.teacher.headers)),
+    ).toEqual({
+      status: 404,
+      message: 'The lesson does not exist.',
+    });
+    expect(await refusal(join(`${base}/realtime/v1/rooms/lobby`, room.teacher.headers))).toEqual({
+      status: 400,
+      message: 'Unknown room: use session/{courseId}_{sessionId} or board/{ownerId}/{boardId}',
+    });
+  });
+
+  it("shows a teacher's board to the teacher's pupils, receive-only", async () => {
+    const boardUrl = `${base}/realtime/v1/rooms/board/${room.teacher.id}/maths-1`;
+    const owner = await connect(boardUrl, { headers: room.teacher.headers });
+    const pupil = await join(boardUrl, room.students[0]!.headers);
+    owner.ws.send(strokeMessage(room.teacher.id, 3));
+    expect(await pupil.waitFor(1)).toEqual([strokeMessage(room.teacher.id, 3)]);
+    pupil.ws.send(strokeMessage(room.students[0]!.id, 3));
+    expect(await pupil.closed).toEqual({ code: 1008, reason: CloseReason.receiveOnly });
+    const stranger = await teacherWithToken(server().app, { schoolId: room.schoolId });
+    expect(await refusal(join(boardUrl, stranger.headers))).toEqual({
+      status: 403,
+      message: "Forbidden: not the board's owner or a pupil of the owner",
+    });
+    owner.ws.close();
+  });
+
+  it('drops a subscriber that does not read (slow consumer) and keeps serving the others', async () => {
+    const slow = await join(sessionUrl, room.teacher.headers);
+    const fast = await join(sessionUrl, room.teacher.headers);
+    const pupil = await join(sessionUrl, room.students[0]!.headers);
+    const socket = (slow.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+    socket.pause();
+    const big = strokeMessage(room.students[0]!.id, 2000);
+    const sent = 400;
+    for (let i = 0; i < sent; i++) pupil.ws.send(big);
+    await fast.waitFor(sent, 20_000);
+    socket.resume();
+    const closed = await slow.closed;
+    expect(closed.code).toBe(1006);
+    expect(slow.messages.length).toBeLessThan(sent);
+    pupil.ws.close();
+    fast.ws.close();
+  });
+});

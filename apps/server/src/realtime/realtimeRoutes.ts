@@ -1,0 +1,148 @@
+/**
+ * Realtime pen events over WebSocket: `GET /realtime/v1/rooms/{room}` (rooms in rooms.ts).
+ *
+ * - **Authentication**: the same bearer access tokens as the API, given as an `Authorization`
+ *   header, as the subprotocol `bearer.<token>` (browsers cannot set headers; offer it with
+ *   `dotink.remote.v1`, which the server selects), or as the `access_token` query parameter.
+ *   Refusals are plain HTTP answers before the upgrade: 401, 403, 404 (unknown lesson), 400.
+ * - **Messages**: each WebSocket text message is one remote-pen message of `@dotink/pen`
+ *   (`remoteMessages.ts`, version 1), passed on unchanged, so the socket is a `RemoteChannel` for
+ *   `createRemotePenLink`. A student may publish only strokes written by the student. Close codes:
+ *   1003 binary data, 1007 not a remote-pen message, 1008 not allowed (a viewer publishing,
+ *   another writer's stroke), 1009 over 1 MiB, 4008 dropped as a slow consumer.
+ * - **Fan-out**: through the bus: in-process on PGlite, PostgreSQL LISTEN/NOTIFY when the server
+ *   runs on `DATABASE_URL` (several processes share rooms).
+ */
+import { randomUUID } from 'node:crypto';
+import { decodeRemoteMessage } from '@dotink/pen';
+import websocket from '@fastify/websocket';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { sendFailure } from '../http/errors';
+import { authOf } from '../platform/bearer';
+import type { AppPlugin } from '../platform/types';
+import { memoryBus, type RealtimeBus } from './bus';
+import { type Connection, RealtimeHub } from './hub';
+import { pgBus } from './pgBus';
+import { canPublish, joinRoom, type Membership, RoomRefused } from './rooms';
+
+/** The subprotocol the server speaks (the remote-pen JSON messages, version 1). */
+export const REALTIME_PROTOCOL = 'dotink.remote.v1';
+/** The subprotocol prefix carrying a bearer token. */
+export const BEARER_PROTOCOL_PREFIX = 'bearer.';
+/** Largest message accepted. */
+export const MAX_REALTIME_MESSAGE_BYTES = 1024 * 1024;
+export const ROOMS_PATH = '/realtime/v1/rooms/';
+
+export const CloseReason = {
+  binary: 'binary messages are not accepted',
+  malformed: 'not a remote pen message (version 1)',
+  receiveOnly: 'this room is receive-only for you',
+  otherWriter: 'a student may publish only their own strokes',
+} as const;
+
+/** The token of an upgrade request given as a subprotocol or a query parameter. */
+export function upgradeToken(request: FastifyRequest): string | undefined {
+  const offered = String(request.headers['sec-websocket-protocol'] ?? '')
+    .split(',')
+    .map((p) => p.trim());
+  const fromProtocol = offered.find((p) => p.startsWith(BEARER_PROTOCOL_PREFIX));
+  if (fromProtocol) return fromProtocol.slice(BEARER_PROTOCOL_PREFIX.length);
+  const query = request.query as Record<string, unknown> | undefined;
+  return typeof query?.access_token === 'string' ? query.access_token : undefined;
+}
+
+/** Whether a message is one this member may publish; the close code and reason if not. */
+function checkPublish(
+  text: string,
+  membership: Membership,
+  accountId: string,
+): { code: number; reason: string } | undefined {
+  if (!canPublish(membership.role)) return { code: 1008, reason: CloseReason.receiveOnly };
+  const m = decodeRemoteMessage(text);
+  if (!m) return { code: 1007, reason: CloseReason.malformed };
+  if (membership.role === 'student' && (m.type === 'stroke' || m.type === 'strokeOpen')) {
+    if (m.stroke.writerId !== accountId) return { code: 1008, reason: CloseReason.otherWriter };
+  }
+  return undefined;
+}
+
+export const realtimeRoutes: AppPlugin = async (app) => {
+  const { config } = app.services;
+  const bus: RealtimeBus = config.databaseUrl
+    ? await pgBus({
+        connectionString: config.databaseUrl,
+        onError: (error) => app.log.warn({ err: error }, 'realtime bus'),
+      })
+    : memoryBus();
+  const hub = new RealtimeHub(bus, {
+    maxBufferedBytes: config.realtime.maxBufferedBytes,
+    onDrop: (c, reason) => app.log.info({ room: c.membership.room, reason }, 'realtime member dropped'),
+  });
+  app.addHook('preClose', async () => hub.close());
+  app.addHook('onClose', async () => bus.close());
+
+  await app.register(websocket, {
+    options: {
+      maxPayload: MAX_REALTIME_MESSAGE_BYTES,
+      handleProtocols: (protocols) => (protocols.has(REALTIME_PROTOCOL) ? REALTIME_PROTOCOL : false),
+    },
+  });
+
+  const memberships = new WeakMap<FastifyRequest, Membership>();
+  const requireAuth = app.requireAuth();
+  const admit = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.headers.authorization) {
+      const token = upgradeToken(request);
+      if (token) request.headers.authorization = `Bearer ${token}`;
+    }
+    await requireAuth.call(app, request, reply);
+    if (reply.sent) return reply;
+    const room = decodeURIComponent((request.params as { '*': string })['*'] ?? '');
+    try {
+      memberships.set(request, await joinRoom(app.services.db, authOf(request), room));
+    } catch (error) {
+      if (error instanceof RoomRefused) return sendFailure(reply, error.statusCode, error.message);
+      throw error;
+    }
+    return undefined;
+  };
+
+  app.get(
+    `${ROOMS_PATH}*`,
+    {
+      websocket: true,
+      preHandler: admit,
+      schema: {
+        tags: ['realtime'],
+        summary: 'A realtime room (WebSocket): remote-pen JSON messages of a lesson or a board',
+        security: [{ bearer: [] }],
+      },
+    },
+    (socket: WebSocket, request) => {
+      const membership = memberships.get(request);
+      if (!membership) {
+        socket.close(1011, 'not admitted');
+        return;
+      }
+      const accountId = authOf(request).account.id;
+      const connection: Connection = { id: randomUUID(), accountId, membership, socket };
+      hub.add(connection);
+      socket.on('message', (data, isBinary) => {
+        if (isBinary) {
+          socket.close(1003, CloseReason.binary);
+          return;
+        }
+        const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString('utf8');
+        const refused = checkPublish(text, membership, accountId);
+        if (refused) {
+          socket.close(refused.code, refused.reason);
+          return;
+        }
+        hub
+          .publish(connection, text)
+          .catch((error) => request.log.warn({ err: error }, 'realtime publish failed'));
+      });
+    },
+  );
+};
