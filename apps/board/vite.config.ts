@@ -23,7 +23,7 @@ function serviceWorker(): Plugin {
         './icon-192.png',
         './icon-512.png',
       ];
-      const version = String(files.sort().join('|').length) + '-' + String(files.length);
+      const version = `${files.sort().join('|').length}-${files.length}`;
       this.emitFile({
         type: 'asset',
         fileName: 'sw.js',

@@ -31,6 +31,7 @@ export type ImportResult =
       readonly kind: 'pdfAdded';
       readonly boardId: string;
       readonly firstPageIndex: number;
+      readonly fingerprint: string;
       readonly password?: string;
     }
   | { readonly kind: 'boardCreated'; readonly boardId: string }
@@ -91,6 +92,7 @@ async function importPdf(file: PickedFile, ctx: ImportContext): Promise<ImportRe
       kind: 'pdfAdded',
       boardId: session.board.id,
       firstPageIndex,
+      fingerprint: pdf.fingerprint,
       ...(password !== undefined ? { password } : {}),
     };
   } finally {

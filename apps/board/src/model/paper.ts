@@ -44,10 +44,7 @@ export async function fetchPaperCatalogue(
     const res = await fetchFn(url);
     if (!res.ok) return undefined;
     let bytes = new Uint8Array(await res.arrayBuffer());
-    if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-      const { gunzipSync } = await import('fflate');
-      bytes = gunzipSync(bytes);
-    }
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = gunzipSync(bytes);
     return loadPaperCatalogue(JSON.parse(new TextDecoder().decode(bytes)));
   } catch {
     return undefined;

@@ -1,0 +1,89 @@
+/**
+ * Starts the board: storage, pens, PDFs and paper, the UI in the detected language, the notice,
+ * and the service worker that lets the board open offline.
+ */
+
+import type { BluetoothLike } from '@dotink/pen';
+import { browserLanguageHints, createPageViewPointerPen, detectLanguage } from '@dotink/view';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BoardApp } from './app/boardApp';
+import { createEditorStore } from './app/editorStore';
+import { PenRuntime } from './app/penRuntime';
+import { browserDownload } from './app/saveFlow';
+import { pdfjsEngine } from './import/pdfjsEngine';
+import { BoardRepository } from './model/boardRepository';
+import { openBoardDb } from './model/db';
+import { randomIds } from './model/ids';
+import { fetchPaperCatalogue, paperLookup } from './model/paper';
+import { App } from './ui/App';
+import { noticeDue } from './ui/dialogs/NoticeDialog';
+import './styles.css';
+
+/** Where the paper catalogue is served (the server's vendor data), relative to the app. */
+const CATALOGUE_URL = new URL('../vendor/ncode/nbs.json.gz', window.location.href).toString();
+
+const storage = (() => {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+})();
+const editor = createEditorStore();
+const timers = {
+  setTimer(delayMs: number, task: () => void) {
+    const id = window.setTimeout(task, delayMs);
+    return () => window.clearTimeout(id);
+  },
+};
+const pens = new PenRuntime({
+  editor,
+  bluetooth: () => (navigator as unknown as { bluetooth?: BluetoothLike }).bluetooth,
+  onError: (e) => console.error(e),
+});
+let paper = paperLookup(undefined);
+const app = new BoardApp({
+  repo: new BoardRepository(openBoardDb(), { nowMs: () => Date.now() }, randomIds),
+  editor,
+  pens,
+  pdf: pdfjsEngine,
+  paper: (address) => paper(address),
+  ids: randomIds,
+  timers,
+  deliver: browserDownload,
+  nowMs: () => Date.now(),
+  links: {
+    oldVersion: 'https://github.com/neostudio-team/GridaBoard2',
+    inquiry: 'mailto:support@dotink.invalid',
+    guide: './?help=1',
+    buyPen: 'https://www.neosmartpen.com/',
+    start: './',
+  },
+  ...(storage ? { storage } : {}),
+});
+pens.setMousePen(createPageViewPointerPen(() => app.viewHandle.current));
+void fetchPaperCatalogue(CATALOGUE_URL).then((c) => {
+  if (c) paper = paperLookup(c);
+});
+
+const language = detectLanguage(browserLanguageHints());
+const params = new URLSearchParams(window.location.search);
+if (params.get('help') === '1') editor.getState().showDialog({ kind: 'help' });
+else if (params.get('notice') !== '0' && noticeDue(storage, Date.now()))
+  editor.getState().showDialog({ kind: 'notice' });
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App app={app} language={language} />
+  </StrictMode>,
+);
+
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('./sw.js').catch((e) => console.warn('service worker', e));
+  });
+}
+
+/** For browser tests and debugging: the running app. */
+(window as unknown as { dotinkBoard?: BoardApp }).dotinkBoard = app;

@@ -1,0 +1,141 @@
+/**
+ * An open board: the toolbar, the page shown (PDF page or Ncode page with its ink, live pen
+ * strokes and the laser pointer), the page list and the pens. With no page yet it says
+ * 'Register a PDF or create a page using a pen'.
+ */
+import { PageView } from '@dotink/view';
+import { useSyncExternalStore } from 'react';
+import { useBoardApp, useEditor, useSession } from '../app/boardApp';
+import type { ShortcutAction } from '../app/shortcuts';
+import { useText } from '../i18n/text';
+import type { BoardSession } from '../model/boardSession';
+import { PenPanel } from './PenPanel';
+import { usePageSource } from './pageSource';
+import { Toolbar } from './Toolbar';
+import { useShortcuts } from './useShortcuts';
+
+/** Undo / redo depths of the session's history (re-rendered on every ink change). */
+function useHistoryState(session: BoardSession | undefined): { canUndo: boolean; canRedo: boolean } {
+  const key = useSyncExternalStore(
+    (l) => session?.store.subscribe(l) ?? (() => {}),
+    () => (session ? `${session.history.undoDepth()}:${session.history.redoDepth()}` : '0:0'),
+  );
+  const [u, r] = key.split(':').map(Number) as [number, number];
+  return { canUndo: u > 0, canRedo: r > 0 };
+}
+
+export function BoardEditor() {
+  const app = useBoardApp();
+  const t = useText();
+  const session = useSession();
+  const pageIndex = useEditor((s) => s.pageIndex);
+  const setPageIndex = useEditor((s) => s.setPageIndex);
+  const fit = useEditor((s) => s.fit);
+  const setFit = useEditor((s) => s.setFit);
+  const viewRef = app.viewHandle;
+  const pages = session?.pages ?? [];
+  const index = Math.min(pageIndex, Math.max(0, pages.length - 1));
+  const page = pages[index];
+  const source = usePageSource(app, session, page);
+  const history = useHistoryState(session);
+
+  // the mouse / touch pen draws on the page shown (made with the app, see main.tsx)
+  const mouse = app.deps.pens.mouse;
+
+  const goPage = (delta: -1 | 1) => {
+    const next = index + delta;
+    if (next >= 0 && next < pages.length) setPageIndex(next);
+  };
+  const undo = () => session?.undo();
+  const redo = () => session?.redo();
+  useShortcuts((a: ShortcutAction) => {
+    const editor = app.deps.editor.getState();
+    switch (a.kind) {
+      case 'tool':
+        editor.updateSelectedPen({ tool: a.tool });
+        break;
+      case 'color':
+        editor.updateSelectedPen({ colorIndex: a.index });
+        break;
+      case 'thickness':
+        editor.updateSelectedPen({ thicknessIndex: a.index });
+        break;
+      case 'page':
+        goPage(a.delta);
+        break;
+      case 'undo':
+        undo();
+        break;
+      case 'redo':
+        redo();
+        break;
+    }
+  });
+
+  if (!session) return null;
+  return (
+    <div className="editor">
+      <Toolbar
+        pageIndex={index}
+        pageCount={pages.length}
+        background={page?.background}
+        canUndo={history.canUndo}
+        canRedo={history.canRedo}
+        onPage={goPage}
+        onBackground={(b) => void session.setBackground(index, b)}
+        onZoom={(f) => viewRef.current?.zoomBy(f)}
+        onFit={(f) => setFit(f)}
+        onAddPage={() => {
+          void session.addBlankPage().then((i) => setPageIndex(i));
+        }}
+        onUndo={undo}
+        onRedo={redo}
+      />
+      <div className="editor-body">
+        <nav className="page-list" aria-label={t('replay.pages')}>
+          <ol>
+            {pages.map((p, i) => (
+              <li key={p.id}>
+                <button
+                  type="button"
+                  aria-current={i === index ? 'page' : undefined}
+                  data-testid={`page-item-${i}`}
+                  data-address={`${p.address.section}.${p.address.owner}.${p.address.book}.${p.address.page}`}
+                  onClick={() => setPageIndex(i)}
+                >
+                  <span className="page-no">{i + 1}</span>
+                  <span className="page-kind">{p.source.kind === 'pdf' ? 'PDF' : 'Ncode'}</span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <main className="page-area" aria-label={t('app.title')}>
+          {page ? (
+            <PageView
+              ref={viewRef}
+              page={page.address}
+              pageSizePt={page.sizePt}
+              nuToPt={page.nuToPt}
+              document={source}
+              store={session.store}
+              live={app.deps.pens.feed}
+              fit={fit}
+              onFitChange={setFit}
+              pointerInput={mouse}
+              onPageRequest={(address) => {
+                const i = session.pageIndexOf(address);
+                if (i >= 0) setPageIndex(i);
+              }}
+            />
+          ) : (
+            <div className="empty-board" data-testid="empty-board" role="status">
+              {t('board.empty')}
+            </div>
+          )}
+        </main>
+        <PenPanel />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,257 @@
+/**
+ * The toolbar (board.md §2): pen, highlighter, eraser (whole or partial), colour, thickness,
+ * pointer, previous / next page, background (BASIC or lined), zoom in / out, fit height / width,
+ * add page, undo / redo. Tool, colour and thickness belong to the selected pen.
+ */
+import { PEN_COLORS, PEN_THICKNESSES } from '@dotink/view';
+import { useEditor } from '../app/boardApp';
+import { initialPenSettings, type Tool } from '../app/penSettings';
+import { COLOR_KEYS, THICKNESS_KEYS, TOOL_KEYS } from '../app/shortcuts';
+import { useText } from '../i18n/text';
+import { Icons } from './icons';
+
+export interface ToolbarProps {
+  readonly pageIndex: number;
+  readonly pageCount: number;
+  readonly background: 'basic' | 'lined' | undefined;
+  readonly canUndo: boolean;
+  readonly canRedo: boolean;
+  readonly onPage: (delta: -1 | 1) => void;
+  readonly onBackground: (b: 'basic' | 'lined') => void;
+  readonly onZoom: (factor: number) => void;
+  readonly onFit: (fit: 'height' | 'width') => void;
+  readonly onAddPage: () => void;
+  readonly onUndo: () => void;
+  readonly onRedo: () => void;
+}
+
+const TOOL_ORDER: readonly Tool[] = ['pen', 'highlighter', 'eraser', 'pointer'];
+const TOOL_LABEL = {
+  pen: 'toolbar.pen',
+  highlighter: 'toolbar.highlighter',
+  eraser: 'toolbar.eraser',
+  pointer: 'toolbar.pointer',
+} as const;
+
+export function Toolbar(props: ToolbarProps) {
+  const t = useText();
+  const settings = useEditor((s) => s.pens[s.selectedPen] ?? initialPenSettings(0));
+  const update = useEditor((s) => s.updateSelectedPen);
+  const eraserMode = useEditor((s) => s.eraserMode);
+  const setEraserMode = useEditor((s) => s.setEraserMode);
+  const fit = useEditor((s) => s.fit);
+  const hasPage = props.pageCount > 0;
+
+  return (
+    <div role="toolbar" aria-label={t('app.title')} className="toolbar" data-testid="toolbar">
+      <fieldset className="tool-group">
+        <legend className="sr-only">{t('toolbar.pen')}</legend>
+        {TOOL_ORDER.map((tool) => (
+          <button
+            key={tool}
+            type="button"
+            className="tool"
+            aria-pressed={settings.tool === tool}
+            data-testid={`tool-${tool}`}
+            title={t('toolbar.shortcut', { label: t(TOOL_LABEL[tool]), key: TOOL_KEYS[tool] })}
+            onClick={() => update({ tool })}
+          >
+            {Icons[tool]}
+            <span className="tool-label">{t(TOOL_LABEL[tool])}</span>
+          </button>
+        ))}
+      </fieldset>
+      {settings.tool === 'eraser' && (
+        <fieldset className="tool-group">
+          <legend className="sr-only">{t('toolbar.eraser')}</legend>
+          <button
+            type="button"
+            className="chip"
+            aria-pressed={eraserMode === 'whole'}
+            data-testid="eraser-whole"
+            onClick={() => setEraserMode('whole')}
+          >
+            {t('toolbar.eraserWhole')}
+          </button>
+          <button
+            type="button"
+            className="chip"
+            aria-pressed={eraserMode === 'partial'}
+            data-testid="eraser-partial"
+            onClick={() => setEraserMode('partial')}
+          >
+            {t('toolbar.eraserPartial')}
+          </button>
+        </fieldset>
+      )}
+      <fieldset className="tool-group colors">
+        <legend className="sr-only">{t('toolbar.color')}</legend>
+        {PEN_COLORS.slice(0, 10).map((c, i) => {
+          const argb = settings.tool === 'highlighter' ? c.markerArgb : c.argb;
+          return (
+            <button
+              key={c.name}
+              type="button"
+              className="swatch"
+              aria-pressed={settings.colorIndex === i}
+              aria-label={t('toolbar.shortcut', { label: t(`color.${c.name}`), key: COLOR_KEYS[i]! })}
+              title={t('toolbar.shortcut', { label: t(`color.${c.name}`), key: COLOR_KEYS[i]! })}
+              data-testid={`color-${i}`}
+              style={{ background: `#${(argb & 0xffffff).toString(16).padStart(6, '0')}` }}
+              onClick={() => update({ colorIndex: i })}
+            />
+          );
+        })}
+      </fieldset>
+      <fieldset className="tool-group">
+        <legend className="sr-only">{t('toolbar.thickness')}</legend>
+        {PEN_THICKNESSES.map((w, i) => (
+          <button
+            key={w}
+            type="button"
+            className="thickness"
+            aria-pressed={settings.thicknessIndex === i}
+            aria-label={t('toolbar.shortcut', {
+              label: t('toolbar.thicknessLevel', { level: i + 1 }),
+              key: THICKNESS_KEYS[i]!,
+            })}
+            title={t('toolbar.shortcut', {
+              label: t('toolbar.thicknessLevel', { level: i + 1 }),
+              key: THICKNESS_KEYS[i]!,
+            })}
+            data-testid={`thickness-${i}`}
+            onClick={() => update({ thicknessIndex: i })}
+          >
+            <span className="dot" style={{ width: 3 + i * 3, height: 3 + i * 3 }} />
+          </button>
+        ))}
+      </fieldset>
+      <fieldset className="tool-group">
+        <legend className="sr-only">
+          {t('toolbar.pageOf', { current: props.pageIndex + 1, total: props.pageCount })}
+        </legend>
+        <button
+          type="button"
+          className="icon"
+          aria-label={t('toolbar.shortcut', { label: t('toolbar.previousPage'), key: '←' })}
+          title={t('toolbar.shortcut', { label: t('toolbar.previousPage'), key: '←' })}
+          data-testid="page-prev"
+          disabled={props.pageIndex <= 0}
+          onClick={() => props.onPage(-1)}
+        >
+          {Icons.prev}
+        </button>
+        <span className="page-label" data-testid="page-label" aria-live="polite">
+          {hasPage ? t('toolbar.pageOf', { current: props.pageIndex + 1, total: props.pageCount }) : '–'}
+        </span>
+        <button
+          type="button"
+          className="icon"
+          aria-label={t('toolbar.shortcut', { label: t('toolbar.nextPage'), key: '→' })}
+          title={t('toolbar.shortcut', { label: t('toolbar.nextPage'), key: '→' })}
+          data-testid="page-next"
+          disabled={props.pageIndex >= props.pageCount - 1}
+          onClick={() => props.onPage(1)}
+        >
+          {Icons.next}
+        </button>
+      </fieldset>
+      <label className="tool-group select">
+        <span>{t('toolbar.background')}</span>
+        <select
+          value={props.background ?? 'basic'}
+          disabled={!hasPage}
+          data-testid="background"
+          onChange={(e) => props.onBackground(e.target.value as 'basic' | 'lined')}
+        >
+          <option value="basic">{t('toolbar.backgroundBasic')}</option>
+          <option value="lined">{t('toolbar.backgroundLined')}</option>
+        </select>
+      </label>
+      <fieldset className="tool-group">
+        <legend className="sr-only">{t('toolbar.zoomIn')}</legend>
+        <button
+          type="button"
+          className="icon"
+          aria-label={t('toolbar.zoomIn')}
+          title={t('toolbar.zoomIn')}
+          data-testid="zoom-in"
+          disabled={!hasPage}
+          onClick={() => props.onZoom(1.25)}
+        >
+          {Icons.zoomIn}
+        </button>
+        <button
+          type="button"
+          className="icon"
+          aria-label={t('toolbar.zoomOut')}
+          title={t('toolbar.zoomOut')}
+          data-testid="zoom-out"
+          disabled={!hasPage}
+          onClick={() => props.onZoom(0.8)}
+        >
+          {Icons.zoomOut}
+        </button>
+        <button
+          type="button"
+          className="icon"
+          aria-label={t('toolbar.fitHeight')}
+          title={t('toolbar.fitHeight')}
+          aria-pressed={fit === 'height'}
+          data-testid="fit-height"
+          disabled={!hasPage}
+          onClick={() => props.onFit('height')}
+        >
+          {Icons.fitHeight}
+        </button>
+        <button
+          type="button"
+          className="icon"
+          aria-label={t('toolbar.fitWidth')}
+          title={t('toolbar.fitWidth')}
+          aria-pressed={fit === 'width'}
+          data-testid="fit-width"
+          disabled={!hasPage}
+          onClick={() => props.onFit('width')}
+        >
+          {Icons.fitWidth}
+        </button>
+        <button
+          type="button"
+          className="icon"
+          aria-label={t('toolbar.addPage')}
+          title={t('toolbar.addPage')}
+          data-testid="add-page"
+          onClick={props.onAddPage}
+        >
+          {Icons.addPage}
+        </button>
+      </fieldset>
+      <fieldset className="tool-group">
+        <legend className="sr-only">{t('toolbar.undo')}</legend>
+        <button
+          type="button"
+          className="icon"
+          aria-label={t('toolbar.shortcut', { label: t('toolbar.undo'), key: 'Ctrl+Z' })}
+          title={t('toolbar.shortcut', { label: t('toolbar.undo'), key: 'Ctrl+Z' })}
+          data-testid="undo"
+          disabled={!props.canUndo}
+          onClick={props.onUndo}
+        >
+          {Icons.undo}
+        </button>
+        <button
+          type="button"
+          className="icon"
+          aria-label={t('toolbar.shortcut', { label: t('toolbar.redo'), key: 'Ctrl+Shift+Z' })}
+          title={t('toolbar.shortcut', { label: t('toolbar.redo'), key: 'Ctrl+Shift+Z' })}
+          data-testid="redo"
+          disabled={!props.canRedo}
+          onClick={props.onRedo}
+        >
+          {Icons.redo}
+        </button>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * The top bar: back to the board list, the board title, the import and save menus, pen
+ * connection with the connected-pen count, links, help and the language.
+ */
+import { LANGUAGES, type Language, useLanguage } from '@dotink/view';
+import { useBoardApp, useEditor, useSession } from '../app/boardApp';
+import { useText } from '../i18n/text';
+import { Icons } from './icons';
+import { Menu } from './Menu';
+
+const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
+  ko: '한국어',
+  en: 'English',
+  ja: '日本語',
+  'zh-TW': '繁體中文',
+  de: 'Deutsch',
+  es: 'Español',
+};
+
+export function TopBar(props: { onPickPdf: () => void; onPickGrida: () => void }) {
+  const app = useBoardApp();
+  const t = useText();
+  const language = useLanguage();
+  const session = useSession();
+  const connected = useEditor((s) => s.connectedPens.length);
+  const connecting = useEditor((s) => s.connecting);
+  const showDialog = useEditor((s) => s.showDialog);
+  const links = app.deps.links;
+  const open = (url: string) => window.open(url, '_blank', 'noopener');
+
+  return (
+    <header className="top-bar">
+      {session ? (
+        <button
+          type="button"
+          className="icon-text"
+          data-testid="back-to-list"
+          onClick={() => void app.closeBoard()}
+        >
+          {Icons.back}
+          <span>{t('app.backToList')}</span>
+        </button>
+      ) : null}
+      <h1 className="app-title" data-testid="board-title">
+        {session ? session.board.title : t('app.title')}
+      </h1>
+      <div className="top-actions">
+        <Menu
+          label={t('import.menu')}
+          testId="import-menu"
+          items={[
+            { id: 'pdf', label: t('import.pdf'), onSelect: props.onPickPdf },
+            { id: 'grida', label: t('import.grida'), onSelect: props.onPickGrida },
+          ]}
+        />
+        {session && (
+          <Menu
+            label={t('save.menu')}
+            testId="save-menu"
+            items={[
+              { id: 'pdf', label: t('save.pdf'), onSelect: () => showDialog({ kind: 'save', mode: 'pdf' }) },
+              {
+                id: 'grida',
+                label: t('save.grida'),
+                onSelect: () => showDialog({ kind: 'save', mode: 'grida' }),
+              },
+              {
+                id: 'saveAs',
+                label: t('save.saveAs'),
+                onSelect: () => showDialog({ kind: 'save', mode: 'saveAs' }),
+              },
+              {
+                id: 'overwrite',
+                label: t('save.overwrite'),
+                onSelect: () => showDialog({ kind: 'save', mode: 'overwrite' }),
+              },
+            ]}
+          />
+        )}
+        <button
+          type="button"
+          className="icon-text primary"
+          data-testid="connect-pen"
+          disabled={connecting}
+          onClick={() => void app.deps.pens.connect()}
+        >
+          {Icons.bluetooth}
+          <span>{connecting ? t('pen.connecting') : t('pen.connect')}</span>
+        </button>
+        <span className="pen-count" data-testid="pen-count" aria-live="polite">
+          {t('pen.count', { count: connected })}
+        </span>
+        <Menu
+          label={t('links.menu')}
+          testId="links-menu"
+          items={[
+            { id: 'old', label: t('links.oldVersion'), onSelect: () => open(links.oldVersion) },
+            { id: 'inquiry', label: t('links.inquiry'), onSelect: () => open(links.inquiry) },
+            { id: 'guide', label: t('links.guide'), onSelect: () => open(links.guide) },
+            { id: 'buy', label: t('links.buyPen'), onSelect: () => open(links.buyPen) },
+            { id: 'start', label: t('links.start'), onSelect: () => open(links.start) },
+          ]}
+        />
+        <button
+          type="button"
+          className="icon-text"
+          data-testid="help"
+          onClick={() => showDialog({ kind: 'help' })}
+        >
+          {Icons.help}
+          <span>{t('help.open')}</span>
+        </button>
+        <label className="language">
+          <span className="sr-only">{t('app.language')}</span>
+          <select
+            value={language}
+            data-testid="language"
+            onChange={(e) => {
+              const url = new URL(window.location.href);
+              url.searchParams.set('lang', e.target.value);
+              window.location.assign(url.toString());
+            }}
+          >
+            {LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {LANGUAGE_NAMES[l]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+/** Shows the editor's current dialog. */
+import { useEditor } from '../../app/boardApp';
+import { HelpTutorial } from './HelpTutorial';
+import { MessageDialog } from './MessageDialog';
+import { NoticeDialog } from './NoticeDialog';
+import { PdfPasswordDialog, PenPasswordDialog } from './PasswordDialogs';
+import { SaveDialog } from './SaveDialog';
+
+export function DialogHost() {
+  const dialog = useEditor((s) => s.dialog);
+  if (!dialog) return null;
+  switch (dialog.kind) {
+    case 'message':
+      return <MessageDialog message={dialog.message} />;
+    case 'save':
+      return <SaveDialog mode={dialog.mode} />;
+    case 'pdfPassword':
+      return <PdfPasswordDialog key={`pdf-${dialog.wrong}`} wrong={dialog.wrong} resolve={dialog.resolve} />;
+    case 'penPassword':
+      return (
+        <PenPasswordDialog
+          key={`pen-${dialog.prompt.retryCount}`}
+          prompt={dialog.prompt}
+          resolve={dialog.resolve}
+        />
+      );
+    case 'help':
+      return <HelpTutorial />;
+    case 'notice':
+      return <NoticeDialog />;
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The import menu's file pickers (board.md §2): PDF and .GRIDA, each a hidden file input.
+ * Results and errors (board.md §8) become messages; a picker closed without a file says
+ * 'Importing has been canceled.'.
+ */
+import { useEffect, useRef } from 'react';
+import { useBoardApp } from '../app/boardApp';
+import { importFile } from '../import/importFlow';
+
+export function useImport() {
+  const app = useBoardApp();
+  const pdfInput = useRef<HTMLInputElement>(null);
+  const gridaInput = useRef<HTMLInputElement>(null);
+
+  const run = async (file: File, expect: 'pdf' | 'grida') => {
+    const editor = app.deps.editor.getState();
+    try {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const session = app.session;
+      const result = await importFile(
+        { name: file.name, bytes },
+        {
+          repo: app.deps.repo,
+          pdf: app.deps.pdf,
+          paper: app.deps.paper,
+          askPassword: (wrong) => app.askPdfPassword(wrong),
+          ...(session ? { session } : {}),
+          openSession: (id) => app.openBoard(id),
+          nowMs: app.deps.nowMs,
+        },
+        expect,
+      );
+      if (result.kind === 'failed') {
+        editor.showMessage(result.message);
+        return;
+      }
+      if (result.kind === 'pdfAdded') {
+        if (result.password !== undefined && result.fingerprint)
+          app.pdfs.rememberPassword(result.fingerprint, result.password);
+        if (app.session?.board.id !== result.boardId)
+          await app.openBoard(result.boardId, result.firstPageIndex);
+        else app.deps.editor.getState().setPageIndex(result.firstPageIndex);
+      } else {
+        await app.openBoard(result.boardId);
+      }
+      app.deps.editor.getState().showToast('import.done', { name: file.name });
+    } catch {
+      editor.showMessage('import.unsupported');
+    }
+  };
+
+  // A picker closed without a file fires `cancel` on its input (not in React's event list).
+  useEffect(() => {
+    const cancelled = () => app.deps.editor.getState().showMessage('import.cancelled');
+    const inputs = [pdfInput.current, gridaInput.current];
+    for (const el of inputs) el?.addEventListener('cancel', cancelled);
+    return () => {
+      for (const el of inputs) el?.removeEventListener('cancel', cancelled);
+    };
+  }, [app]);
+
+  const input = (kind: 'pdf' | 'grida') => (
+    <input
+      ref={kind === 'pdf' ? pdfInput : gridaInput}
+      type="file"
+      hidden
+      data-testid={`import-${kind}-input`}
+      accept={kind === 'pdf' ? '.pdf,application/pdf' : '.grida,.GRIDA'}
+      onChange={(e) => {
+        const file = e.currentTarget.files?.[0];
+        e.currentTarget.value = '';
+        if (file) void run(file, kind);
+        else app.deps.editor.getState().showMessage('import.cancelled');
+      }}
+    />
+  );
+
+  return {
+    inputs: (
+      <>
+        {input('pdf')}
+        {input('grida')}
+      </>
+    ),
+    pickPdf: () => pdfInput.current?.click(),
+    pickGrida: () => gridaInput.current?.click(),
+  };
+}
