@@ -13,6 +13,7 @@ import {
   paperTransform,
   type SizePt,
 } from '@dotink/ncode';
+import { gunzipSync } from 'fflate';
 
 /** Size and transform of a paper page. */
 export interface PaperPage {
