@@ -23,7 +23,7 @@ import { authOf, bearerToken } from '../platform/bearer';
 import type { App, AppPlugin } from '../platform/types';
 import { VendorData, VendorDataMissing, vendorDataDir } from '../vendor/vendorData';
 import { codeImageText } from './codeImage';
-import { CodeSpaceExhausted, issueCodePages } from './codeStore';
+import { CodeIssuer, CodeSpaceExhausted } from './codeStore';
 
 /** Most pages one request reserves (classroom.md §9: PDF limit 500 pages). */
 export const MAX_CODE_QTY = 500;
@@ -66,11 +66,12 @@ export function issuedItems(publicUrl: string, pages: readonly PageAddress[]): z
 
 async function issue(
   app: App,
+  issuer: CodeIssuer,
   query: z.infer<typeof codeQuery>,
   who: { accountId: string | null; clientId: string },
 ): Promise<z.infer<typeof issuedSchema>> {
   try {
-    const pages = await issueCodePages(app.services.db, {
+    const pages = await issuer.issue({
       qty: query.qty,
       widthMm: query.width,
       heightMm: query.height,
@@ -107,6 +108,7 @@ function requireAppCredentials(app: App, appClients: WeakMap<FastifyRequest, str
 export const codeRoutes: AppPlugin = async (app) => {
   const vendor = new VendorData(vendorDataDir(app.services.config));
   const appClients = new WeakMap<FastifyRequest, string>();
+  const issuer = new CodeIssuer(app.services.db);
 
   app.get(
     '/edu/v1/paper/ncode',
@@ -123,7 +125,7 @@ export const codeRoutes: AppPlugin = async (app) => {
     async (request) => {
       const { account, clientId } = authOf(request);
       if (account.kind !== 'teacher') throw forbidden(CodeMessage.notTeacher);
-      return issue(app, request.query, { accountId: account.id, clientId });
+      return issue(app, issuer, request.query, { accountId: account.id, clientId });
     },
   );
 
@@ -139,7 +141,8 @@ export const codeRoutes: AppPlugin = async (app) => {
         response: { 200: issuedSchema, ...errors },
       },
     },
-    async (request) => issue(app, request.query, { accountId: null, clientId: appClients.get(request)! }),
+    async (request) =>
+      issue(app, issuer, request.query, { accountId: null, clientId: appClients.get(request)! }),
   );
 
   const code = z.coerce

@@ -7,7 +7,8 @@
  * and moves the pointer with a compare-and-set `UPDATE … WHERE <old pointer> RETURNING`. On
  * PostgreSQL the row lock queues concurrent requests; on PGlite the transaction holds the one
  * session alone. The compare-and-set is a second guard: should the pointer have moved anyway, the
- * block is computed again from the new one (never handed out twice).
+ * block is computed again from the new one (never handed out twice). Requests arriving together
+ * are issued in one transaction ({@link CodeIssuer}, group commit).
  */
 import { type CodeIssue, issueCodes, type PageAddress, pageAddress, pageId } from '@dotink/ncode';
 import { type Kysely, sql } from 'kysely';
@@ -39,52 +40,141 @@ export async function readCodePointer(db: Kysely<Database>): Promise<PageAddress
   return pageAddress(row.section, row.owner, row.book, row.page);
 }
 
-/** Issues `request.qty` pages and moves the pointer past them. Throws {@link CodeSpaceExhausted}. */
-export async function issueCodePages(
+/** The outcome of one request in a batch. */
+export type IssueOutcome =
+  | { readonly ok: true; readonly pages: readonly PageAddress[] }
+  | { readonly ok: false; readonly error: CodeSpaceExhausted };
+
+function issueFrom(from: PageAddress, qty: number): CodeIssue | CodeSpaceExhausted {
+  try {
+    return issueCodes(from, qty);
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith('Code space exhausted')) {
+      return new CodeSpaceExhausted(error.message);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Issues every request of a batch, in order, in one transaction: one pointer read and one
+ * pointer write however many requests there are. A request the code space has no room for fails
+ * alone (the pointer stays where it was for the next one).
+ */
+export async function issueCodeBatch(
   db: Kysely<Database>,
-  request: CodeRequest,
-): Promise<readonly PageAddress[]> {
+  requests: readonly CodeRequest[],
+): Promise<readonly IssueOutcome[]> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const pages = await db.transaction().execute(async (tx) => {
+    const outcomes = await db.transaction().execute(async (tx) => {
       const current = await sql<{ section: number; owner: number; book: number; page: number }>`
         select section, owner, book, page from code_pointer where id = 1 for update`.execute(tx);
       const row = current.rows[0];
       if (!row) throw new Error('code_pointer has no row (migration 0021 not applied?)');
       const from = pageAddress(row.section, row.owner, row.book, row.page);
-      let issue: CodeIssue;
-      try {
-        issue = issueCodes(from, request.qty);
-      } catch (error) {
-        if (error instanceof Error && error.message.startsWith('Code space exhausted')) {
-          throw new CodeSpaceExhausted(error.message);
+      let at = from;
+      const results: IssueOutcome[] = [];
+      const log: { request: CodeRequest; first: string; last: string }[] = [];
+      for (const request of requests) {
+        const issue = issueFrom(at, request.qty);
+        if (issue instanceof CodeSpaceExhausted) {
+          results.push({ ok: false, error: issue });
+          continue;
         }
-        throw error;
+        at = issue.next;
+        results.push({ ok: true, pages: issue.pages });
+        log.push({
+          request,
+          first: pageId(issue.pages[0]!),
+          last: pageId(issue.pages[issue.pages.length - 1]!),
+        });
       }
+      if (log.length === 0) return results;
       const moved = await sql<{ id: number }>`
         update code_pointer
-        set section = ${issue.next.section}, owner = ${issue.next.owner}, book = ${issue.next.book},
-            page = ${issue.next.page}, updated_at = now()
+        set section = ${at.section}, owner = ${at.owner}, book = ${at.book}, page = ${at.page},
+            updated_at = now()
         where id = 1 and section = ${from.section} and owner = ${from.owner} and book = ${from.book}
           and page = ${from.page}
         returning id`.execute(tx);
       if (moved.rows.length !== 1) return undefined;
-      const first = issue.pages[0]!;
-      const last = issue.pages[issue.pages.length - 1]!;
       await tx
         .insertInto('code_issues')
-        .values({
-          account_id: request.accountId,
-          client_id: request.clientId,
-          qty: request.qty,
-          width_mm: request.widthMm,
-          height_mm: request.heightMm,
-          first_page: pageId(first),
-          last_page: pageId(last),
-        })
+        .values(
+          log.map(({ request, first, last }) => ({
+            account_id: request.accountId,
+            client_id: request.clientId,
+            qty: request.qty,
+            width_mm: request.widthMm,
+            height_mm: request.heightMm,
+            first_page: first,
+            last_page: last,
+          })),
+        )
         .execute();
-      return issue.pages;
+      return results;
     });
-    if (pages) return pages;
+    if (outcomes) return outcomes;
   }
   throw new Error('the code pointer kept moving: gave up');
+}
+
+/**
+ * Issues requests as they come, batching those that arrive while a batch is being stored (group
+ * commit): under load, one transaction serves many requests instead of each waiting for the
+ * pointer lock in turn.
+ */
+export class CodeIssuer {
+  private queue: {
+    request: CodeRequest;
+    resolve: (o: IssueOutcome) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
+  private running = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Most requests in one transaction. */
+    private readonly maxBatch = 200,
+  ) {}
+
+  /** The pages for one request. Throws {@link CodeSpaceExhausted}. */
+  async issue(request: CodeRequest): Promise<readonly PageAddress[]> {
+    const outcome = await new Promise<IssueOutcome>((resolve, reject) => {
+      this.queue.push({ request, resolve, reject });
+      if (!this.running) void this.drain();
+    });
+    if (!outcome.ok) throw outcome.error;
+    return outcome.pages;
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, this.maxBatch);
+        try {
+          const outcomes = await issueCodeBatch(
+            this.db,
+            batch.map((b) => b.request),
+          );
+          for (const [i, b] of batch.entries()) b.resolve(outcomes[i]!);
+        } catch (error) {
+          for (const b of batch) b.reject(error);
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+/** Issues `request.qty` pages and moves the pointer past them. Throws {@link CodeSpaceExhausted}. */
+export async function issueCodePages(
+  db: Kysely<Database>,
+  request: CodeRequest,
+): Promise<readonly PageAddress[]> {
+  const [outcome] = await issueCodeBatch(db, [request]);
+  if (!outcome!.ok) throw outcome!.error;
+  return outcome!.pages;
 }
