@@ -47,6 +47,7 @@ export const EduMessage = {
   notNproj: 'The .nproj file could not be read or is for other pages.',
   pdfLongerThanRange: 'The PDF has more pages than the Ncode pages reserved for it.',
   noFile: 'No file was sent.',
+  badUpload: 'The upload could not be read (multipart/form-data expected).',
 } as const;
 
 /** 'too many pages' plus the count (classroom.md §5). */

@@ -7,6 +7,7 @@
 import { basename } from 'node:path';
 import { parseNproj } from '@dotink/ncode';
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { answerSchema, failureSchema, success } from '../../http/answer';
 import { badRequest, notFound } from '../../http/errors';
@@ -90,6 +91,35 @@ function checkNproj(nproj: Upload, t: TextbookRow): void {
   throw badRequest(EduMessage.notNproj);
 }
 
+/** The fields and files of a multipart upload; a body that does not parse is a 400. */
+async function readUpload(request: FastifyRequest): Promise<{
+  fields: Record<string, string>;
+  pdf?: Upload | undefined;
+  nproj?: Upload | undefined;
+}> {
+  const fields: Record<string, string> = Object.create(null);
+  let pdf: Upload | undefined;
+  let nproj: Upload | undefined;
+  try {
+    for await (const part of request.parts({ limits: LIMITS })) {
+      if (part.type === 'file') {
+        const bytes = new Uint8Array(await part.toBuffer());
+        if (part.fieldname === 'pdfFile') pdf = { bytes, name: cleanFileName(part.filename, 'material.pdf') };
+        else if (part.fieldname === 'nprojFile')
+          nproj = { bytes, name: cleanFileName(part.filename, 'material.nproj') };
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    // The plugin's own errors (too large, too many parts) carry a 4xx; the parser's do not.
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+    throw badRequest(EduMessage.badUpload);
+  }
+  return { fields, pdf, nproj };
+}
+
 const params = z.object({ curriculumId: idParam, textbookId: idParam });
 const failures = {
   400: failureSchema,
@@ -125,20 +155,7 @@ export const attachmentRoutes: AppPlugin = async (app) => {
       const textbook = await textbookOf(db, lecture.id, request.params.textbookId);
       if (!request.isMultipart()) throw badRequest(EduMessage.noFile);
 
-      const fields: Record<string, string> = Object.create(null);
-      let pdf: Upload | undefined;
-      let nproj: Upload | undefined;
-      for await (const part of request.parts({ limits: LIMITS })) {
-        if (part.type === 'file') {
-          const bytes = new Uint8Array(await part.toBuffer());
-          if (part.fieldname === 'pdfFile')
-            pdf = { bytes, name: cleanFileName(part.filename, 'material.pdf') };
-          else if (part.fieldname === 'nprojFile')
-            nproj = { bytes, name: cleanFileName(part.filename, 'material.nproj') };
-        } else {
-          fields[part.fieldname] = String(part.value);
-        }
-      }
+      const { fields, pdf, nproj } = await readUpload(request);
       checkFields(fields, textbook);
       if (!pdf && !nproj) throw badRequest(EduMessage.noFile);
       const pages = pdf ? await checkPdf(pdf, textbook) : undefined;

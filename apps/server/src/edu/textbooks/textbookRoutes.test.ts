@@ -379,6 +379,18 @@ describeEachDatabase('education API: learning materials', (kind) => {
       { pdfFile: 'x' },
     );
     expect(json.statusCode).toBe(400);
+    const noBoundary = await call(
+      app(),
+      w.callers.teacher,
+      'POST',
+      `/edu/v1/curriculum/${lecture}/textbook/${tb.id}/attachment`,
+      'x',
+      {
+        'content-type': 'multipart/form-data',
+      },
+    );
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json().message).toBe('The upload could not be read (multipart/form-data expected).');
     const short = await post('pod', {
       title: 'Short',
       section: 3,
