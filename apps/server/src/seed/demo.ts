@@ -7,6 +7,7 @@
 import type { Clock } from '@dotink/ncode';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { seedDemoEducation } from '../edu/demoData';
 import { newStudentId, newTeacherId } from '../identity/accounts';
 import { hashPassword } from '../identity/passwords';
 import { builtinTextbookForGrade, builtinTextbooks } from './builtinTextbooks';
@@ -235,6 +236,8 @@ export async function seedDemo(db: Kysely<Database>, clock: Clock, pupils = 30):
         },
       ])
       .execute();
+
+    await seedDemoEducation(tx, studentIds, now.getTime());
 
     const firstStudent = studentIds[0];
     return {

@@ -147,7 +147,7 @@ export async function upsertSchools(
       ).n,
     );
   const before = await count();
-  await db.transaction().execute(async (tx) => {
+  const write = async (tx: Kysely<Database>) => {
     for (let i = 0; i < schools.length; i += BATCH) {
       await tx
         .insertInto('schools')
@@ -166,7 +166,10 @@ export async function upsertSchools(
         )
         .execute();
     }
-  });
+  };
+  // Inside a caller's transaction (the demo seed) or in one of its own.
+  if (db.isTransaction) await write(db);
+  else await db.transaction().execute(write);
   const added = (await count()) - before;
   return { added, updated: schools.length - added };
 }
