@@ -167,6 +167,17 @@ export class BoardSession {
     await this.replacePages(this.pageList.map((p, i) => (i === index ? { ...p, background } : p)));
   }
 
+  /**
+   * Stores new records of the same pages (printing and page-order registration change a page's
+   * `address`, `baseAddress` and `nuToPt`; see print/boardMapping.ts).
+   */
+  async updatePages(pages: readonly GridaPage[]): Promise<void> {
+    if (pages.length !== this.pageList.length || pages.some((p, i) => p.id !== this.pageList[i]!.id)) {
+      throw new Error('updatePages: the pages must be the same pages, in the same order');
+    }
+    await this.replacePages(pages);
+  }
+
   async rename(title: string): Promise<void> {
     await this.deps.repo.rename(this.boardRecord.id, title);
     this.boardRecord = { ...this.boardRecord, title };

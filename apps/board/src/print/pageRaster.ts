@@ -98,7 +98,8 @@ export function blankRaster(widthPt: number, heightPt: number): ContentRaster {
 
 /** What the board renderer needs. */
 export interface BoardPageRendererOptions {
-  readonly pages: readonly GridaPage[];
+  /** The board pages (read at each call). */
+  readonly pages: () => readonly GridaPage[];
   /** The pdf.js page `pageNo` (1-based) of the board PDF `pdfId`. */
   readonly pdfPage: (pdfId: string, pageNo: number) => Promise<PrintablePdfPage>;
   readonly createCanvas: CanvasFactory;
@@ -112,7 +113,7 @@ export function boardPageRenderer(
 ): (pageNo: number, signal?: AbortSignal) => Promise<ContentRaster | undefined> {
   const dpi = options.dpi ?? DEFAULT_RENDER_DPI;
   return async (pageNo, signal) => {
-    const page = options.pages[pageNo - 1];
+    const page = options.pages()[pageNo - 1];
     if (!page) throw new RangeError(`no board page ${pageNo}`);
     if (page.source.kind !== 'pdf') return blankRaster(page.sizePt.widthPt, page.sizePt.heightPt);
     const pdfPage = await options.pdfPage(page.source.pdfId, page.source.pageNo);

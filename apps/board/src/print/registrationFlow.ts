@@ -1,0 +1,105 @@
+/**
+ * Page-order registration around the board: which pages to register (those just printed on
+ * pre-printed Ncode paper), which Ncode pages are taken by the board's other pages, taps from the
+ * board's pens (ink is not stored meanwhile), and storing the result with the board.
+ */
+import type { Stroke } from '@dotink/ink';
+import { dotList, StrokeBuilder, seededKeySource } from '@dotink/ink';
+import type { PageAddress, Point2 } from '@dotink/ncode';
+import type { PenManager } from '@dotink/pen';
+import type { PrintedPageMapping } from '@dotink/print';
+import { applyPageCodes, documentFingerprint, type PageCodeMap, storedMapping } from './boardMapping';
+import { type BoardPrintTarget, printMappingKey } from './printFlow';
+import {
+  type RegistrationPage,
+  type RegistrationState,
+  registrationResult,
+  startRegistration,
+} from './registration';
+
+/** One pen stroke seen as a tap: its page and dots (nu). */
+export interface PenTap {
+  readonly page: PageAddress;
+  readonly dots: readonly Point2[];
+}
+
+/** Where taps come from while a registration dialog is open. */
+export interface TapSource {
+  /** Starts delivering taps (the board stops storing ink meanwhile); returns the stop. */
+  listen(onTap: (tap: PenTap) => void): () => void;
+}
+
+/** The pages to register: the printed pages, in print order, with their size and placement. */
+export function registrationPages(printed: readonly PrintedPageMapping[]): RegistrationPage[] {
+  return printed.map((p) => ({
+    pdfPageNo: p.pdfPageNo,
+    sizePt: p.pdfPageSizePt,
+    placement: { leftPt: p.placement.leftPt, topPt: p.placement.topPt, scale: p.placement.scale },
+  }));
+}
+
+/** Starts the registration of the printed pages of the board in `target`. */
+export function startBoardRegistration(
+  target: BoardPrintTarget,
+  printed: readonly PrintedPageMapping[],
+): RegistrationState {
+  const printedNos = new Set(printed.map((p) => p.pdfPageNo));
+  const taken = target
+    .pages()
+    .filter((_, i) => !printedNos.has(i + 1))
+    .map((p) => p.address);
+  return startRegistration(registrationPages(printed), taken);
+}
+
+/** Stores a finished registration: page codes and maps, and the mapping record. */
+export async function saveRegistration(
+  target: BoardPrintTarget,
+  state: RegistrationState,
+  nowMs: number,
+): Promise<PageCodeMap[]> {
+  const maps: PageCodeMap[] = registrationResult(state).map((r) => ({
+    pdfPageNo: r.pdfPageNo,
+    address: r.address,
+    h: r.h,
+  }));
+  const updated = applyPageCodes(target.pages(), maps);
+  await target.replacePages(updated);
+  const fingerprint = documentFingerprint(
+    target.boardId,
+    updated,
+    target.pdfs(),
+    maps.map((m) => m.pdfPageNo),
+  );
+  await target.saveMeta(
+    printMappingKey(target.boardId),
+    storedMapping(fingerprint, 'ncodeA4', 'registration', updated, maps, nowMs),
+  );
+  return maps;
+}
+
+/** The tap of a completed stroke (any stroke: the registration decides whether it is one). */
+export function strokeTap(stroke: Stroke): PenTap {
+  return { page: stroke.page, dots: dotList(stroke.dots).map((d) => ({ x: d.xNu, y: d.yNu })) };
+}
+
+/**
+ * Taps from a pen manager's events through a stroke builder of their own. `pauseInk` stops the
+ * board from storing ink (and making pages) while listening; its result resumes it.
+ */
+export function penManagerTaps(manager: PenManager, pauseInk: () => () => void): TapSource {
+  return {
+    listen(onTap) {
+      const builder = new StrokeBuilder({
+        keys: seededKeySource(0x7a9),
+        brushFor: (penId) => manager.strokeStyle(penId),
+        listener: { strokeCompleted: (stroke) => onTap(strokeTap(stroke)) },
+      });
+      const resume = pauseInk();
+      const off = manager.onEvent((e) => builder.handle(e));
+      return () => {
+        off();
+        resume();
+      };
+    },
+  };
+}
