@@ -5,6 +5,7 @@
 import { LANGUAGES, type Language, useLanguage } from '@dotink/view';
 import { useBoardApp, useEditor, useSession } from '../app/boardApp';
 import { useText } from '../i18n/text';
+import { PrintButton } from '../print/PrintButton';
 import { Icons } from './icons';
 import { Menu } from './Menu';
 
@@ -77,6 +78,7 @@ export function TopBar(props: { onPickPdf: () => void; onPickGrida: () => void }
             ]}
           />
         )}
+        <PrintButton />
         <button
           type="button"
           className="icon-text primary"
