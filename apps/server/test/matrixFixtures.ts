@@ -4,11 +4,10 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import type { SchoolRow } from '../src/db/schema';
-import { allScopes } from '../src/identity/scopes';
 import type { App } from '../src/platform/types';
 import { upsertBuiltinTextbooks } from '../src/seed/builtinTextbooks';
 import { TEST_PUBLIC_URL } from './harness';
-import { issueAccessToken } from './oauth';
+import { issueAccessToken, teacherWithToken } from './oauth';
 
 /** The callers of the access matrix. */
 export const roles = [
@@ -77,29 +76,14 @@ export async function call(
   return res;
 }
 
-async function teacher(
-  app: App,
-  options: {
-    status: 'ACTIVE' | 'PENDING_ACTIVE';
-    isSchoolAdmin?: boolean;
-    schoolId: number | null;
-    name?: string;
-  },
-): Promise<Caller> {
-  const n = unique();
-  const account = await app.services.accounts.createTeacher({
-    username: `edu-${n}-${process.pid}@example.org`,
-    name: options.name ?? `Teacher ${n}`,
-    status: options.status,
-    isSchoolAdmin: options.isSchoolAdmin ?? false,
-    schoolId: options.schoolId,
-  });
-  const token = await issueAccessToken(app, account.id, allScopes.join(' '));
-  return { id: account.id, headers: { authorization: `Bearer ${token}` } };
-}
-
 /** A new teacher caller (all scopes requested; the account's status decides what it holds). */
-export const newTeacher = teacher;
+export async function newTeacher(
+  app: App,
+  options: { status: 'ACTIVE' | 'PENDING_ACTIVE'; isSchoolAdmin?: boolean; schoolId: number | null },
+): Promise<Caller & { name: string }> {
+  const { account, headers } = await teacherWithToken(app, options);
+  return { id: account.id, name: account.name, headers };
+}
 
 export async function insertSchool(
   app: App,
@@ -168,16 +152,11 @@ export async function buildEduWorld(app: App): Promise<EduWorld> {
   }
   const studentToken = await issueAccessToken(app, studentIds[0]!, 'openid profile storage');
   const callers = {
-    pending: await teacher(app, { status: 'PENDING_ACTIVE', schoolId: schoolA.id }),
-    noSchool: await teacher(app, { status: 'ACTIVE', schoolId: null }),
-    teacher: await teacher(app, { status: 'ACTIVE', schoolId: schoolA.id, name: 'Teacher A' }),
-    admin: await teacher(app, {
-      status: 'ACTIVE',
-      isSchoolAdmin: true,
-      schoolId: schoolA.id,
-      name: 'Admin A',
-    }),
-    otherSchool: await teacher(app, { status: 'ACTIVE', schoolId: schoolB.id }),
+    pending: await newTeacher(app, { status: 'PENDING_ACTIVE', schoolId: schoolA.id }),
+    noSchool: await newTeacher(app, { status: 'ACTIVE', schoolId: null }),
+    teacher: await newTeacher(app, { status: 'ACTIVE', schoolId: schoolA.id }),
+    admin: await newTeacher(app, { status: 'ACTIVE', isSchoolAdmin: true, schoolId: schoolA.id }),
+    otherSchool: await newTeacher(app, { status: 'ACTIVE', schoolId: schoolB.id }),
     student: { id: studentIds[0]!, headers: { authorization: `Bearer ${studentToken}` } },
   };
   return { schoolA, schoolB, callers, classId, emptyClassId, otherClassId, studentIds };

@@ -133,7 +133,7 @@ export const materialLookupRoutes: AppPlugin = async (app) => {
       preValidation: app.requireAuth(Scope.eduRead),
       schema: {
         tags: ['education'],
-        summary: 'The printable material (user PDF and its .nproj) starting at a page address',
+        summary: 'The printable user material (POD: its PDF and .nproj) starting at a page address',
         security: [{ bearer: [] }],
         querystring: z.object({ ...address, pageStart: ncodeText }),
         response: {
@@ -151,6 +151,7 @@ export const materialLookupRoutes: AppPlugin = async (app) => {
     async (request) => {
       const teacher = schoolTeacherOf(request);
       const t = await schoolMaterials(db, teacher.schoolId, request.query)
+        .where('textbooks.type', '=', 'POD')
         .where('textbooks.ncode_start_page', '=', request.query.pageStart)
         .where('textbooks.pdf_sha256', 'is not', null)
         .executeTakeFirst();
