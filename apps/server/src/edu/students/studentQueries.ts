@@ -43,6 +43,9 @@ export async function listStudents(db: Kysely<Database>, classId: number): Promi
             w.fn.countAll<number>().as('watch_count'),
           ])
           .where('watch_events.kind', '=', 'watch')
+          .where('watch_events.student_id', 'in', (q) =>
+            q.selectFrom('students').select('students.account_id').where('students.class_id', '=', classId),
+          )
           .groupBy('watch_events.student_id')
           .as('w'),
       (join) => join.onRef('w.student_id', '=', 'students.account_id'),
