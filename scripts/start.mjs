@@ -1,12 +1,24 @@
 #!/usr/bin/env node
-// `npm start`: builds what is needed and serves both apps on the embedded database.
-// The server lands with its own issue; until then this says so plainly.
+// `npm start`: builds the web apps that are not built yet, then runs the server, which migrates
+// the embedded database, seeds the demo school and prints the address and demo logins.
+// `npm start -- --rebuild` rebuilds the web apps first.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-if (!existsSync(new URL('../apps/server/package.json', import.meta.url))) {
-  console.log('dotink: server not built yet — the engine packages are ready; run `npm test`.');
-  process.exit(0);
+const root = new URL('../', import.meta.url);
+const rebuild = process.argv.includes('--rebuild');
+const webApps = ['apps/board'];
+
+function run(args) {
+  const r = spawnSync('npm', args, { stdio: 'inherit', cwd: root });
+  if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const { spawnSync } = await import('node:child_process');
-const r = spawnSync('npm', ['run', '--workspace', 'apps/server', 'start'], { stdio: 'inherit' });
-process.exit(r.status ?? 1);
+
+for (const app of webApps) {
+  if (!existsSync(new URL(`${app}/package.json`, root))) continue;
+  if (rebuild || !existsSync(new URL(`${app}/dist/index.html`, root))) {
+    console.log(`dotink: building ${app} …`);
+    run(['run', 'build', '--workspace', app]);
+  }
+}
+run(['run', '--workspace', 'apps/server', 'start']);

@@ -12,6 +12,7 @@ import { inkUploadRoutes } from '../inkstore/uploadRoutes';
 import type { AppPlugin } from '../platform/types';
 import { realtimeRoutes } from '../realtime/realtimeRoutes';
 import { vendorRoutes } from '../vendor/vendorRoutes';
+import { webAppRoutes } from '../webApps/webAppRoutes';
 import { platformRoutes } from './platformRoutes';
 
 export const routeModules: readonly AppPlugin[] = [
@@ -24,4 +25,5 @@ export const routeModules: readonly AppPlugin[] = [
   codeRoutes,
   vendorRoutes,
   realtimeRoutes,
+  webAppRoutes,
 ];

@@ -1,0 +1,52 @@
+/**
+ * Serves the built web apps (`/board/…`). A request under an app's prefix that names no file
+ * gets the app's index.html, so client-side routes survive a reload. An app that has not been
+ * built answers 503 with the command that builds it.
+ */
+import fastifyStatic from '@fastify/static';
+import type { AppPlugin } from '../platform/types';
+import { isBuilt, WEB_APPS, type WebApp } from './webApps';
+
+function notBuiltPage(app: WebApp): string {
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Not built</title>
+<p>The app at <code>${app.prefix}/</code> has not been built yet. Run
+<code>npm run build --workspace ${app.workspace}</code> (or <code>npm start</code>, which builds it).</p></html>`;
+}
+
+export function webAppRoutesFor(apps: readonly WebApp[]): AppPlugin {
+  return async (app) => {
+    for (const web of apps) {
+      const built = isBuilt(web);
+      app.get(web.prefix, { schema: { hide: true } }, async (_request, reply) =>
+        reply.redirect(`${web.prefix}/`, 301),
+      );
+      if (!built) {
+        app.get(`${web.prefix}/*`, { schema: { hide: true } }, async (_request, reply) =>
+          reply.code(503).type('text/html; charset=utf-8').send(notBuiltPage(web)),
+        );
+        continue;
+      }
+      await app.register(async (scope) => {
+        await scope.register(fastifyStatic, {
+          root: web.distDir,
+          prefix: `${web.prefix}/`,
+          wildcard: false,
+          index: ['index.html'],
+          cacheControl: false,
+          // Hashed assets may be cached for long; index.html and the service worker must not be.
+          setHeaders(res, path) {
+            if (/\/assets\//.test(path))
+              res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+            else res.setHeader('cache-control', 'no-cache');
+          },
+        });
+        scope.get(`${web.prefix}/*`, { schema: { hide: true } }, async (_request, reply) =>
+          reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html'),
+        );
+      });
+    }
+  };
+}
+
+/** The route module for this repository's apps. */
+export const webAppRoutes: AppPlugin = webAppRoutesFor(WEB_APPS);
