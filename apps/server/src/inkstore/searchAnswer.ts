@@ -46,7 +46,7 @@ function serverStroke(row: StrokeRow): ServerStroke {
     updated: row.updated,
     deleteFlag: row.delete_flag === 1 ? 1 : 0,
     writeId: row.writer_id,
-    dots: base64(row.dots),
+    dots: row.dots,
   };
 }
 

@@ -6,12 +6,12 @@ import {
   INVALID_STROKE_UPLOAD,
   parseInkStoreElement,
 } from '@dotink/ink';
-import { manualClock, pageAddress } from '@dotink/ncode';
+import { decodeBase64, manualClock, pageAddress } from '@dotink/ncode';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { StrokeRow } from './inkStrokeStore';
 import { searchAnswer } from './searchAnswer';
-import { decodeUpload, UploadRejected } from './uploadDecode';
+import { decodeBase64Fast, decodeUpload, UploadRejected } from './uploadDecode';
 
 const STUDENT = 's0000000001';
 
@@ -134,7 +134,7 @@ describe('searchAnswer', () => {
             updated: s.updated,
             delete_flag: s.deleteFlag,
             dot_count: s.dotCount,
-            dots: s.dots,
+            dots: Buffer.from(s.dots).toString('base64'),
           }));
           const answer = searchAnswer(STUDENT, rows, size);
           expect(answer.hasMore).toBe(rows.length > size);
@@ -143,12 +143,45 @@ describe('searchAnswer', () => {
           expect(back).toHaveLength(Math.min(size, rows.length));
           back.forEach((s, i) => {
             expect(s.page).toEqual(page);
-            expect(encodeServerDotBytes(s.dots, s.startTimeMs)).toEqual(rows[i]!.dots);
+            expect(Buffer.from(encodeServerDotBytes(s.dots, s.startTimeMs)).toString('base64')).toBe(
+              rows[i]!.dots,
+            );
             expect(s.status).toBe(rows[i]!.delete_flag === 1 ? 'erased' : 'normal');
           });
         },
       ),
       { numRuns: 150 },
+    );
+  });
+});
+
+describe('decodeBase64Fast', () => {
+  it('reads exactly what the ncode decoder reads, and fails where it fails (property)', () => {
+    const same = (text: string) => {
+      let expected: Uint8Array | string;
+      try {
+        expected = decodeBase64(text);
+      } catch (error) {
+        expected = String(error);
+      }
+      let actual: Uint8Array | string;
+      try {
+        actual = new Uint8Array(decodeBase64Fast(text));
+      } catch (error) {
+        actual = String(error);
+      }
+      expect(actual).toEqual(expected);
+    };
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => same(Buffer.from(bytes).toString('base64'))),
+    );
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) =>
+        same(Buffer.from(bytes).toString('base64url')),
+      ),
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'AQw/+-_=x \n%'.split('')), maxLength: 24 }), same),
     );
   });
 });

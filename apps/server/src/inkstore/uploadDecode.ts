@@ -79,6 +79,22 @@ const MAX_INT32 = 2 ** 31 - 1;
 const MAX_ID_LENGTH = 128;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** Canonical base64 (standard alphabet, padded, no white space): Node's decoder reads it as ours. */
+const PLAIN_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * The bytes of base64 text, with the meaning of `@dotink/ncode`'s `decodeBase64` (used for
+ * anything but canonical base64; it throws on a bad character); Node's native decoder does the
+ * common case about five times faster.
+ */
+export function decodeBase64Fast(text: string): Uint8Array {
+  if (text.length % 4 === 0 && PLAIN_BASE64.test(text)) {
+    const b = Buffer.from(text, 'base64');
+    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  }
+  return decodeBase64(text);
+}
+
 const invalid = (where: string, why: string) =>
   new UploadRejected(400, `${INVALID_STROKE_UPLOAD} (${where}: ${why})`);
 
@@ -121,7 +137,7 @@ function decodeRecord(
 
   let json: unknown;
   try {
-    json = JSON.parse(utf8.decode(decodeBase64(record.data)));
+    json = JSON.parse(utf8.decode(decodeBase64Fast(record.data)));
   } catch {
     throw invalid(where, 'data is not base64 of JSON');
   }
@@ -185,7 +201,7 @@ function dotBytes(r: ServerStroke, where: string): Uint8Array {
   if (typeof r.dots === 'string' && r.dotCount > 0) {
     let bytes: Uint8Array | undefined;
     try {
-      bytes = decodeBase64(r.dots);
+      bytes = decodeBase64Fast(r.dots);
     } catch {
       bytes = undefined;
     }

@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDatabase, describeEachDatabase, SETUP_TIMEOUT_MS } from '../../test/harness';
+import type { DatabaseHandle } from '../db/database';
+
+describeEachDatabase('migrations 0020 ink store and 0021 code issuing', (kind) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createTestDatabase(kind);
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => handle?.close(), SETUP_TIMEOUT_MS);
+
+  const insertStroke = (student: string, startTime: number) =>
+    sql`insert into ink_strokes (student_id, section, owner, book, page, writer_id, mac, start_time, upload_id,
+          uploaded_at, created_at, color, pen_tip_type, stroke_type, thickness, updated, delete_flag, dot_count, dots)
+        values (${student}, 3, 1, 2, 4, ${student}, 'AA', ${startTime}, 1, now(), now(), -16777216, 0, 0, 0.2,
+          ${startTime}, 0, 1, decode(${'00'.repeat(17)}, 'hex'))
+        on conflict on constraint ink_strokes_key do nothing
+        returning id`.execute(handle.db);
+
+  it('keeps one row per stroke key, and deletes an account’s strokes with the account', async () => {
+    await sql`insert into accounts (id, kind, username, name) values ('s-m1', 'student', 's-m1', 'A'), ('s-m2', 'student', 's-m2', 'B')`.execute(
+      handle.db,
+    );
+    expect((await insertStroke('s-m1', 1000)).rows).toHaveLength(1);
+    expect((await insertStroke('s-m1', 1000)).rows).toHaveLength(0);
+    expect((await insertStroke('s-m1', 1001)).rows).toHaveLength(1);
+    expect((await insertStroke('s-m2', 1000)).rows).toHaveLength(1);
+    await sql`delete from accounts where id = 's-m1'`.execute(handle.db);
+    const left = await sql<{ student_id: string }>`select student_id from ink_strokes`.execute(handle.db);
+    expect(left.rows).toEqual([{ student_id: 's-m2' }]);
+  });
+
+  it('starts the code pointer at 0.27.667.1 and allows one pointer row only', async () => {
+    const row = await sql<{
+      p: string;
+    }>`select section || '.' || owner || '.' || book || '.' || page as p from code_pointer`.execute(
+      handle.db,
+    );
+    expect(row.rows).toEqual([{ p: '0.27.667.1' }]);
+    await expect(
+      sql`insert into code_pointer (id, section, owner, book, page) values (2, 0, 0, 0, 1)`.execute(
+        handle.db,
+      ),
+    ).rejects.toThrow(/check/i);
+  });
+});
