@@ -7,7 +7,14 @@ import type { PasswordPrompt } from '@dotink/pen';
 import type { FitMode } from '@dotink/view';
 import { createStore } from 'zustand/vanilla';
 import type { TextKey } from '../i18n/text';
-import { type EraserMode, initialPenSettings, type PenSettings, type Tool } from './penSettings';
+import {
+  applyPenChange,
+  type EraserMode,
+  initialPenSettings,
+  type PenSettings,
+  type PenSettingsChange,
+  type Tool,
+} from './penSettings';
 
 /** The mouse / touch pen's id. */
 export const MOUSE_PEN_ID = 'mouse-pen';
@@ -67,7 +74,7 @@ export interface EditorActions {
   setFit(fit: FitMode): void;
   setEraserMode(mode: EraserMode): void;
   /** Changes the selected pen's tool, colour or thickness. */
-  updateSelectedPen(change: Partial<PenSettings>): void;
+  updateSelectedPen(change: PenSettingsChange): void;
   selectPen(id: string): void;
   /** Settings of a pen (a new pen gets the next colour of the rotation). */
   penSettings(id: string): PenSettings;
@@ -103,7 +110,7 @@ export function createEditorStore() {
     setEraserMode: (eraserMode) => set({ eraserMode }),
     updateSelectedPen: (change) => {
       const id = get().selectedPen;
-      set({ pens: { ...get().pens, [id]: { ...get().penSettings(id), ...change } } });
+      set({ pens: { ...get().pens, [id]: applyPenChange(get().penSettings(id), change) } });
     },
     selectPen: (selectedPen) => set({ selectedPen }),
     penSettings: (id) => {

@@ -12,7 +12,7 @@ import { type PageAddress, pageAddress, pageId, scaleHomography } from '@dotink/
 import { PDFDocument, degrees as pdfDegrees, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { shownSize, userSpacePlacement } from './pagePlacement';
-import { exportBoardPdf } from './pdfExport';
+import { exportBoardPdf, hasEncryption } from './pdfExport';
 
 const dir = mkdtempSync(join(tmpdir(), 'board-export-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -123,6 +123,47 @@ describe('vector PDF export', () => {
     execFileSync('qpdf', ['--qdf', '--object-streams=disable', file, qdf]);
     // (10, 10) nu → (67.2, 67.2) pt from the top-left → y = 841.89 − 67.2 in user space
     expect(readFileSync(qdf, 'latin1')).toContain('67.2 774.69 m');
+  });
+});
+
+/** A 1 × 1 white PNG. */
+const PNG_1X1 = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC',
+    'base64',
+  ),
+);
+
+describe('encrypted sources', () => {
+  it('draws pages of an encrypted PDF from a rendering, with the ink as vectors on top', async () => {
+    const plain = join(dir, 'plain.pdf');
+    const locked = join(dir, 'locked.pdf');
+    writeFileSync(plain, await sourcePdf());
+    execFileSync('qpdf', ['--encrypt', 'pw', 'owner', '256', '--', plain, locked]);
+    const bytes = new Uint8Array(readFileSync(locked));
+    expect(hasEncryption(bytes)).toBe(true);
+    expect(hasEncryption(await sourcePdf())).toBe(false);
+    const a = pageAddress(256, 27, 1068, 0);
+    const asked: number[] = [];
+    const out = await exportBoardPdf({
+      title: 't',
+      pages: [page('p', a, { kind: 'pdf', pdfId: 'd', pageNo: 1 })],
+      pdfs: [{ id: 'd', fileName: 'locked.pdf', fingerprint: 'f', bytes }],
+      strokesOf: () => [stroke('s', a)],
+      rasterPage: async (_id, pageNo) => {
+        asked.push(pageNo);
+        return PNG_1X1;
+      },
+    });
+    expect(asked).toEqual([1]);
+    const file = join(dir, 'from-locked.pdf');
+    writeFileSync(file, out);
+    expect(run('qpdf', ['--check', file])).toMatch(/No syntax or stream encoding errors/);
+    const qdf = join(dir, 'from-locked.qdf.pdf');
+    execFileSync('qpdf', ['--qdf', '--object-streams=disable', file, qdf]);
+    const raw = readFileSync(qdf, 'latin1');
+    expect(raw).toMatch(/\/Subtype \/Image/);
+    expect(raw).toMatch(/1 0 0 RG/);
   });
 });
 

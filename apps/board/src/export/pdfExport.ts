@@ -66,19 +66,21 @@ export async function exportBoardPdf(input: PdfExportInput): Promise<Uint8Array>
     out.setModificationDate(new Date(input.nowMs));
   }
   const sources = new Map<string, Promise<PDFDocument | undefined>>();
-  /** The source document, or undefined when its pages cannot be copied (encrypted). */
+  /**
+   * The source document, or undefined when its pages cannot be copied: encrypted (pdf-lib cannot
+   * decrypt) or unreadable to pdf-lib. Those pages are drawn from `rasterPage` instead.
+   */
   const source = (pdfId: string): Promise<PDFDocument | undefined> => {
     let doc = sources.get(pdfId);
     if (!doc) {
       const pdf = input.pdfs.find((p) => p.id === pdfId);
       if (!pdf) throw new Error(`the board has no PDF ${pdfId}`);
-      doc = PDFDocument.load(pdf.bytes, { updateMetadata: false }).then(
-        (d) => (d.isEncrypted ? undefined : d),
-        (error: unknown) => {
-          if (error instanceof Error && error.name === 'EncryptedPDFError') return undefined;
-          throw error;
-        },
-      );
+      doc = hasEncryption(pdf.bytes)
+        ? Promise.resolve(undefined)
+        : PDFDocument.load(pdf.bytes, { updateMetadata: false }).then(
+            (d) => (d.isEncrypted ? undefined : d),
+            () => undefined,
+          );
       sources.set(pdfId, doc);
     }
     return doc;
@@ -180,3 +182,16 @@ function linedBackground(size: { widthPt: number; heightPt: number }, toUser: To
 }
 
 const round = (v: number): number => Math.round(v * 1000) / 1000;
+
+/** True when the PDF names an `/Encrypt` dictionary (in its trailer or cross-reference stream). */
+export function hasEncryption(bytes: Uint8Array): boolean {
+  const name = [0x2f, 0x45, 0x6e, 0x63, 0x72, 0x79, 0x70, 0x74]; // /Encrypt
+  outer: for (let i = 0; i + name.length < bytes.length; i++) {
+    if (bytes[i] !== 0x2f) continue;
+    for (let k = 1; k < name.length; k++) if (bytes[i + k] !== name[k]) continue outer;
+    const next = bytes[i + name.length]!;
+    // a name ends at white space or a delimiter
+    if (next <= 0x20 || '/<>[]()%'.includes(String.fromCharCode(next))) return true;
+  }
+  return false;
+}

@@ -5,7 +5,7 @@
 import { PEN_COLORS, PEN_THICKNESSES } from '@dotink/view';
 import { useBoardApp, useEditor } from '../app/boardApp';
 import { MOUSE_PEN_ID } from '../app/editorStore';
-import { initialPenSettings } from '../app/penSettings';
+import { currentStyle, initialPenSettings } from '../app/penSettings';
 import { useText } from '../i18n/text';
 
 export function PenPanel() {
@@ -21,7 +21,7 @@ export function PenPanel() {
       <h2>{t('pen.list')}</h2>
       <ul>
         {all.map((p) => {
-          const s = settings[p.id] ?? initialPenSettings(0);
+          const s = currentStyle(settings[p.id] ?? initialPenSettings(0));
           const color = PEN_COLORS[s.colorIndex]!;
           return (
             <li key={p.id}>

@@ -5,7 +5,7 @@
  */
 import { PEN_COLORS, PEN_THICKNESSES } from '@dotink/view';
 import { useEditor } from '../app/boardApp';
-import { initialPenSettings, type Tool } from '../app/penSettings';
+import { currentStyle, initialPenSettings, type Tool } from '../app/penSettings';
 import { COLOR_KEYS, THICKNESS_KEYS, TOOL_KEYS } from '../app/shortcuts';
 import { useText } from '../i18n/text';
 import { Icons } from './icons';
@@ -35,7 +35,8 @@ const TOOL_LABEL = {
 
 export function Toolbar(props: ToolbarProps) {
   const t = useText();
-  const settings = useEditor((s) => s.pens[s.selectedPen] ?? initialPenSettings(0));
+  const pen = useEditor((s) => s.pens[s.selectedPen] ?? initialPenSettings(0));
+  const settings = { tool: pen.tool, ...currentStyle(pen) };
   const update = useEditor((s) => s.updateSelectedPen);
   const eraserMode = useEditor((s) => s.eraserMode);
   const setEraserMode = useEditor((s) => s.setEraserMode);
@@ -50,14 +51,14 @@ export function Toolbar(props: ToolbarProps) {
           <button
             key={tool}
             type="button"
-            className="tool"
+            className="icon tool"
             aria-pressed={settings.tool === tool}
+            aria-label={t('toolbar.shortcut', { label: t(TOOL_LABEL[tool]), key: TOOL_KEYS[tool] })}
             data-testid={`tool-${tool}`}
             title={t('toolbar.shortcut', { label: t(TOOL_LABEL[tool]), key: TOOL_KEYS[tool] })}
             onClick={() => update({ tool })}
           >
             {Icons[tool]}
-            <span className="tool-label">{t(TOOL_LABEL[tool])}</span>
           </button>
         ))}
       </fieldset>
@@ -156,8 +157,8 @@ export function Toolbar(props: ToolbarProps) {
           {Icons.next}
         </button>
       </fieldset>
-      <label className="tool-group select">
-        <span>{t('toolbar.background')}</span>
+      <label className="tool-group select" title={t('toolbar.background')}>
+        <span className="sr-only">{t('toolbar.background')}</span>
         <select
           value={props.background ?? 'basic'}
           disabled={!hasPage}

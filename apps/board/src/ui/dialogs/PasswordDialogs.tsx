@@ -97,7 +97,7 @@ export function PenPasswordDialog(props: {
           />
         </label>
         <p className="field-error" role="alert">
-          {bad ? t('pen.passwordFormat') : ''}
+          {bad || props.prompt.invalid ? t('pen.passwordFormat') : ''}
         </p>
         <div className="dialog-buttons">
           <button type="button" onClick={() => props.resolve(undefined)}>
