@@ -1,8 +1,8 @@
 /**
  * The demo seeded into an empty database by `npm start`: a school, an ACTIVE school-admin
  * teacher, a PENDING teacher, a class of 30 pupils with pen addresses, a lecture with the
- * class's textbook and the notebook, and two lessons. Extend it here (realistic ink comes with
- * the ink store).
+ * class's textbook and the notebook, and two lessons, and the writing of pupils 1–6 in the past
+ * lesson (simulated pens, `inkstore/demoInk.ts`).
  */
 import type { Clock } from '@dotink/ncode';
 import type { Kysely } from 'kysely';
@@ -10,6 +10,7 @@ import type { Database } from '../db/schema';
 import { seedDemoEducation } from '../edu/demoData';
 import { newStudentId, newTeacherId } from '../identity/accounts';
 import { hashPassword } from '../identity/passwords';
+import { demoWriting, seedDemoInk } from '../inkstore/demoInk';
 import { builtinTextbookForGrade, builtinTextbooks } from './builtinTextbooks';
 
 /** A login printed at start. */
@@ -85,7 +86,7 @@ export async function seedDemo(db: Kysely<Database>, clock: Clock, pupils = 30):
   const studentIds = Array.from({ length: pupils }, () => newStudentId());
   const studentHashes = await Promise.all(studentIds.map((id) => hashPassword(id)));
 
-  return db.transaction().execute(async (tx) => {
+  const seed = await db.transaction().execute(async (tx) => {
     const school = await tx
       .insertInto('schools')
       .values({
@@ -256,6 +257,9 @@ export async function seedDemo(db: Kysely<Database>, clock: Clock, pupils = 30):
       ],
     };
   });
+  // Pupils 1–6 wrote in the past lesson (1단원), with their own (simulated) pens.
+  await seedDemoInk(db, demoWriting(studentIds, demoPenAddress, now.getTime() - 86_400_000));
+  return seed;
 }
 
 /** The demo logins present in the database (empty when the demo was never seeded). */
