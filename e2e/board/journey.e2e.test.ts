@@ -149,7 +149,7 @@ describe.sequential('board in Chromium', () => {
     await board.testId('pen-password').fill('1234');
     await board.testId('pen-password-ok').click();
     await board.waitFor(
-      async () => (await board.testId('pen-count').textContent()) === '1 pens connected',
+      async () => (await board.testId('pen-count').textContent()) === 'Pens connected: 1',
       'the pen',
     );
     await board.testId('pen-item-9C:7B:D2:00:00:01').click();
@@ -308,6 +308,32 @@ describe.sequential('board in Chromium', () => {
     await board.key('q');
     await board.key('5');
     await board.key('b');
+  });
+
+  it('a second pen writes with its own colour', async () => {
+    await board.installPen({ mac: '9C:7B:D2:00:00:02' });
+    await board.testId('connect-pen').click();
+    await board.waitFor(
+      async () => (await board.testId('pen-count').textContent()) === 'Pens connected: 2',
+      'two pens',
+    );
+    await board.write([
+      {
+        page: P6,
+        points: [
+          [20, 80],
+          [60, 90],
+        ],
+      },
+    ]);
+    await board.waitFor(
+      async () => (await board.strokes()).filter((s) => s.page === P6).length === 2,
+      'the second pen',
+    );
+    const onP6 = (await board.strokes()).filter((s) => s.page === P6);
+    // first pen red, second pen blue (the colour rotation: black for the mouse pen, red, blue)
+    expect(onP6.map((s) => s.color)).toEqual([0xffe53935, 0xff1e5fd8]);
+    await board.shot('14-two-pens');
   });
 
   it('draws with the mouse pen on a PDF page', async () => {

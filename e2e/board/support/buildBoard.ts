@@ -15,12 +15,20 @@ export const boardRoot = resolve(here, '..', '..', '..', 'apps', 'board');
 export async function buildBoard(): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'dotink-board-'));
   const { build } = await import('vite');
-  await build({
-    root: boardRoot,
-    configFile: join(boardRoot, 'vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir, emptyOutDir: true },
-  });
+  // Vitest sets NODE_ENV=test, which would give a development build (React's, no service worker).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root: boardRoot,
+      configFile: join(boardRoot, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
   return outDir;
 }
 

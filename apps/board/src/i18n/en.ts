@@ -71,7 +71,7 @@ export const boardEn = {
   // pens
   'pen.connect': 'Connect pen',
   'pen.connecting': 'Connecting…',
-  'pen.count': '{count} pens connected',
+  'pen.count': 'Pens connected: {count}',
   'pen.passwordTitle': 'Pen password',
   'pen.passwordPrompt': 'Enter the 4-digit password of the pen.',
   'pen.passwordFormat': 'The pen password is 4 digits.',
