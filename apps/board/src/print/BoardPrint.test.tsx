@@ -66,7 +66,7 @@ describe('BoardPrint', () => {
     fireEvent.click(screen.getByTestId('print-submit'));
 
     // one dialog per printed page; page 1: top-left, then bottom-right
-    const dialog = await screen.findByTestId('registration-dialog');
+    const dialog = await screen.findByTestId('registration-dialog', {}, { timeout: 10_000 });
     expect(dialog.querySelector('h2')!.textContent).toBe('Page-order registration: page 1 of 2');
     expect(screen.getByTestId('registration-mark-top-left').getAttribute('data-active')).toBe('true');
     expect(taps.listening).toBe(true);
@@ -92,7 +92,7 @@ describe('BoardPrint', () => {
     expect(screen.getByTestId('registration-alert').getAttribute('data-alert')).toBe('overlap');
     taps.send(ncode(12), { x: 40, y: 40 });
 
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 10_000 });
     expect(taps.listening).toBe(false);
     expect(target.current.map((p) => p.address)).toEqual([ncode(10), boardPages(3)[1]!.address, ncode(12)]);
     expect(target.current[0]!.nuToPt.a).toBeGreaterThan(6);
@@ -179,7 +179,7 @@ describe('BoardPrint', () => {
     });
     render(<BoardPrint deps={d} taps={testTaps()} deliver={() => {}} onClose={() => {}} />);
     fireEvent.click(await screen.findByTestId('print-submit'));
-    const failure = await screen.findByTestId('print-failure');
+    const failure = await screen.findByTestId('print-failure', {}, { timeout: 10_000 });
     expect(failure.textContent).toContain(
       'Cannot print the Ncode pattern: the code page for 0.27.667.1 is missing',
     );

@@ -37,6 +37,9 @@ export function BoardPrint(props: BoardPrintProps) {
   const { deps } = props;
   const [phase, setPhase] = useState<Phase>({ kind: 'options' });
   const abort = useRef<AbortController | undefined>(undefined);
+  // ends "waiting for print to finish" when the user says printing is done (browsers do not
+  // always report that the print dialog closed)
+  const handedOff = useRef<(() => void) | undefined>(undefined);
   const [pageImage, setPageImage] = useState<string | undefined>(undefined);
   const closed = useRef(false);
   const close = () => {
@@ -121,7 +124,19 @@ export function BoardPrint(props: BoardPrintProps) {
     abort.current = controller;
     const base = { paperChoice: options.paperChoice, pagesDone: 0, pagesTotal: 0 };
     setPhase({ kind: 'running', view: { ...base, state: 'preparing' } });
-    void printBoard(deps, options, {
+    const flowDeps: PrintFlowDeps = {
+      ...deps,
+      handOff: (pdf, o, fileName) =>
+        Promise.race([
+          deps.handOff(pdf, o, fileName),
+          new Promise<void>((resolve) => {
+            handedOff.current = resolve;
+          }),
+        ]).finally(() => {
+          handedOff.current = undefined;
+        }),
+    };
+    void printBoard(flowDeps, options, {
       signal: controller.signal,
       onProgress: (p) =>
         setPhase((ph) =>
@@ -183,6 +198,7 @@ export function BoardPrint(props: BoardPrintProps) {
     <PrintProgressDialog
       view={phase.view}
       onCancel={() => abort.current?.abort()}
+      onPrinted={() => handedOff.current?.()}
       onClose={close}
       onDownloadPdf={async () => {
         if (outcome?.pdf) {

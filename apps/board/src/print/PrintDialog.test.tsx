@@ -104,6 +104,7 @@ describe('PrintProgressDialog', () => {
     const handlers = {
       onCancel: vi.fn(),
       onClose: vi.fn(),
+      onPrinted: vi.fn(),
       onDownloadNproj: vi.fn(),
       onDownloadPdf: vi.fn(),
     };
@@ -129,8 +130,10 @@ describe('PrintProgressDialog', () => {
     show({ state: 'waitingForCancel', slow: true });
     expect(screen.getByTestId('print-wait-longer').textContent).toBe('Please wait a little longer');
     cleanup();
-    show({ state: 'waitingForPrint' });
+    const waiting = show({ state: 'waitingForPrint' });
     expect(status()).toBe('Waiting for printing to finish');
+    fireEvent.click(screen.getByTestId('print-handoff-done'));
+    expect(waiting.onPrinted).toHaveBeenCalled();
     cleanup();
     const done = show({ state: 'complete', canDownloadNproj: true, canDownloadPdf: true });
     expect(status()).toBe('Printing is complete.');

@@ -29,6 +29,8 @@ export interface PrintProgressDialogProps {
   readonly view: PrintProgressView;
   onCancel(): void;
   onClose(): void;
+  /** The user says printing (or saving) is done: ends "waiting for print to finish". */
+  onPrinted?(): void;
   onDownloadPdf?(): void;
   onDownloadNproj?(): void;
 }
@@ -139,6 +141,15 @@ export function PrintProgressDialog(props: PrintProgressDialogProps) {
             data-testid="print-close"
           >
             {t('print.close')}
+          </button>
+        ) : v.state === 'waitingForPrint' && props.onPrinted ? (
+          <button
+            type="button"
+            className="primary"
+            onClick={props.onPrinted}
+            data-testid="print-handoff-done"
+          >
+            {t('progress.printed')}
           </button>
         ) : (
           <button
