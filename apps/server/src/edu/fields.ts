@@ -14,9 +14,6 @@ export const idParam = z.coerce.number().int().min(1).max(INT32_MAX);
 /** An integer that fits an `integer` column (from JSON). */
 export const int32 = z.number().int().min(-INT32_MAX).max(INT32_MAX);
 
-/** An integer that fits an `integer` column, from a query string or a form field. */
-export const int32Text = z.coerce.number().int().min(-INT32_MAX).max(INT32_MAX);
-
 /** A non-negative integer (Ncode page address part) from a query string or a form field. */
 export const ncodeText = z.coerce.number().int().min(0).max(INT32_MAX);
 
