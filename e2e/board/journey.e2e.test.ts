@@ -171,6 +171,17 @@ describe.sequential('board in Chromium', () => {
     await board.waitFor(async () => (await board.pageCount()) === 4, 'the first Ncode page');
     expect(await board.pageAddress(3)).toBe(P5);
     expect(await board.pageLabel()).toBe('Page 4 / 4');
+    // the paper comes from the catalogue: 3.27.168 "Ncode A4 300", A4 with a 3.125 nu margin
+    const paper = await board.page.evaluate(() => {
+      const s = (
+        window as unknown as {
+          dotinkBoard: { session: { pages: { sizePt: { widthPt: number }; nuToPt: { c: number } }[] } };
+        }
+      ).dotinkBoard.session;
+      return { widthPt: s.pages[3]!.sizePt.widthPt, c: s.pages[3]!.nuToPt.c };
+    });
+    expect(paper.widthPt).toBeCloseTo(595.28, 1);
+    expect(paper.c).toBeCloseTo(-21, 6);
     await board.waitFor(async () => (await board.inkPixels()).any > 200, 'ink on page 4');
     await board.write([
       {
@@ -455,6 +466,14 @@ describe.sequential('board in Chromium', () => {
     expect(await board.testId('list-empty').textContent()).toBe('The trash is empty.');
     await board.testId('filter-recent').click();
     await board.shot('12-board-list');
+  });
+
+  it('keeps the board in the browser: after a reload the same ink is there', async () => {
+    await board.page.reload();
+    await board.testId('board-list').waitFor();
+    await board.page.getByRole('button', { name: 'Open Lecture' }).click();
+    await board.waitFor(async () => (await board.pageCount()) === 6, 'the stored board');
+    expect(await board.strokes('all')).toEqual(before);
   });
 
   it('help tutorial: start, next, previous, done; links menu', async () => {

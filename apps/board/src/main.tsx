@@ -85,5 +85,12 @@ if ('serviceWorker' in navigator && import.meta.env.PROD) {
   });
 }
 
+// Ink is written shortly after each change; write what is pending when the page goes away.
+const flushNow = () => void app.session?.flush();
+window.addEventListener('pagehide', flushNow);
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') flushNow();
+});
+
 /** For browser tests and debugging: the running app. */
 (window as unknown as { dotinkBoard?: BoardApp }).dotinkBoard = app;
