@@ -88,7 +88,7 @@ describe.sequential('board in Chromium', () => {
     await board.importFile('pdf', 'Lecture.pdf', await lecture, 'application/pdf');
     await board.waitFor(async () => (await board.pageLabel()) === 'Page 1 / 2', 'the PDF pages');
     expect(await board.testId('board-title').textContent()).toBe('Lecture');
-    await board.page.locator('canvas[data-layer="document"]').waitFor();
+    await board.waitFor(async () => (await board.documentPixels()) > 100, 'the PDF page drawn');
     addresses = [await board.pageAddress(0), await board.pageAddress(1)];
     expect(addresses[0]).toMatch(/^256\.27\.1068\.\d+$/);
     expect(addresses[1]).not.toBe(addresses[0]);

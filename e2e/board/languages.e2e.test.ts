@@ -155,6 +155,85 @@ describe.sequential('board languages and offline', () => {
     await de.page.context().close();
   });
 
+  it('imports a GridaBoard legacy .grida: its PDF, pages and ink', async () => {
+    const b = await open('lang=en&notice=0');
+    const pdf = await textPdf(['Legacy page one', 'Legacy page two']);
+    let raw = 'undefined';
+    for (const byte of pdf) raw += String.fromCharCode(byte);
+    const h = {
+      a: 6.72,
+      b: 0,
+      c: 0,
+      d: 0,
+      e: 6.72,
+      f: 0,
+      g: 0,
+      h: 0,
+      i: 1,
+      tx: 0,
+      ty: 0,
+      type: 'homography',
+    };
+    const dots = Array.from({ length: 20 }, (_, i) => ({
+      dotType: 2,
+      deltaTime: 10,
+      time: 1_600_000_000_000 + i * 10,
+      f: 500,
+      x: 15 + i * 2,
+      y: 30 + (i % 4),
+    }));
+    const legacy = {
+      pdf: {
+        pdfInfo: {
+          pageInfos: [
+            { section: 3, owner: 27, book: 1068, page: 1 },
+            { section: 3, owner: 27, book: 1068, page: 2 },
+          ],
+          basePageInfos: [
+            { section: 256, owner: 27, book: 1068, page: 1 },
+            { section: 256, owner: 27, book: 1068, page: 2 },
+          ],
+          rawData: raw,
+        },
+      },
+      stroke: [
+        [],
+        [
+          {
+            section: 3,
+            owner: 27,
+            book: 1068,
+            page: 1,
+            key: 'legacy-1',
+            mac: 'aa',
+            startTime: 1_600_000_000_000,
+            brushType: 0,
+            thickness: 0.2,
+            color: 'rgb(0,0,255)',
+            status: 0,
+            h,
+            h_origin: h,
+            dotCount: dots.length,
+            dotArray: dots,
+          },
+        ],
+      ],
+      gridaInfo: { gridaDate: '2021-06-06T00:00:00.000Z', id: 'asdf', pwd: 'qwer' },
+    };
+    await b.importFile('grida', 'old board.grida', new TextEncoder().encode(JSON.stringify(legacy)));
+    await b.waitFor(async () => (await b.pageCount()) === 2, 'the legacy pages');
+    expect(await b.testId('board-title').textContent()).toBe('old board');
+    const strokes = await b.strokes();
+    expect(strokes.map((s) => [s.key, s.page, s.color, s.dots])).toEqual([
+      ['legacy-1', '3.27.1068.1', 0xff0000ff, 20],
+    ]);
+    await b.waitFor(async () => (await b.inkPixels()).any > 100, 'the legacy ink');
+    await b.waitFor(async () => (await b.documentPixels()) > 100, 'the legacy PDF page');
+    await b.shot('27-legacy-grida');
+    expect(b.errors).toEqual([]);
+    await b.page.context().close();
+  });
+
   it('opens offline once the service worker has cached it; installable manifest', async () => {
     const b = await open('lang=en&notice=0');
     const manifest = await b.page.evaluate(async () => {

@@ -102,6 +102,19 @@ export class BoardPage {
     });
   }
 
+  /** Dark pixels of the document canvas (the PDF page's text and lines). */
+  async documentPixels(): Promise<number> {
+    return this.page.evaluate(() => {
+      const c = document.querySelector<HTMLCanvasElement>('canvas[data-layer="document"]');
+      const ctx = c?.getContext('2d');
+      if (!c || !ctx || c.width === 0) return 0;
+      const d = ctx.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i + 3]! > 0 && d[i]! + d[i + 1]! + d[i + 2]! < 300) n++;
+      return n;
+    });
+  }
+
   /** Strokes of the open board (any status), page by page. */
   async strokes(status: 'normal' | 'all' = 'normal'): Promise<StrokeSummary[]> {
     return this.page.evaluate((st) => {
