@@ -118,6 +118,27 @@ describe('printBoard', () => {
     expect(r.workers.every((w) => w.terminated)).toBe(true);
   });
 
+  it('asks at most 500 codes a request, and resolves relative code URLs against the server', async () => {
+    const urls: string[] = [];
+    let next = 1;
+    const fetch = (async (url: string) => {
+      urls.push(url);
+      const qty = Number(new URL(url).searchParams.get('qty'));
+      const body = Array.from({ length: qty }, () => {
+        const p = next++;
+        return { s: 0, o: 27, b: 667 + Math.floor(p / 512), p: p % 512, url: `ncode_data/p${p}.code.gz` };
+      });
+      return new Response(JSON.stringify(body));
+    }) as typeof globalThis.fetch;
+    const r = rig({ signedIn: true, fetch, pages: 501 });
+    r.deps = { ...r.deps, auth: { ...r.deps.auth, serverUrl: 'https://ink.example/api' } };
+    await printBoard(r.deps, options({ paperChoice: 'plainPaper', rangeText: '1' }));
+    expect(urls.map((u) => new URL(u).searchParams.get('qty'))).toEqual(['500', '1']);
+    const stored = r.target.meta.get(printCodesKey('board1')) as { pages: Record<string, { url: string }> };
+    expect(Object.keys(stored.pages)).toHaveLength(501);
+    expect(stored.pages.p501!.url).toBe('https://ink.example/api/ncode_data/p501.code.gz');
+  });
+
   it('cancels between pages and reports it', async () => {
     const r = rig({ pages: 4 });
     const controller = new AbortController();

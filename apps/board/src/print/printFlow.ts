@@ -17,7 +17,7 @@ import {
   type PrintMapping,
 } from '@dotink/print';
 import { applyPageCodes, documentFingerprint, type PageCodeMap, storedMapping } from './boardMapping';
-import { requestCodes } from './codeIssue';
+import { requestCodes, resolveCodeUrl } from './codeIssue';
 import type { PrintWorkerHandle } from './createPrintWorker';
 import {
   codesForPages,
@@ -29,6 +29,9 @@ import {
 } from './printCodes';
 import { checkPrintOptions, type PrintOptions, toPrintSettings } from './printOptions';
 import { runPrintInWorker } from './printWorkerClient';
+
+/** Most code pages one request asks for (the server's limit). */
+export const MAX_CODES_PER_REQUEST = 500;
 
 /** Metadata keys of a board's print records. */
 export const printCodesKey = (boardId: string) => `print.codes.${boardId}`;
@@ -144,21 +147,27 @@ export async function printBoard(
     if (check.pagesNeedingCodes.length > 0) {
       if (token === undefined) return failed({ kind: 'signIn' });
       const missing = pagesMissingCodes(record, pages);
-      const answer = await requestCodes({
-        serverUrl: deps.auth.serverUrl,
-        accessToken: token,
-        qty: missing.length,
-        paper: check.effectivePaperSize,
-        ...(deps.fetch ? { fetch: deps.fetch } : {}),
-      });
-      if (!answer.ok) {
-        return failed({
-          kind: 'codes',
-          status: answer.status,
-          ...(answer.alert ? { alert: answer.alert } : {}),
+      // the server reserves at most MAX_CODES_PER_REQUEST pages a request
+      for (let at = 0; at < missing.length; at += MAX_CODES_PER_REQUEST) {
+        const block = missing.slice(at, at + MAX_CODES_PER_REQUEST);
+        const answer = await requestCodes({
+          serverUrl: deps.auth.serverUrl,
+          accessToken: token,
+          qty: block.length,
+          paper: check.effectivePaperSize,
+          ...(deps.fetch ? { fetch: deps.fetch } : {}),
         });
+        if (!answer.ok) {
+          if (at > 0) await target.saveMeta(printCodesKey(target.boardId), record);
+          return failed({
+            kind: 'codes',
+            status: answer.status,
+            ...(answer.alert ? { alert: answer.alert } : {}),
+          });
+        }
+        const codes = answer.codes.map((c) => ({ ...c, url: resolveCodeUrl(deps.auth.serverUrl, c.url) }));
+        record = withIssuedCodes(record, block, codes);
       }
-      record = withIssuedCodes(record, missing, answer.codes);
       await target.saveMeta(printCodesKey(target.boardId), record);
     }
     job = { codes: codesForPages(record, pages, range.pages) };
