@@ -7,7 +7,7 @@
  * strokes}}` — the page object as it was uploaded (the ink codec's `parseInkStoreElement` reads
  * it), each stroke a server stroke record with its dots as base64 of the 17-byte form.
  */
-import { type ServerStroke, STROKE_UPLOAD_MIME_TYPE, STROKE_UPLOAD_VERSION } from '@dotink/ink';
+import { STROKE_UPLOAD_MIME_TYPE, STROKE_UPLOAD_VERSION } from '@dotink/ink';
 import type { StrokeRow } from './inkStrokeStore';
 
 /** One element of the answer. */
@@ -34,28 +34,26 @@ export interface InkStoreSearchAnswer {
 const base64 = (bytes: Uint8Array) =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 
-function serverStroke(row: StrokeRow): ServerStroke {
-  return {
-    color: row.color,
-    mac: row.mac,
-    dotCount: row.dot_count,
-    penTipType: row.pen_tip_type === 1 ? 1 : 0,
-    startTime: row.start_time,
-    strokeType: row.stroke_type,
-    thickness: row.thickness,
-    updated: row.updated,
-    deleteFlag: row.delete_flag === 1 ? 1 : 0,
-    writeId: row.writer_id,
-    dots: row.dots,
-  };
+/**
+ * The JSON text of a row's server stroke record (the fields of `ServerStroke`, in its order),
+ * written directly: the dots are already base64, and only the two free texts need escaping.
+ */
+function serverStrokeJson(r: StrokeRow): string {
+  return (
+    `{"color":${r.color},"mac":${JSON.stringify(r.mac)},"dotCount":${r.dotCount},` +
+    `"penTipType":${r.penTipType === 1 ? 1 : 0},"startTime":${r.startTime},"strokeType":${r.strokeType},` +
+    `"thickness":${r.thickness},"updated":${r.updated},"deleteFlag":${r.deleteFlag === 1 ? 1 : 0},` +
+    `"writeId":${JSON.stringify(r.writerId)},"dots":"${r.dots}"}`
+  );
 }
 
-function parseCategory(text: string): number | string {
+/** The stored category (JSON text of a number or a string); 0 if it is anything else. */
+function categoryJson(text: string): string {
   try {
     const v: unknown = JSON.parse(text);
-    return typeof v === 'number' || typeof v === 'string' ? v : 0;
+    return typeof v === 'number' || typeof v === 'string' ? JSON.stringify(v) : '0';
   } catch {
-    return 0;
+    return '0';
   }
 }
 
@@ -75,24 +73,19 @@ export function searchAnswer(
   while (i < page.length) {
     const first = page[i]!;
     let j = i + 1;
-    while (j < page.length && page[j]!.upload_id === first.upload_id && samePage(page[j]!, first)) j++;
-    const data = {
-      version: STROKE_UPLOAD_VERSION,
-      page: {
-        section: first.section,
-        owner: first.owner,
-        bookCode: first.book,
-        pageNumber: first.page,
-        category: parseCategory(first.category),
-        strokes: page.slice(i, j).map(serverStroke),
-      },
-    };
+    while (j < page.length && page[j]!.uploadId === first.uploadId && samePage(page[j]!, first)) j++;
+    const strokes: string[] = [];
+    for (let k = i; k < j; k++) strokes.push(serverStrokeJson(page[k]!));
+    const json =
+      `{"version":${STROKE_UPLOAD_VERSION},"page":{"section":${first.section},"owner":${first.owner},` +
+      `"bookCode":${first.book},"pageNumber":${first.page},"category":${categoryJson(first.category)},` +
+      `"strokes":[${strokes.join(',')}]}}`;
     elements.push({
       mimeType: STROKE_UPLOAD_MIME_TYPE,
       writer: studentId,
-      createDate: new Date(first.created_at).toISOString(),
-      uploadDate: new Date(first.uploaded_at).toISOString(),
-      data: Buffer.from(JSON.stringify(data), 'utf8').toString('base64'),
+      createDate: new Date(first.createdMs).toISOString(),
+      uploadDate: new Date(first.uploadedMs).toISOString(),
+      data: Buffer.from(json, 'utf8').toString('base64'),
     });
     i = j;
   }

@@ -17,7 +17,7 @@ const STUDENT = 's0000000001';
 
 const strokeArb = fc.record({
   startMs: fc.integer({ min: 1_600_000_000_000, max: 1_900_000_000_000 }),
-  mac: fc.stringMatching(/^[0-9A-F:]{0,17}$/),
+  mac: fc.string({ unit: 'grapheme', maxLength: 17 }),
   dots: fc.array(
     fc.record({
       xNu: fc.float({ min: 0, max: 500, noNaN: true }),
@@ -116,24 +116,24 @@ describe('searchAnswer', () => {
           const stored = decodeUpload([payload], STUDENT).pages[0]!;
           const rows: StrokeRow[] = stored.strokes.map((s, i) => ({
             id: String(i + 1),
+            uploadId: '7',
             section: page.section,
             owner: page.owner,
             book: page.book,
             page: page.page,
-            writer_id: s.writerId,
+            writerId: s.writerId,
             mac: s.mac,
-            start_time: s.startTime,
-            upload_id: '7',
-            uploaded_at: new Date(0),
-            created_at: new Date(0),
+            startTime: s.startTime,
+            uploadedMs: 0,
+            createdMs: 0,
             category: stored.category,
             color: s.color,
-            pen_tip_type: s.penTipType,
-            stroke_type: s.strokeType,
+            penTipType: s.penTipType,
+            strokeType: s.strokeType,
             thickness: s.thickness,
             updated: s.updated,
-            delete_flag: s.deleteFlag,
-            dot_count: s.dotCount,
+            deleteFlag: s.deleteFlag,
+            dotCount: s.dotCount,
             dots: Buffer.from(s.dots).toString('base64'),
           }));
           const answer = searchAnswer(STUDENT, rows, size);
@@ -146,7 +146,7 @@ describe('searchAnswer', () => {
             expect(Buffer.from(encodeServerDotBytes(s.dots, s.startTimeMs)).toString('base64')).toBe(
               rows[i]!.dots,
             );
-            expect(s.status).toBe(rows[i]!.delete_flag === 1 ? 'erased' : 'normal');
+            expect(s.status).toBe(rows[i]!.deleteFlag === 1 ? 'erased' : 'normal');
           });
         },
       ),
