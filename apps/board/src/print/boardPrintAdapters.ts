@@ -1,6 +1,7 @@
 /**
  * The print flow wired to the running board app: the open board session as the print target
- * (page records through the session, print records in the board database's metadata), pages
+ * (page records through the session, the ink of a page moved along when its Ncode page changes,
+ * print records in the board database's metadata), pages
  * rendered from the board's open PDFs, the Vite-bundled print worker, the browser's print dialog,
  * and registration taps from the board's pen manager (the pens are detached from the board while
  * registering, so taps are not stored as ink and do not create pages).
@@ -8,6 +9,7 @@
 import type { BoardApp } from '../app/boardApp';
 import type { BoardSession } from '../model/boardSession';
 import { createPrintWorker } from './createPrintWorker';
+import { inkMoves, moveInk } from './inkMove';
 import { blankRaster, boardPageRenderer, browserCanvasFactory, renderPdfPageRaster } from './pageRaster';
 import type { BoardPrintTarget, PrintAuth, PrintFlowDeps } from './printFlow';
 import { browserHandOff } from './printHandOff';
@@ -24,7 +26,11 @@ export function sessionPrintTarget(app: BoardApp, session: BoardSession): BoardP
     title: session.board.title,
     pages: () => session.pages,
     pdfs: () => session.pdfs,
-    replacePages: (pages) => session.updatePages(pages),
+    async replacePages(pages) {
+      // the ink already on a page follows it to its new Ncode page
+      moveInk(session.store, inkMoves(session.pages, pages));
+      await session.updatePages(pages);
+    },
     loadMeta: async (key) => (await meta.get(key))?.value,
     saveMeta: async (key, value) => {
       await meta.put({ key, value });
