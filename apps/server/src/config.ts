@@ -53,6 +53,8 @@ export interface ServerConfig {
   readonly databaseUrl?: string;
   /** Where vendor Ncode data (paper catalogue, code pages, textbooks) is read from. */
   readonly ncodeDataDir?: string;
+  /** The built note board (`apps/board/dist` unless BOARD_DIST_DIR says otherwise). */
+  readonly boardDistDir?: string;
   readonly oidc: {
     /** Private signing keys (JWKS) from the environment; else generated once and stored. */
     readonly jwks?: { readonly keys: readonly Record<string, unknown>[] };
@@ -126,6 +128,7 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     NCODE_DATA_DIR: z.string().min(1).optional(),
+    BOARD_DIST_DIR: z.string().min(1).optional(),
     OIDC_JWKS: jsonText(z.object({ keys: z.array(z.record(z.string(), z.unknown())).min(1) })).optional(),
     OIDC_COOKIE_KEYS: z
       .string()
@@ -213,6 +216,7 @@ export function loadConfig(
     filesDir: resolve(dataDir, 'files'),
     ...(e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL } : {}),
     ...(ncodeDataDir ? { ncodeDataDir } : {}),
+    ...(e.BOARD_DIST_DIR ? { boardDistDir: resolve(cwd, e.BOARD_DIST_DIR) } : {}),
     oidc: {
       ...(e.OIDC_JWKS ? { jwks: e.OIDC_JWKS } : {}),
       ...(e.OIDC_COOKIE_KEYS ? { cookieKeys: e.OIDC_COOKIE_KEYS } : {}),

@@ -9,7 +9,7 @@ import { migrateToLatest } from './db/migrate';
 import { diskFileStore } from './files/diskFileStore';
 import { demoLogins } from './seed/demo';
 import { seedDatabase } from './seed/index';
-import { WEB_APPS } from './webApps/webApps';
+import { webApps } from './webApps/webApps';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -45,7 +45,9 @@ async function main(): Promise<void> {
   const lines = [
     '',
     `dotink server: ${config.publicUrl}  (database: ${where})`,
-    ...WEB_APPS.map((web) => `  ${`${web.prefix.slice(1)}:`.padEnd(20)}${config.publicUrl}${web.prefix}/`),
+    ...webApps(config).map(
+      (web) => `  ${`${web.prefix.slice(1)}:`.padEnd(20)}${config.publicUrl}${web.prefix}/`,
+    ),
     `  API docs (OpenAPI): ${config.publicUrl}/api/docs`,
     `  OpenID Connect:     ${config.issuer}/.well-known/openid-configuration`,
   ];

@@ -5,7 +5,7 @@
  */
 import fastifyStatic from '@fastify/static';
 import type { AppPlugin } from '../platform/types';
-import { isBuilt, WEB_APPS, type WebApp } from './webApps';
+import { isBuilt, type WebApp, webApps } from './webApps';
 
 function notBuiltPage(app: WebApp): string {
   return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Not built</title>
@@ -48,5 +48,7 @@ export function webAppRoutesFor(apps: readonly WebApp[]): AppPlugin {
   };
 }
 
-/** The route module for this repository's apps. */
-export const webAppRoutes: AppPlugin = webAppRoutesFor(WEB_APPS);
+/** The route module for this repository's apps, at the folders the configuration names. */
+export const webAppRoutes: AppPlugin = async (app) => {
+  await app.register(webAppRoutesFor(webApps(app.services.config)));
+};

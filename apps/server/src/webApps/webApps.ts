@@ -16,10 +16,20 @@ export interface WebApp {
 
 const appsRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** The apps this repository builds. */
-export const WEB_APPS: readonly WebApp[] = [
-  { prefix: '/board', workspace: 'apps/board', distDir: `${appsRoot}board/dist` },
-];
+/** Where each app's build is looked for, unless configured otherwise. */
+export interface WebAppDirs {
+  readonly boardDistDir?: string;
+}
+
+/** The apps this repository builds, at their configured (or default) build folders. */
+export function webApps(dirs: WebAppDirs = {}): readonly WebApp[] {
+  return [
+    { prefix: '/board', workspace: 'apps/board', distDir: dirs.boardDistDir ?? `${appsRoot}board/dist` },
+  ];
+}
+
+/** The apps at their default build folders. */
+export const WEB_APPS: readonly WebApp[] = webApps();
 
 /** True when the app has been built (its index.html exists). */
 export function isBuilt(app: WebApp): boolean {
