@@ -101,6 +101,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 400));
     },
     nowMs: () => Date.now(),
+    concurrency: 2,
   };
 
   // the pen

@@ -59,6 +59,8 @@ export function boardPrintDeps(
     renderPage: (pageNo, signal) => render(pageNo, signal),
     startWorker: createPrintWorker,
     handOff: browserHandOff,
+    // the next page renders here while the worker composes the current one
+    concurrency: 2,
     nowMs: app.deps.nowMs,
   };
 }
