@@ -65,6 +65,13 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `
 const byId = (page: Page, id: string) => page.getByTestId(id);
 const harness = <T>(page: Page, f: (h: HarnessApi) => T | Promise<T>) =>
   page.evaluate(`(${f.toString()})((globalThis).harness)`) as Promise<T>;
+/** Waits until the element shows exactly `text`. */
+const textIs = (page: Page, testId: string, text: string) =>
+  page.waitForFunction(
+    ([id, t]) => document.querySelector(`[data-testid="${id}"]`)?.textContent === t,
+    [testId, text] as const,
+    { timeout: 10_000 },
+  );
 const statusIs = (page: Page, state: string, timeout = 60_000) =>
   page.waitForSelector(`[data-testid="print-status"][data-state="${state}"]`, { timeout });
 
@@ -208,11 +215,13 @@ describe('print flow in Chromium', () => {
     await harness(page, (h) => h.swipe('3.27.168.10', 13.4, 17.7));
     expect(await instruction()).toBe('With the pen, tap the mark at the top left of printed page 1.');
     await harness(page, (h) => h.tap('3.27.168.10', 13.4, 17.7));
-    expect(await instruction()).toBe('Now tap the mark at the bottom right of the same page.');
+    await textIs(page, 'registration-instruction', 'Now tap the mark at the bottom right of the same page.');
     await shot(page, 'registration-bottom-right');
 
     await harness(page, (h) => h.tap('3.27.168.11', 81.4, 113.9));
-    expect(await byId(page, 'registration-alert').textContent()).toBe(
+    await textIs(
+      page,
+      'registration-alert',
       'Not the same page: the same PDF page must correspond to one Ncode paper.',
     );
     await shot(page, 'registration-not-same-page');
@@ -225,7 +234,9 @@ describe('print flow in Chromium', () => {
     expect(await instruction()).toBe('Tap anywhere on printed page 2.');
 
     await harness(page, (h) => h.tap('3.27.168.10', 40, 60));
-    expect(await byId(page, 'registration-alert').textContent()).toBe(
+    await textIs(
+      page,
+      'registration-alert',
       'Overlap with registered page: this page overlaps the previously registered page. Please check the printed paper.',
     );
     await shot(page, 'registration-overlap');
