@@ -12,15 +12,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ncodeDataPath } from '../../test-support/shared';
+import { type RealServer, startRealServer } from '../support/realServer';
 import { BoardPage, type StrokeSummary } from './support/boardPage';
 import { launchChromium } from './support/browser';
 import { buildBoard, simulatedPensScript } from './support/buildBoard';
 import { encryptPdf, textPdf } from './support/fixtures';
-import { type StaticServer, serveBoard } from './support/staticServer';
 
 const tmp = mkdtempSync(join(tmpdir(), 'board-e2e-'));
-let server: StaticServer;
+let server: RealServer;
 let browser: Browser;
 let context: BrowserContext;
 let board: BoardPage;
@@ -30,7 +29,7 @@ async function openBoardPage(ctx: BrowserContext, query: string): Promise<BoardP
   const page = await ctx.newPage();
   await page.addInitScript({ content: penScript });
   const b = new BoardPage(page);
-  await page.goto(`${server.url}?${query}`);
+  await page.goto(`${server.boardUrl}?${query}`);
   await b.testId('board-title').waitFor();
   return b;
 }
@@ -38,7 +37,7 @@ async function openBoardPage(ctx: BrowserContext, query: string): Promise<BoardP
 beforeAll(async () => {
   const dist = await buildBoard();
   penScript = await simulatedPensScript();
-  server = await serveBoard(dist, ncodeDataPath('nbs.json.gz'));
+  server = await startRealServer({ boardDistDir: dist });
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1366, height: 860 }, acceptDownloads: true });
   board = await openBoardPage(context, 'lang=en');

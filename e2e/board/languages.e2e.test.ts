@@ -8,15 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ncodeDataPath } from '../../test-support/shared';
+import { type RealServer, startRealServer } from '../support/realServer';
 import { BoardPage } from './support/boardPage';
 import { launchChromium } from './support/browser';
 import { buildBoard, simulatedPensScript } from './support/buildBoard';
 import { encryptPdf, textPdf } from './support/fixtures';
-import { type StaticServer, serveBoard } from './support/staticServer';
 
 const tmp = mkdtempSync(join(tmpdir(), 'board-lang-'));
-let server: StaticServer;
+let server: RealServer;
 let browser: Browser;
 let penScript: string;
 
@@ -25,7 +24,7 @@ async function open(query: string, viewport = { width: 1366, height: 860 }): Pro
   const page = await context.newPage();
   await page.addInitScript({ content: penScript });
   const b = new BoardPage(page);
-  await page.goto(`${server.url}?${query}`);
+  await page.goto(`${server.boardUrl}?${query}`);
   await b.testId('board-title').waitFor();
   return b;
 }
@@ -33,7 +32,7 @@ async function open(query: string, viewport = { width: 1366, height: 860 }): Pro
 beforeAll(async () => {
   const dist = await buildBoard();
   penScript = await simulatedPensScript();
-  server = await serveBoard(dist, ncodeDataPath('nbs.json.gz'));
+  server = await startRealServer({ boardDistDir: dist });
   browser = await launchChromium();
 }, 120_000);
 
@@ -248,14 +247,14 @@ describe.sequential('board languages and offline', () => {
       async () => b.page.evaluate(() => navigator.serviceWorker.controller !== null),
       'the service worker to control the page',
     );
-    server.setOffline(true);
+    await b.page.context().setOffline(true);
     try {
       await b.page.reload();
       await b.testId('board-list').waitFor();
       expect(await b.testId('connect-pen').textContent()).toBe('Connect pen');
       await b.shot('26-offline');
     } finally {
-      server.setOffline(false);
+      await b.page.context().setOffline(false);
     }
     await b.page.context().close();
   });

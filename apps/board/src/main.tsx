@@ -21,7 +21,7 @@ import { noticeDue } from './ui/dialogs/NoticeDialog';
 import './styles.css';
 
 /** Where the paper catalogue is served (the server's vendor data), relative to the app. */
-const CATALOGUE_URL = new URL('../vendor/ncode/nbs.json.gz', window.location.href).toString();
+const CATALOGUE_URL = new URL('../vendor/v1/catalogue', window.location.href).toString();
 
 const storage = (() => {
   try {

@@ -35,7 +35,7 @@ export async function serveBoard(distDir: string, catalogueGz: string | undefine
       return;
     }
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    if (path === '/vendor/ncode/nbs.json.gz' && catalogueGz) {
+    if (path === '/vendor/v1/catalogue' && catalogueGz) {
       res.writeHead(200, { 'content-type': 'application/gzip' });
       res.end(readFileSync(catalogueGz));
       return;

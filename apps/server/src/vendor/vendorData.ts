@@ -49,7 +49,7 @@ export class VendorDataMissing extends Error {
   }
 }
 
-const CATALOGUE_FILE = 'nbs.json.gz';
+export const CATALOGUE_FILE = 'nbs.json.gz';
 
 /** `s3-o27-b1068`: a book's file stem. */
 export function bookStem(b: BookAddress): string {
@@ -91,6 +91,11 @@ export class VendorData {
     const bytes = await this.codeFile(page);
     if (!bytes) throw new VendorDataMissing(`The Ncode code page ${pageId(page)}`, this.codeFileName(page));
     return bytes;
+  }
+
+  /** The catalogue file as stored (gzip bytes), or undefined without `nbs.json.gz`. */
+  catalogueFile(): Promise<Uint8Array | undefined> {
+    return readOptional(join(this.root, CATALOGUE_FILE));
   }
 
   /** The paper catalogue, or undefined without `nbs.json.gz`. */

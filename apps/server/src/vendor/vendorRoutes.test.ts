@@ -44,6 +44,15 @@ describeEachDatabase('vendor data routes', (kind) => {
     }
   });
 
+  it('serves the whole catalogue file for offline lookups, without a token', async () => {
+    const res = await get('/vendor/v1/catalogue');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/gzip');
+    const catalogue = JSON.parse(gunzipSync(res.rawPayload).toString('utf8'));
+    expect(Object.keys(catalogue)).toHaveLength(654);
+    expect(catalogue['3.27.168'].title).toBe('Ncode A4 300');
+  });
+
   it('answers a paper of the catalogue, 404 for an unknown book, 400 for a malformed id', async () => {
     const res = await get('/vendor/v1/papers/3.27.722');
     expect(res.statusCode).toBe(200);
@@ -95,5 +104,8 @@ describeEachDatabase('vendor data routes without vendor data', (kind) => {
     expect(res.json().message).toBe(
       'The paper catalogue is not available: add nbs.json.gz to the vendor data directory (NCODE_DATA_DIR)',
     );
+    const file = await server().app.inject({ url: '/vendor/v1/catalogue', headers: { host } });
+    expect(file.statusCode).toBe(503);
+    expect(file.json().message).toBe(res.json().message);
   });
 });

@@ -2,6 +2,8 @@
  * Vendor data over HTTP (public: the board fetches code pages without a token, engine.md §7):
  *
  * - `GET /ncode_data/s{s}-o{o}-b{b}/s{s}-o{o}-b{b}-p{p}.code.gz` — a code page (gzip bytes);
+ * - `GET /vendor/v1/catalogue` — the whole paper catalogue file (`nbs.json.gz`, gzip bytes), for
+ *   clients that look papers up offline (the board);
  * - `GET /vendor/v1/papers/{s.o.b}` — a paper of the catalogue (`nbs.json.gz`);
  * - `GET /vendor/v1/books/{s.o.b}/pdf` and `…/nproj` — a book's PDF and project file; for a
  *   built-in textbook without vendor files, generated demo stand-ins (`demoBook.ts`).
@@ -16,7 +18,7 @@ import { answerSchema, failureSchema, success } from '../http/answer';
 import { notFound, sendFailure } from '../http/errors';
 import type { App, AppPlugin } from '../platform/types';
 import { type DemoBook, demoBookNproj, demoBookPdf, demoPaper } from './demoBook';
-import { bookStem, VendorData, VendorDataMissing, vendorDataDir } from './vendorData';
+import { bookStem, CATALOGUE_FILE, VendorData, VendorDataMissing, vendorDataDir } from './vendorData';
 
 const CODE_DIR = /^s(\d{1,5})-o(\d{1,6})-b(\d{1,6})$/;
 const CODE_FILE = /^s(\d{1,5})-o(\d{1,6})-b(\d{1,6})-p(\d{1,7})\.code\.gz$/;
@@ -66,6 +68,26 @@ export const vendorRoutes: AppPlugin = async (app) => {
           reply,
           new VendorDataMissing(`The Ncode code page ${dir}-p${f[4]}`, vendor.codeFileName(page)),
         );
+      return reply
+        .type('application/gzip')
+        .header('cache-control', 'public, max-age=86400')
+        .send(Buffer.from(bytes));
+    },
+  );
+
+  app.get(
+    '/vendor/v1/catalogue',
+    {
+      schema: {
+        tags: ['vendor data'],
+        summary: 'The whole paper catalogue file (nbs.json.gz, gzip bytes)',
+        response: { 503: failureSchema },
+      },
+    },
+    async (_request, reply) => {
+      const bytes = await vendor.catalogueFile();
+      if (!bytes)
+        return sendMissing(reply, new VendorDataMissing('The paper catalogue', CATALOGUE_FILE), 503);
       return reply
         .type('application/gzip')
         .header('cache-control', 'public, max-age=86400')
