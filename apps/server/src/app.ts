@@ -18,7 +18,7 @@ import {
 import type { ServerConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { FileStore } from './files/fileStore';
-import { installErrorHandlers } from './http/errors';
+import { installErrorHandlers, sendFailure } from './http/errors';
 import { AccountStore } from './identity/accounts';
 import { CredentialVerifier } from './identity/credentials';
 import { UPSTREAM_CALLBACK_PATH } from './identity/login/routes';
@@ -55,6 +55,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
+    // URLs the router refuses before any route runs (undecodable, over-long parameters) get
+    // the same { ok, message, data } answer as every other failure.
+    frameworkErrors: (error, _request, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 400;
+      void sendFailure(reply, status, error.message);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

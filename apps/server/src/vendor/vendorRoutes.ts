@@ -80,8 +80,7 @@ export const vendorRoutes: AppPlugin = async (app) => {
     {
       schema: {
         tags: ['vendor data'],
-        summary: 'The whole paper catalogue file (nbs.json.gz, gzip bytes)',
-        response: { 503: failureSchema },
+        summary: 'The whole paper catalogue file (nbs.json.gz, gzip bytes); 503 when not installed',
       },
     },
     async (_request, reply) => {
