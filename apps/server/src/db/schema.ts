@@ -253,6 +253,18 @@ export interface CodeIssuesTable {
   issued_at: CreatedAt;
 }
 
+/** One synced board of an account (migration 0030); a tombstone has `deleted_at` and no file. */
+export interface BoardsTable {
+  account_id: string;
+  id: string;
+  title: string;
+  version: number;
+  sha256: string | null;
+  size_bytes: number;
+  updated_at: Date;
+  deleted_at: Date | null;
+}
+
 /** The whole database, for `Kysely<Database>`. */
 export interface Database {
   schools: SchoolsTable;
@@ -271,6 +283,7 @@ export interface Database {
   ink_strokes: InkStrokesTable;
   code_pointer: CodePointerTable;
   code_issues: CodeIssuesTable;
+  boards: BoardsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

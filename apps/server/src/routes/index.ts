@@ -3,6 +3,7 @@
  * `src/<area>/<what>Routes.ts` exporting an `AppPlugin`, and add it to this list.
  */
 
+import { boardRoutes } from '../boards/boardRoutes';
 import { codeRoutes } from '../codes/codeRoutes';
 import { eduRoutes } from '../edu/routes';
 import { loginRoutes } from '../identity/login/routes';
@@ -26,4 +27,5 @@ export const routeModules: readonly AppPlugin[] = [
   vendorRoutes,
   realtimeRoutes,
   webAppRoutes,
+  boardRoutes,
 ];

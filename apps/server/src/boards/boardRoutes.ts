@@ -1,0 +1,168 @@
+/**
+ * The boards API (board.md: boards kept locally and synced to the server when signed in): each
+ * account's own boards, as .GRIDA files in the content-addressed file store.
+ *
+ * - `GET    /board/v1/boards`      — the list (tombstones too): id, title, updatedAt, version, size;
+ * - `PUT    /board/v1/boards/:id?title=…` — the board's .GRIDA file as the body
+ *   (`application/octet-stream`); `If-Match: <version>` the version last seen, absent or 0 = a new
+ *   board; 409 when the stored version differs;
+ * - `GET    /board/v1/boards/:id`  — the file, `ETag: "<version>"`; 404 when absent or deleted;
+ * - `DELETE /board/v1/boards/:id`  — leaves a tombstone (optional `If-Match`).
+ *
+ * Scope `storage` (students and ACTIVE teachers); a caller reaches only its own boards: another
+ * account's board id is simply not found.
+ */
+import { looksLikeZip } from '@dotink/ink';
+import { z } from 'zod';
+import { answerSchema, failureSchema, success } from '../http/answer';
+import { ApiError, badRequest, notFound } from '../http/errors';
+import { Scope } from '../identity/scopes';
+import { authOf } from '../platform/bearer';
+import type { AppPlugin } from '../platform/types';
+import { BoardVersionConflict, deleteBoard, findBoard, listBoards, writeBoard } from './boardStore';
+
+/** Largest board file (PDFs included). */
+export const BOARD_BODY_LIMIT_BYTES = 256 * 1024 * 1024;
+/** Longest board title. */
+export const MAX_BOARD_TITLE = 200;
+
+export const BoardMessage = {
+  notFound: 'Board not found',
+  notBoardFile: 'The body is not a .GRIDA board file',
+  badVersion: 'If-Match must be a board version (a whole number)',
+  conflict: (version: number) =>
+    `Conflict: the board was changed elsewhere (server version ${version}); fetch it before saving`,
+} as const;
+
+const boardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+  size: z.number().int(),
+  deleted: z.boolean(),
+});
+const idParams = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a board id is 1-64 letters, digits, - or _'),
+});
+const errors = {
+  400: failureSchema,
+  401: failureSchema,
+  403: failureSchema,
+  404: failureSchema,
+  409: failureSchema,
+};
+const guard = { tags: ['boards'], security: [{ bearer: [] }] };
+
+/** The version in an `If-Match` header (`3`, `"3"` or `W/"3"`); undefined when absent. */
+export function ifMatchVersion(header: string | string[] | undefined): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || value.trim() === '') return undefined;
+  const m = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(value);
+  if (!m) throw badRequest(BoardMessage.badVersion);
+  return Number(m[1]);
+}
+
+function versionConflict(error: unknown): never {
+  if (error instanceof BoardVersionConflict)
+    throw new ApiError(409, BoardMessage.conflict(error.currentVersion));
+  throw error;
+}
+
+export const boardRoutes: AppPlugin = async (app) => {
+  app.addContentTypeParser(
+    ['application/octet-stream', 'application/zip'],
+    { parseAs: 'buffer', bodyLimit: BOARD_BODY_LIMIT_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.get(
+    '/board/v1/boards',
+    {
+      preHandler: app.requireAuth(Scope.storage),
+      schema: {
+        ...guard,
+        response: { 200: answerSchema(z.object({ boards: z.array(boardSchema) })), ...errors },
+      },
+    },
+    async (request) => success({ boards: await listBoards(app.services.db, authOf(request).account.id) }),
+  );
+
+  app.put(
+    '/board/v1/boards/:id',
+    {
+      bodyLimit: BOARD_BODY_LIMIT_BYTES,
+      preHandler: app.requireAuth(Scope.storage),
+      schema: {
+        ...guard,
+        params: idParams,
+        querystring: z.object({ title: z.string().trim().min(1).max(MAX_BOARD_TITLE) }),
+        headers: z.object({ 'if-match': z.string().optional() }),
+        body: z.unknown(),
+        response: { 200: answerSchema(boardSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { account } = authOf(request);
+      const body = request.body;
+      if (!(body instanceof Uint8Array) || !looksLikeZip(body)) throw badRequest(BoardMessage.notBoardFile);
+      const expectedVersion = ifMatchVersion(request.headers['if-match']) ?? 0;
+      const stored = await app.services.files.put(body);
+      const board = await writeBoard(app.services.db, {
+        accountId: account.id,
+        id: request.params.id,
+        title: request.query.title,
+        sha256: stored.sha256,
+        sizeBytes: stored.sizeBytes,
+        expectedVersion,
+        now: new Date(app.services.clock.nowMs()),
+      }).catch(versionConflict);
+      reply.header('etag', `"${board.version}"`);
+      return success(board);
+    },
+  );
+
+  app.get(
+    '/board/v1/boards/:id',
+    {
+      preHandler: app.requireAuth(Scope.storage),
+      schema: { ...guard, params: idParams, response: { 200: z.any(), ...errors } },
+    },
+    async (request, reply) => {
+      const board = await findBoard(app.services.db, authOf(request).account.id, request.params.id);
+      if (!board) throw notFound(BoardMessage.notFound);
+      const stream = await app.services.files.stream(board.sha256);
+      if (!stream) throw new Error(`board file ${board.sha256} missing from the file store`);
+      return reply
+        .header('etag', `"${board.version}"`)
+        .header('x-board-title', encodeURIComponent(board.title))
+        .header('cache-control', 'no-store')
+        .type('application/octet-stream')
+        .send(stream);
+    },
+  );
+
+  app.delete(
+    '/board/v1/boards/:id',
+    {
+      preHandler: app.requireAuth(Scope.storage),
+      schema: {
+        ...guard,
+        params: idParams,
+        headers: z.object({ 'if-match': z.string().optional() }),
+        response: { 200: answerSchema(boardSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const board = await deleteBoard(
+        app.services.db,
+        authOf(request).account.id,
+        request.params.id,
+        ifMatchVersion(request.headers['if-match']),
+        new Date(app.services.clock.nowMs()),
+      ).catch(versionConflict);
+      if (!board) throw notFound(BoardMessage.notFound);
+      return success(board);
+    },
+  );
+};
