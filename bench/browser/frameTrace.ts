@@ -1,0 +1,129 @@
+/**
+ * When did a canvas draw reach the screen? Read from a Chromium trace (categories
+ * {@link FRAME_TRACE_CATEGORIES}) of the harness page:
+ *
+ * - **painted**: the end of the renderer main thread's first frame commit
+ *   (`ProxyMain::BeginMainFrame::commit`) that starts after the draw. The commit hands the
+ *   frame's painted layers, the canvas included, to the compositor: the page's part is done.
+ * - **displayed**: the end of the display compositor's first `Display::DrawAndSwap` after the
+ *   renderer compositor drew a frame (`ProxyImpl::ScheduledActionDraw`) following that commit,
+ *   i.e. when the pixels were in the output surface. Chromium pipelines this step by about one
+ *   frame; it is the same for any web page.
+ * - **frame start**: the start of the main-thread frame (`ProxyMain::BeginMainFrame`) that
+ *   commits the draw; the time before it is the wait for the next frame.
+ *
+ * Page times (performance.now) are put on the trace clock with a user-timing mark the page
+ * makes ({@link CLOCK_MARK}): its trace time stamp minus its `startTime`.
+ */
+
+/** Trace categories needed: user timing (the clock mark), cc and viz frame stages. */
+export const FRAME_TRACE_CATEGORIES: readonly string[] = ['blink.user_timing', 'cc', 'viz'];
+
+/** The user-timing mark a page makes to relate performance.now() to the trace clock. */
+export const CLOCK_MARK = 'dotink-bench-clock';
+
+interface TraceEvent {
+  readonly name: string;
+  readonly ph: string;
+  readonly ts: number;
+  readonly dur?: number;
+  readonly pid: number;
+  readonly tid: number;
+  readonly args?: { readonly name?: string; readonly data?: unknown };
+}
+
+interface Span {
+  readonly startMs: number;
+  readonly endMs: number;
+}
+
+/** A draw's way to the screen, in page ms. */
+export interface DrawTiming {
+  readonly frameStartMs: number;
+  readonly paintedMs: number;
+  readonly displayedMs: number;
+}
+
+/** Frame stages of one trace, on the page's clock. */
+export class FrameTrace {
+  private readonly frames: Span[];
+  private readonly commits: Span[];
+  private readonly compositorDraws: Span[];
+  private readonly swaps: Span[];
+
+  /**
+   * `clockMarkStartMs`: the `startTime` of the page's {@link CLOCK_MARK} mark. Only the events of
+   * the renderer whose main thread made the mark are used (plus the display compositor's).
+   */
+  constructor(traceJson: string, clockMarkStartMs: number) {
+    const parsed = JSON.parse(traceJson) as { traceEvents: TraceEvent[] } | TraceEvent[];
+    const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+    const threads = new Map<string, string>();
+    for (const e of events) {
+      if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+    }
+    const mark = events.find((e) => e.name === CLOCK_MARK && e.ph !== 'M');
+    if (!mark) throw new Error(`the trace has no '${CLOCK_MARK}' mark`);
+    const offsetMs = mark.ts / 1000 - clockMarkStartMs;
+    const spans = (name: string, thread: string, pid?: number): Span[] =>
+      events
+        .filter(
+          (e) =>
+            e.name === name &&
+            e.ph === 'X' &&
+            (pid === undefined || e.pid === pid) &&
+            threads.get(`${e.pid}:${e.tid}`) === thread,
+        )
+        .map((e) => ({ startMs: e.ts / 1000 - offsetMs, endMs: (e.ts + (e.dur ?? 0)) / 1000 - offsetMs }))
+        .sort((a, b) => a.startMs - b.startMs);
+    this.frames = spans('ProxyMain::BeginMainFrame', 'CrRendererMain', mark.pid);
+    this.commits = spans('ProxyMain::BeginMainFrame::commit', 'CrRendererMain', mark.pid);
+    this.compositorDraws = spans('ProxyImpl::ScheduledActionDraw', 'Compositor', mark.pid);
+    this.swaps = spans('Display::DrawAndSwap', 'VizCompositorThread');
+    if (this.commits.length === 0) throw new Error('the trace has no frame commits');
+  }
+
+  /** The way to the screen of a draw made at `drawnMs` (page clock); undefined past the trace. */
+  timing(drawnMs: number): DrawTiming | undefined {
+    const commit = firstFrom(this.commits, drawnMs);
+    if (!commit) return undefined;
+    const frame = lastBefore(this.frames, commit.startMs);
+    const draw = firstFrom(this.compositorDraws, commit.endMs);
+    const swap = draw ? firstFrom(this.swaps, draw.endMs) : undefined;
+    return {
+      frameStartMs: frame ? frame.startMs : commit.startMs,
+      paintedMs: commit.endMs,
+      displayedMs: swap ? swap.endMs : Number.NaN,
+    };
+  }
+
+  /** Main-thread frame intervals (start to start) between two page times, ms. */
+  frameIntervals(fromMs: number, toMs: number): number[] {
+    const starts = this.commits.filter((c) => c.startMs >= fromMs && c.startMs <= toMs).map((c) => c.startMs);
+    return starts.slice(1).map((s, i) => s - starts[i]!);
+  }
+}
+
+/** The first span starting at or after `ms` (spans sorted by start). */
+function firstFrom(spans: readonly Span[], ms: number): Span | undefined {
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid]!.startMs < ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return spans[lo];
+}
+
+/** The last span starting at or before `ms`. */
+function lastBefore(spans: readonly Span[], ms: number): Span | undefined {
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid]!.startMs <= ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return spans[lo - 1];
+}
