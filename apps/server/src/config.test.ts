@@ -37,6 +37,13 @@ describe('loadConfig', () => {
         grantTypes: ['authorization_code', 'refresh_token', 'password'],
         name: 'dotink classroom',
       },
+      {
+        clientId: 'dotink-board',
+        redirectUris: ['http://localhost:3000/board/'],
+        postLogoutRedirectUris: ['http://localhost:3000/board/'],
+        grantTypes: ['authorization_code', 'refresh_token'],
+        name: 'dotink board',
+      },
     ]);
   });
 

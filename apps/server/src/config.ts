@@ -3,6 +3,7 @@
  * defaults. The table in the root README ("Server configuration") documents every variable.
  */
 import { isAbsolute, resolve } from 'node:path';
+import { type PageAddress, pageAddress, parsePageId } from '@dotink/ncode';
 import { z } from 'zod';
 
 /** Grant types a registered OAuth client may use. */
@@ -75,6 +76,11 @@ export interface ServerConfig {
     /** A WebSocket subscriber with more unsent bytes than this is dropped (a slow consumer). */
     readonly maxBufferedBytes: number;
   };
+  /**
+   * The first code page the server issues (engine.md §4: 0.27.667.1). Applied while no code has
+   * been issued yet (the pointer as its migration created it); ignored afterwards.
+   */
+  readonly codeStart: PageAddress;
   /** Seed a demo school when the database is empty. */
   readonly seedDemo: boolean;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -145,6 +151,17 @@ const envSchema = z
     LOGIN_MAX_FAILURES: positiveInt.default(5),
     LOGIN_LOCKOUT_MINUTES: positiveInt.default(15),
     SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+    CODE_START: z
+      .string()
+      .transform((text, ctx) => {
+        const page = parsePageId(text);
+        if (!page || page.section < 0 || page.owner < 0 || page.book < 0 || page.page < 0) {
+          ctx.addIssue({ code: 'custom', message: 'must be a code page "section.owner.book.page"' });
+          return z.NEVER;
+        }
+        return page;
+      })
+      .optional(),
     REALTIME_MAX_BUFFERED_KB: positiveInt.default(1024),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -164,6 +181,9 @@ const envSchema = z
     }
   });
 
+/** The first issuable code page of engine.md §4. */
+export const DEFAULT_CODE_START: PageAddress = pageAddress(0, 27, 667, 1);
+
 /** Thrown by {@link loadConfig} with one line per invalid variable. */
 export class ConfigError extends Error {
   constructor(readonly issues: readonly string[]) {
@@ -172,7 +192,7 @@ export class ConfigError extends Error {
   }
 }
 
-/** The classroom web app's client, registered when `OAUTH_CLIENTS` is not set. */
+/** The classroom web app's and the note board's clients, registered when `OAUTH_CLIENTS` is not set. */
 export function defaultClients(publicUrl: string): OAuthClientConfig[] {
   return [
     {
@@ -181,6 +201,14 @@ export function defaultClients(publicUrl: string): OAuthClientConfig[] {
       postLogoutRedirectUris: [`${publicUrl}/`],
       grantTypes: ['authorization_code', 'refresh_token', 'password'],
       name: 'dotink classroom',
+    },
+    {
+      // the note board (served at /board/): signs in to sync boards and request print codes
+      clientId: 'dotink-board',
+      redirectUris: [`${publicUrl}/board/`],
+      postLogoutRedirectUris: [`${publicUrl}/board/`],
+      grantTypes: ['authorization_code', 'refresh_token'],
+      name: 'dotink board',
     },
   ];
 }
@@ -238,6 +266,7 @@ export function loadConfig(
       : {}),
     login: { maxFailures: e.LOGIN_MAX_FAILURES, lockoutMs: e.LOGIN_LOCKOUT_MINUTES * 60_000 },
     realtime: { maxBufferedBytes: e.REALTIME_MAX_BUFFERED_KB * 1024 },
+    codeStart: e.CODE_START ?? DEFAULT_CODE_START,
     // A demo admin with a known password is fine on the embedded database, not on a real one.
     seedDemo: e.SEED_DEMO === 'auto' ? !e.DATABASE_URL : e.SEED_DEMO === 'true',
     logLevel: e.LOG_LEVEL,

@@ -5,6 +5,7 @@
 
 import { boardRoutes } from '../boards/boardRoutes';
 import { codeRoutes } from '../codes/codeRoutes';
+import { codeStartPlugin } from '../codes/codeStart';
 import { eduRoutes } from '../edu/routes';
 import { loginRoutes } from '../identity/login/routes';
 import { profileRoutes } from '../identity/profileRoutes';
@@ -28,4 +29,5 @@ export const routeModules: readonly AppPlugin[] = [
   realtimeRoutes,
   webAppRoutes,
   boardRoutes,
+  codeStartPlugin,
 ];
