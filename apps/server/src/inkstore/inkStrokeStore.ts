@@ -149,8 +149,16 @@ export interface StrokeSearch {
   readonly owner?: number;
   readonly book?: number;
   readonly pages?: readonly number[];
-  /** At most this many rows. */
-  readonly limit: number;
+  /** At most this many strokes in a page. */
+  readonly maxStrokes: number;
+  /** A page ends once its strokes hold this many dots (it has at least one stroke). */
+  readonly maxDots: number;
+}
+
+/** A page of a search: its strokes, and whether more follow. */
+export interface StrokePage {
+  readonly rows: StrokeRow[];
+  readonly hasMore: boolean;
 }
 
 /** A stored stroke read back. */
@@ -186,14 +194,18 @@ interface RawStrokeRow {
   readonly mac: string;
   readonly c: string;
   readonly d: string;
+  /** In the page (false for the one row after it, which says there is more). */
+  readonly inc: boolean;
 }
 
 /**
- * A student's strokes matching `q`, in id order, at most `q.limit`. The numbers come joined in one
- * text column and the dots as the database's base64 (a 76-column MIME text, joined here): far
- * fewer values to parse per row, which is what a search's time goes to on PGlite.
+ * A page of a student's strokes matching `q`, in id order: at most `q.maxStrokes` strokes, and
+ * no more once `q.maxDots` dots are in it (so an answer's size is bounded whatever the strokes'
+ * length). The numbers come joined in one text column and the dots as the database's base64 (a
+ * 76-column MIME text, joined here): far fewer values to parse per row, which is what a search's
+ * time goes to on PGlite.
  */
-export async function searchStrokes(db: Kysely<Database>, q: StrokeSearch): Promise<StrokeRow[]> {
+export async function searchStrokes(db: Kysely<Database>, q: StrokeSearch): Promise<StrokePage> {
   const filters = [sql`student_id = ${q.studentId}`];
   if (q.afterId !== undefined) filters.push(sql`id > ${q.afterId}::bigint`);
   if (q.uploadedFrom) filters.push(sql`uploaded_at >= ${q.uploadedFrom.toISOString()}::timestamptz`);
@@ -204,17 +216,33 @@ export async function searchStrokes(db: Kysely<Database>, q: StrokeSearch): Prom
   if (q.owner !== undefined) filters.push(sql`owner = ${q.owner}::int`);
   if (q.book !== undefined) filters.push(sql`book = ${q.book}::int`);
   if (q.pages && q.pages.length > 0) filters.push(sql`page = any(${[...q.pages]}::int[])`);
+  // The page is the prefix of strokes that start before the dot budget is spent; the first
+  // stroke after it comes too, to tell that there is more.
   const result = await sql<RawStrokeRow>`
+    with x as (
+      select * from ink_strokes
+      where ${sql.join(filters, sql` and `)}
+      order by id
+      limit ${q.maxStrokes + 1}::int
+    ),
+    s as (
+      select x.*, row_number() over (order by id) as rn,
+             sum(dot_count) over (order by id rows unbounded preceding) - dot_count as dots_before
+      from x
+    ),
+    k as (
+      select least(count(*) filter (where rn = 1 or dots_before < ${q.maxDots}::int), ${q.maxStrokes}::int) as n
+      from s
+    )
     select concat_ws(',', id, upload_id, section, owner, book, page, color, pen_tip_type, stroke_type,
              thickness, updated, delete_flag, dot_count, start_time,
              floor(extract(epoch from uploaded_at) * 1000)::bigint,
              floor(extract(epoch from created_at) * 1000)::bigint) as m,
-           writer_id as w, mac, category as c, encode(dots, 'base64') as d
-    from ink_strokes
-    where ${sql.join(filters, sql` and `)}
-    order by id
-    limit ${q.limit}::int`.execute(db);
-  return result.rows.map((r) => {
+           writer_id as w, mac, category as c, encode(dots, 'base64') as d, s.rn <= k.n as inc
+    from s, k
+    where s.rn <= k.n + 1
+    order by s.id`.execute(db);
+  const rows = result.rows.map((r) => {
     const f = r.m.split(',');
     const n = (k: number) => Number(f[k]);
     return {
@@ -240,4 +268,7 @@ export async function searchStrokes(db: Kysely<Database>, q: StrokeSearch): Prom
       dots: r.d.includes('\n') ? r.d.replace(/\n/g, '') : r.d,
     };
   });
+  const hasMore = result.rows.length > 0 && !result.rows[result.rows.length - 1]!.inc;
+  if (hasMore) rows.pop();
+  return { rows, hasMore };
 }

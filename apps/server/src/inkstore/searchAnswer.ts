@@ -57,17 +57,12 @@ function categoryJson(text: string): string {
   }
 }
 
-/**
- * Groups rows (in id order) into elements. `rows` may hold one row more than a page: `pageSize`
- * says how many belong to this page; an extra row means there is more.
- */
+/** Groups a page of rows (in id order) into elements; `hasMore` says whether more rows follow. */
 export function searchAnswer(
   studentId: string,
-  rows: readonly StrokeRow[],
-  pageSize: number,
+  page: readonly StrokeRow[],
+  hasMore: boolean,
 ): InkStoreSearchAnswer {
-  const hasMore = rows.length > pageSize;
-  const page = hasMore ? rows.slice(0, pageSize) : rows;
   const elements: InkStoreResultElement[] = [];
   let i = 0;
   while (i < page.length) {

@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestServer } from '../../test/harness';
 import { type Classroom, createClassroom, host, makeStroke, postInk, uploadOf } from '../../test/inkFixtures';
 import { issueAccessToken, teacherWithToken } from '../../test/oauth';
-import { SEARCH_PAGE_STROKES } from './searchRoutes';
+import { SEARCH_PAGE_DOTS } from './searchRoutes';
 
 const BOOK = { section: 3, owner: 1012, book: 1191 } as const;
 const page = (p: number) => pageAddress(BOOK.section, BOOK.owner, BOOK.book, p);
@@ -50,7 +50,7 @@ describeEachDatabase('GET /admin/v1/inkstore/search/{studentId}', (kind) => {
     const records = [1, 2, 3, 4].map((p) =>
       uploadOf(
         Array.from({ length: 150 }, (_, i) =>
-          makeStroke({ page: page(p), startMs: t0 + p * 1_000_000 + i * 100, writerId: pupil.id }),
+          makeStroke({ page: page(p), startMs: t0 + p * 1_000_000 + i * 100, writerId: pupil.id, dots: 100 }),
         ),
         pupil.id,
       ),
@@ -87,10 +87,11 @@ describeEachDatabase('GET /admin/v1/inkstore/search/{studentId}', (kind) => {
     expect(json.version).toBe(3);
     expect(json.page).toMatchObject({ section: 3, owner: 1012, bookCode: 1191, pageNumber: 1, category: 0 });
     const pages = pagesOf(data.resultElements);
-    expect(pages.reduce((n, p) => n + p.strokes.length, 0)).toBe(SEARCH_PAGE_STROKES);
-    expect(pages.map((p) => p.page.page)).toEqual([1, 2, 3, 4]);
+    // 100-dot strokes: a page holds SEARCH_PAGE_DOTS dots' worth.
+    expect(pages.reduce((n, p) => n + p.strokes.length, 0)).toBe(SEARCH_PAGE_DOTS / 100);
+    expect(pages.map((p) => p.page.page)).toEqual([1, 2]);
     const s0 = pages[0]!.strokes[0]!;
-    expect(s0.dots.count).toBe(10);
+    expect(s0.dots.count).toBe(100);
     expect(s0.writerId).toBe(pupil.id);
     expect(s0.dots.xNu[3]).toBeCloseTo(10.75, 5);
 
@@ -114,8 +115,9 @@ describeEachDatabase('GET /admin/v1/inkstore/search/{studentId}', (kind) => {
       `pageNumber=1&pageNumber=2&pageNumber=3&pageNumber=4&dataPointer=${pointer}`,
     );
     const rest = pagesOf(next.json().data.resultElements);
-    expect(rest.reduce((n, p) => n + p.strokes.length, 0)).toBe(100);
-    expect(next.json().data.hasMore).toBe(false);
+    expect(rest.reduce((n, p) => n + p.strokes.length, 0)).toBe(200);
+    expect(rest[0]!.strokes[0]!.startTimeMs).toBe(room.lessonStartMs + 60_000 + 2_000_000 + 50 * 100);
+    expect(next.json().data.hasMore).toBe(true);
   });
 
   it('filters by page numbers, book, upload dates and lesson tag', async () => {

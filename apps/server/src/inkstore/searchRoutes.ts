@@ -3,7 +3,7 @@
  * engine.md §3 "Ink store response element"). Filters: startDate/endDate (ISO, on the upload
  * time), section, owner, bookCode, repeated pageNumber (at most 64), tag (`courseId_sessionId`:
  * strokes written during that lesson, from its start to 30 minutes after its end). Pages of at
- * most {@link SEARCH_PAGE_STROKES} strokes, in upload order: pass `nextDataPointer` back as
+ * most {@link SEARCH_PAGE_STROKES} strokes and about {@link SEARCH_PAGE_DOTS} dots, in upload order: pass `nextDataPointer` back as
  * `dataPointer` while `hasMore` is true (keyset paging: stable while new strokes arrive, which
  * come after the pointer).
  */
@@ -18,8 +18,10 @@ import { searchStrokes } from './inkStrokeStore';
 import { InkMessage } from './messages';
 import { searchAnswer } from './searchAnswer';
 
-/** Strokes per answer page. */
-export const SEARCH_PAGE_STROKES = 500;
+/** Most strokes in an answer page. */
+export const SEARCH_PAGE_STROKES = 1000;
+/** An answer page ends once it holds this many dots (about 460 kB of JSON; at least one stroke). */
+export const SEARCH_PAGE_DOTS = 20_000;
 /** Most page numbers in one request (classroom.md §9). */
 export const MAX_SEARCH_PAGES = 64;
 /** How long after a lesson's end its writing still counts (classroom.md §9 live-lesson grace). */
@@ -98,7 +100,7 @@ export const inkSearchRoutes: AppPlugin = async (app) => {
       const q = request.query;
       await studentOfSchool(db, schoolId, studentId);
       const window = q.tag ? await lessonWindow(app, schoolId, q.tag) : undefined;
-      const rows = await searchStrokes(db, {
+      const page = await searchStrokes(db, {
         studentId,
         ...(q.dataPointer ? { afterId: q.dataPointer } : {}),
         ...(q.startDate ? { uploadedFrom: q.startDate } : {}),
@@ -108,9 +110,10 @@ export const inkSearchRoutes: AppPlugin = async (app) => {
         ...(q.owner !== undefined ? { owner: q.owner } : {}),
         ...(q.bookCode !== undefined ? { book: q.bookCode } : {}),
         ...(q.pageNumber ? { pages: q.pageNumber } : {}),
-        limit: SEARCH_PAGE_STROKES + 1,
+        maxStrokes: SEARCH_PAGE_STROKES,
+        maxDots: SEARCH_PAGE_DOTS,
       });
-      return success(searchAnswer(studentId, rows, SEARCH_PAGE_STROKES));
+      return success(searchAnswer(studentId, page.rows, page.hasMore));
     },
   );
 };
