@@ -1,0 +1,282 @@
+/**
+ * Signing the board in to the dotink server: OAuth 2 authorization code with PKCE (oauth4webapi)
+ * for the public client `dotink-board`, returning to the board's own address. Tokens live in
+ * memory and in sessionStorage (this tab only); the refresh token, when granted, renews an
+ * expired access token. A 401 from any API call signs the board out (local boards untouched).
+ */
+import * as oauth from 'oauth4webapi';
+
+/** The client id registered for the board (apps/server config.ts defaultClients). */
+export const BOARD_CLIENT_ID = 'dotink-board';
+/** What the board asks for: identity, board sync (`storage`) and print codes (`edu.read`). */
+export const BOARD_SCOPES = 'openid profile storage edu.read';
+
+/** Where the tokens are kept in sessionStorage. */
+export const TOKENS_KEY = 'dotink-board.auth';
+const PENDING_KEY = 'dotink-board.auth.pending';
+/** Renew this long before the access token expires. */
+const EXPIRY_MARGIN_MS = 30_000;
+
+/** The signed-in account, as the board shows it. */
+export interface SignedInAccount {
+  readonly id: string;
+  readonly name: string;
+  readonly username: string;
+}
+
+/** The sign-in state. */
+export type AuthState =
+  | { readonly status: 'signedOut' }
+  | { readonly status: 'signingIn' }
+  | { readonly status: 'signedIn'; readonly account: SignedInAccount };
+
+interface StoredTokens {
+  readonly accessToken: string;
+  readonly refreshToken?: string;
+  readonly expiresAtMs: number;
+  readonly account: SignedInAccount;
+}
+
+interface PendingSignIn {
+  readonly verifier: string;
+  readonly state: string;
+  /** Where the board was before signing in (query kept), to return there. */
+  readonly returnTo: string;
+}
+
+/** What the sign-in needs from the browser (injectable for tests). */
+export interface BoardAuthDeps {
+  /** The server's origin and base path, e.g. `http://localhost:3000` (the issuer is `${serverUrl}/oauth`). */
+  readonly serverUrl: string;
+  /** The registered redirect URI (the board's address, `${serverUrl}/board/`). */
+  readonly redirectUri: string;
+  readonly storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  readonly fetch: typeof fetch;
+  readonly nowMs: () => number;
+  /** Sends the browser to a URL (the authorization endpoint). */
+  readonly navigate: (url: string) => void;
+}
+
+/** The board's sign-in: state, tokens, and API calls with the bearer token. */
+export class BoardAuth {
+  private state: AuthState;
+  private tokens: StoredTokens | undefined;
+  private server: Promise<oauth.AuthorizationServer> | undefined;
+  private completing: Promise<boolean> | undefined;
+  private refreshing: Promise<string | undefined> | undefined;
+  private readonly listeners = new Set<() => void>();
+  private readonly client: oauth.Client = { client_id: BOARD_CLIENT_ID };
+
+  constructor(private readonly deps: BoardAuthDeps) {
+    this.tokens = readJson<StoredTokens>(deps.storage, TOKENS_KEY);
+    this.state = this.tokens ? { status: 'signedIn', account: this.tokens.account } : { status: 'signedOut' };
+  }
+
+  /** The server's origin (and base path). */
+  get serverUrl(): string {
+    return this.deps.serverUrl;
+  }
+
+  getState = (): AuthState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  /** Starts signing in: remembers a PKCE verifier and sends the browser to the server. */
+  async signIn(returnTo: string): Promise<void> {
+    const as = await this.authorizationServer();
+    const verifier = oauth.generateRandomCodeVerifier();
+    const state = oauth.generateRandomState();
+    this.deps.storage.setItem(
+      PENDING_KEY,
+      JSON.stringify({ verifier, state, returnTo } satisfies PendingSignIn),
+    );
+    const url = new URL(as.authorization_endpoint!);
+    url.searchParams.set('client_id', BOARD_CLIENT_ID);
+    url.searchParams.set('redirect_uri', this.deps.redirectUri);
+    url.searchParams.set('response_type', 'code');
+    url.searchParams.set('scope', BOARD_SCOPES);
+    url.searchParams.set('state', state);
+    url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
+    url.searchParams.set('code_challenge_method', 'S256');
+    this.setState({ status: 'signingIn' });
+    this.deps.navigate(url.href);
+  }
+
+  /**
+   * Finishes a sign-in when `currentUrl` is the server's answer (it has `state`, with `code` or
+   * `error`). Returns the address to show afterwards, or undefined when there was nothing to do.
+   * Safe to call twice (the second call waits for the first).
+   */
+  completeSignIn(currentUrl: string): Promise<string | undefined> {
+    const url = new URL(currentUrl);
+    if (!url.searchParams.has('state') || !(url.searchParams.has('code') || url.searchParams.has('error'))) {
+      return Promise.resolve(undefined);
+    }
+    const pending = readJson<PendingSignIn>(this.deps.storage, PENDING_KEY);
+    this.completing ??= this.exchange(url, pending).then(
+      () => true,
+      (error: unknown) => {
+        console.error('sign-in failed', error);
+        this.clear();
+        return false;
+      },
+    );
+    return this.completing.then(() => {
+      if (pending) return pending.returnTo;
+      url.search = '';
+      return url.href;
+    });
+  }
+
+  /** A valid access token (renewed when it expired and a refresh token is held), or undefined. */
+  async accessToken(): Promise<string | undefined> {
+    const t = this.tokens;
+    if (!t) return undefined;
+    if (t.expiresAtMs - EXPIRY_MARGIN_MS > this.deps.nowMs()) return t.accessToken;
+    if (!t.refreshToken) {
+      this.clear();
+      return undefined;
+    }
+    this.refreshing ??= this.refresh(t).finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  /** A fetch to the server with the bearer token; a 401 answer signs the board out. */
+  async authorizedFetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const token = await this.accessToken();
+    if (!token) throw new SignedOutError();
+    const headers = new Headers(init.headers);
+    headers.set('authorization', `Bearer ${token}`);
+    const res = await this.deps.fetch(`${this.deps.serverUrl}${path}`, { ...init, headers });
+    if (res.status === 401) {
+      this.clear();
+      throw new SignedOutError();
+    }
+    return res;
+  }
+
+  /** Signs out of the board (forgets the tokens; the server session ends with them). */
+  async signOut(): Promise<void> {
+    const token = this.tokens?.accessToken;
+    this.clear();
+    if (!token) return;
+    try {
+      const as = await this.authorizationServer();
+      const res = await oauth.revocationRequest(as, this.client, oauth.None(), token, this.options());
+      await oauth.processRevocationResponse(res);
+    } catch {
+      // revocation is a courtesy: the board is signed out either way
+    }
+  }
+
+  /** Forgets the tokens at once (after a 401, or on sign-out). */
+  clear(): void {
+    this.tokens = undefined;
+    this.deps.storage.removeItem(TOKENS_KEY);
+    this.deps.storage.removeItem(PENDING_KEY);
+    this.setState({ status: 'signedOut' });
+  }
+
+  private async exchange(url: URL, pending: PendingSignIn | undefined): Promise<void> {
+    this.deps.storage.removeItem(PENDING_KEY);
+    if (!pending) throw new Error('no sign-in was started in this tab');
+    const as = await this.authorizationServer();
+    const params = oauth.validateAuthResponse(as, this.client, url, pending.state);
+    const res = await oauth.authorizationCodeGrantRequest(
+      as,
+      this.client,
+      oauth.None(),
+      params,
+      this.deps.redirectUri,
+      pending.verifier,
+      this.options(),
+    );
+    const answer = await oauth.processAuthorizationCodeResponse(as, this.client, res);
+    await this.store(answer);
+  }
+
+  private async refresh(t: StoredTokens): Promise<string | undefined> {
+    try {
+      const as = await this.authorizationServer();
+      const res = await oauth.refreshTokenGrantRequest(
+        as,
+        this.client,
+        oauth.None(),
+        t.refreshToken!,
+        this.options(),
+      );
+      const answer = await oauth.processRefreshTokenResponse(as, this.client, res);
+      await this.store(answer, t.refreshToken);
+      return this.tokens?.accessToken;
+    } catch {
+      this.clear();
+      return undefined;
+    }
+  }
+
+  private async store(answer: oauth.TokenEndpointResponse, previousRefresh?: string): Promise<void> {
+    const me = await this.deps.fetch(`${this.deps.serverUrl}/profile/v1/me`, {
+      headers: { authorization: `Bearer ${answer.access_token}` },
+    });
+    if (!me.ok) throw new Error(`profile answered ${me.status}`);
+    const profile = ((await me.json()) as { data: { id: string; name: string; username: string } }).data;
+    const refreshToken = answer.refresh_token ?? previousRefresh;
+    this.tokens = {
+      accessToken: answer.access_token,
+      ...(refreshToken ? { refreshToken } : {}),
+      expiresAtMs: this.deps.nowMs() + (answer.expires_in ?? 3600) * 1000,
+      account: { id: profile.id, name: profile.name, username: profile.username },
+    };
+    this.deps.storage.setItem(TOKENS_KEY, JSON.stringify(this.tokens));
+    this.setState({ status: 'signedIn', account: this.tokens.account });
+  }
+
+  private authorizationServer(): Promise<oauth.AuthorizationServer> {
+    this.server ??= (async () => {
+      const issuer = new URL(`${this.deps.serverUrl}/oauth`);
+      const res = await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...this.options() });
+      return oauth.processDiscoveryResponse(issuer, res);
+    })();
+    this.server.catch(() => {
+      this.server = undefined;
+    });
+    return this.server;
+  }
+
+  /** Plain http is allowed for a server on http (development, tests); fetch is injectable. */
+  private options() {
+    return {
+      [oauth.customFetch]: this.deps.fetch,
+      ...(this.deps.serverUrl.startsWith('http:') ? { [oauth.allowInsecureRequests]: true } : {}),
+    };
+  }
+
+  private setState(state: AuthState): void {
+    this.state = state;
+    for (const l of [...this.listeners]) l();
+  }
+}
+
+/** An API call was made signed out, or the server no longer accepts the token. */
+export class SignedOutError extends Error {
+  override readonly name = 'SignedOutError';
+  constructor() {
+    super('signed out');
+  }
+}
+
+function readJson<T>(storage: Pick<Storage, 'getItem'>, key: string): T | undefined {
+  try {
+    const text = storage.getItem(key);
+    return text ? (JSON.parse(text) as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}
