@@ -118,6 +118,11 @@ describe.sequential('board in Chromium', () => {
     await board.testId('pdf-password').fill('opensesame');
     await board.testId('pdf-password-ok').click();
     await board.waitFor(async () => (await board.pageCount()) === 3, 'the protected PDF page');
+    // The board moves to the imported page once it is added (a render later than the count).
+    await board.waitFor(
+      async () => (await board.pageLabel()) === 'Page 3 / 3',
+      'the board to show page 3 / 3',
+    );
     expect(await board.pageLabel()).toBe('Page 3 / 3');
   });
 
