@@ -79,18 +79,19 @@ const MAX_INT32 = 2 ** 31 - 1;
 const MAX_ID_LENGTH = 128;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Canonical base64 (standard alphabet, padded, no white space): Node's decoder reads it as ours. */
-const PLAIN_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
 /**
  * The bytes of base64 text, with the meaning of `@dotink/ncode`'s `decodeBase64` (used for
- * anything but canonical base64; it throws on a bad character); Node's native decoder does the
- * common case about five times faster.
+ * anything but canonical padded base64; it throws on a bad character); Node's native decoder does
+ * the common case about five times faster.
  */
 export function decodeBase64Fast(text: string): Uint8Array {
-  if (text.length % 4 === 0 && PLAIN_BASE64.test(text)) {
+  const n = text.length;
+  if (n % 4 === 0) {
+    // Node skips characters it does not know, so any such character (or white space, or an `=`
+    // inside) gives fewer bytes than a padded text of this length holds: then ours decides.
+    const pads = n === 0 ? 0 : text.charCodeAt(n - 1) !== 61 ? 0 : text.charCodeAt(n - 2) !== 61 ? 1 : 2;
     const b = Buffer.from(text, 'base64');
-    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+    if (b.length === (n / 4) * 3 - pads) return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
   }
   return decodeBase64(text);
 }

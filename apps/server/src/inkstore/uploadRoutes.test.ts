@@ -8,7 +8,7 @@ import { encodeBase64, manualClock, pageAddress } from '@dotink/ncode';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestServer } from '../../test/harness';
-import { type Classroom, createClassroom, makeStroke, postInk, uploadOf } from '../../test/inkFixtures';
+import { type Classroom, createClassroom, host, makeStroke, postInk, uploadOf } from '../../test/inkFixtures';
 import { issueAccessToken, teacherWithToken } from '../../test/oauth';
 
 const P1 = pageAddress(3, 1012, 1191, 5);
@@ -148,6 +148,14 @@ describeEachDatabase('POST /inkstore/v1/data', (kind) => {
     const me = room.students[1]!;
     const before = await count(me.id);
     const good = uploadOf([makeStroke({ page: P2, startMs: T + 900_000, writerId: me.id })], me.id);
+    const notJson = await app().inject({
+      method: 'POST',
+      url: '/inkstore/v1/data',
+      headers: { host, 'content-type': 'application/json', ...me.headers },
+      payload: '[{"mimeType": ',
+    });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json()).toEqual({ ok: false, message: 'the body is not valid JSON', data: null });
     const cases: [unknown, string | RegExp][] = [
       [[], /^body/],
       [{ mimeType: 'x' }, /^body/],
