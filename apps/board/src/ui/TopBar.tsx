@@ -1,9 +1,11 @@
 /**
  * The top bar: back to the board list, the board title, the import and save menus, pen
- * connection with the connected-pen count, links, help and the language.
+ * connection with the connected-pen count, links, help, the account (sign in, sync) and the language.
  */
 import { LANGUAGES, type Language, useLanguage } from '@dotink/view';
 import { useBoardApp, useEditor, useSession } from '../app/boardApp';
+import { AccountArea, usePrintAuth } from '../auth/AccountArea';
+import { useBoardAuth } from '../auth/useBoardAuth';
 import { useText } from '../i18n/text';
 import { PrintButton } from '../print/PrintButton';
 import { Icons } from './icons';
@@ -27,6 +29,8 @@ export function TopBar(props: { onPickPdf: () => void; onPickGrida: () => void }
   const connecting = useEditor((s) => s.connecting);
   const showDialog = useEditor((s) => s.showDialog);
   const links = app.deps.links;
+  const account = useBoardAuth(app);
+  const printAuth = usePrintAuth(account);
   const open = (url: string) => window.open(url, '_blank', 'noopener');
 
   return (
@@ -78,7 +82,7 @@ export function TopBar(props: { onPickPdf: () => void; onPickGrida: () => void }
             ]}
           />
         )}
-        <PrintButton />
+        <PrintButton auth={printAuth} />
         <button
           type="button"
           className="icon-text primary"
@@ -112,6 +116,7 @@ export function TopBar(props: { onPickPdf: () => void; onPickGrida: () => void }
           {Icons.help}
           <span>{t('help.open')}</span>
         </button>
+        <AccountArea app={app} account={account} />
         <label className="language">
           <span className="sr-only">{t('app.language')}</span>
           <select
