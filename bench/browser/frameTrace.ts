@@ -16,8 +16,17 @@
  * makes ({@link CLOCK_MARK}): its trace time stamp minus its `startTime`.
  */
 
-/** Trace categories needed: user timing (the clock mark), cc and viz frame stages. */
-export const FRAME_TRACE_CATEGORIES: readonly string[] = ['blink.user_timing', 'cc', 'viz'];
+/**
+ * Trace categories needed: user timing (the clock mark), cc and viz frame stages, tasks (for CPU
+ * time) and blink (for the canvases' frame flushes).
+ */
+export const FRAME_TRACE_CATEGORIES: readonly string[] = [
+  'blink.user_timing',
+  'cc',
+  'viz',
+  'toplevel',
+  'blink',
+];
 
 /** The user-timing mark a page makes to relate performance.now() to the trace clock. */
 export const CLOCK_MARK = 'dotink-bench-clock';
@@ -27,6 +36,8 @@ interface TraceEvent {
   readonly ph: string;
   readonly ts: number;
   readonly dur?: number;
+  /** Thread (CPU) time of the event, µs. */
+  readonly tdur?: number;
   readonly pid: number;
   readonly tid: number;
   readonly args?: { readonly name?: string; readonly data?: unknown };
@@ -35,6 +46,8 @@ interface TraceEvent {
 interface Span {
   readonly startMs: number;
   readonly endMs: number;
+  /** CPU time the thread spent in the event, ms (NaN when the trace has none). */
+  readonly cpuMs: number;
 }
 
 /** A draw's way to the screen, in page ms. */
@@ -50,6 +63,8 @@ export class FrameTrace {
   private readonly commits: Span[];
   private readonly compositorDraws: Span[];
   private readonly swaps: Span[];
+  private readonly mainTasks: Span[];
+  private readonly canvasFlushes: Span[];
 
   /**
    * `clockMarkStartMs`: the `startTime` of the page's {@link CLOCK_MARK} mark. Only the events of
@@ -74,12 +89,18 @@ export class FrameTrace {
             (pid === undefined || e.pid === pid) &&
             threads.get(`${e.pid}:${e.tid}`) === thread,
         )
-        .map((e) => ({ startMs: e.ts / 1000 - offsetMs, endMs: (e.ts + (e.dur ?? 0)) / 1000 - offsetMs }))
+        .map((e) => ({
+          startMs: e.ts / 1000 - offsetMs,
+          endMs: (e.ts + (e.dur ?? 0)) / 1000 - offsetMs,
+          cpuMs: e.tdur === undefined ? Number.NaN : e.tdur / 1000,
+        }))
         .sort((a, b) => a.startMs - b.startMs);
     this.frames = spans('ProxyMain::BeginMainFrame', 'CrRendererMain', mark.pid);
     this.commits = spans('ProxyMain::BeginMainFrame::commit', 'CrRendererMain', mark.pid);
     this.compositorDraws = spans('ProxyImpl::ScheduledActionDraw', 'Compositor', mark.pid);
     this.swaps = spans('Display::DrawAndSwap', 'VizCompositorThread');
+    this.mainTasks = spans('ThreadControllerImpl::RunTask', 'CrRendererMain', mark.pid);
+    this.canvasFlushes = spans('CanvasRenderingContext2D::FinalizeFrame', 'CrRendererMain', mark.pid);
     if (this.commits.length === 0) throw new Error('the trace has no frame commits');
   }
 
@@ -97,11 +118,29 @@ export class FrameTrace {
     };
   }
 
-  /** Main-thread frame intervals (start to start) between two page times, ms. */
-  frameIntervals(fromMs: number, toMs: number): number[] {
-    const starts = this.commits.filter((c) => c.startMs >= fromMs && c.startMs <= toMs).map((c) => c.startMs);
-    return starts.slice(1).map((s, i) => s - starts[i]!);
+  /**
+   * The renderer main thread's CPU time (ms) that started between two page times, in tasks and in
+   * canvas frame flushes (which the trace shows outside any task): what the page cost, whatever
+   * else the machine was doing (wall times grow on a busy machine).
+   */
+  mainThreadCpuMs(fromMs: number, toMs: number): number {
+    return cpuIn(this.mainTasks, fromMs, toMs) + this.canvasFlushCpuMs(fromMs, toMs);
   }
+
+  /**
+   * CPU time (ms) of the 2D canvases' frame flushes (`CanvasRenderingContext2D::FinalizeFrame`,
+   * where the draw calls recorded since the last frame are rasterized) between two page times.
+   */
+  canvasFlushCpuMs(fromMs: number, toMs: number): number {
+    return cpuIn(this.canvasFlushes, fromMs, toMs);
+  }
+}
+
+function cpuIn(spans: readonly Span[], fromMs: number, toMs: number): number {
+  let sum = 0;
+  for (const t of spans)
+    if (t.startMs >= fromMs && t.startMs <= toMs && Number.isFinite(t.cpuMs)) sum += t.cpuMs;
+  return sum;
 }
 
 /** The first span starting at or after `ms` (spans sorted by start). */

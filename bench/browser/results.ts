@@ -33,6 +33,9 @@ export interface InkToPixelResult {
   readonly longTasks: number;
   readonly longTaskMs: number;
   readonly measuredSeconds: number;
+  /** The measured window (page ms). */
+  readonly measureFromMs: number;
+  readonly measureToMs: number;
 }
 
 export interface FirstPaintResult {

@@ -48,6 +48,9 @@ interface InkFigures {
   readonly displayed: number[];
   readonly waitForFrame: number[];
   readonly frameWork: number[];
+  /** Renderer main-thread CPU time in the measured window, and the canvas raster part, ms. */
+  readonly mainCpuMs: number;
+  readonly rasterCpuMs: number;
 }
 
 /** One run of the harness with `pens` pens, its dots timed from the trace. */
@@ -64,7 +67,16 @@ async function measure(pens: number): Promise<InkFigures> {
   }
   if (h.errors.length > 0) throw new Error(`page errors: ${h.errors.join('; ')}`);
   const frames = new FrameTrace(trace, r.clockMarkMs);
-  const f: InkFigures = { r, drawn: [], painted: [], displayed: [], waitForFrame: [], frameWork: [] };
+  const f: InkFigures = {
+    r,
+    drawn: [],
+    painted: [],
+    displayed: [],
+    waitForFrame: [],
+    frameWork: [],
+    mainCpuMs: frames.mainThreadCpuMs(r.measureFromMs, r.measureToMs),
+    rasterCpuMs: frames.canvasFlushCpuMs(r.measureFromMs, r.measureToMs),
+  };
   let k = 0;
   r.drawnAtMs.forEach((drawnMs, d) => {
     const t = frames.timing(drawnMs);
@@ -85,7 +97,7 @@ function describe(f: InkFigures): void {
   const { r } = f;
   const fi = r.frameIntervalsMs;
   console.log(
-    `  ${r.connectedPens} pens: ${r.dots} dots in ${r1(r.measuredSeconds)} s (${Math.round(r.dots / r.measuredSeconds)} dots/s), ${r.dots - f.painted.length} not timed; ${r.completedStrokes} strokes completed`,
+    `  ${r.connectedPens} pens: ${r.dots} dots in ${r1(r.measuredSeconds)} s (${Math.round(r.dots / r.measuredSeconds)} dots/s), ${r.dots - f.painted.length} not timed; ${r.completedStrokes} strokes completed; renderer main thread busy ${Math.round(f.mainCpuMs / r.measuredSeconds / 10)} % (CPU time; canvas raster ${Math.round(f.rasterCpuMs / r.measuredSeconds / 10)} %)`,
   );
   console.log(
     `    notification → drawn ${q(f.drawn)}; → painted ${q(f.painted)}; → displayed ${q(f.displayed)} ms`,

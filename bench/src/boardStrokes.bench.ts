@@ -36,26 +36,31 @@ export default {
     try {
       await h.browser.startTracing(h.page, { categories: [...FRAME_TRACE_CATEGORIES] });
       first = await callBench<FirstPaintResult>(h, 'firstPaint', { strokes: 10_000, dotsPerStroke: 30 });
-      trace = (await h.browser.stopTracing()).toString('utf8');
       pz = await callBench<PanZoomResult>(h, 'panZoom', { panFrames: 240, zoomFrames: 240 });
+      trace = (await h.browser.stopTracing()).toString('utf8');
     } finally {
       await h.close();
     }
     if (h.errors.length > 0) throw new Error(`page errors: ${h.errors.join('; ')}`);
-    const painted = new FrameTrace(trace, first.clockMarkMs).timing(first.completedDrawnMs);
+    const frameTrace = new FrameTrace(trace, first.clockMarkMs);
+    const painted = frameTrace.timing(first.completedDrawnMs);
     if (!painted) throw new Error('the first paint is not in the trace');
     const firstPaintMs = painted.paintedMs - first.mountMs;
+    const firstPaintCpuMs = frameTrace.mainThreadCpuMs(first.mountMs, painted.paintedMs);
+    const firstPaintFlushMs = frameTrace.canvasFlushCpuMs(first.mountMs, painted.paintedMs);
 
     const t = pz.frameTimesMs;
     const intervals = t.slice(1).map((v, i) => v - t[i]!);
     const vsyncs = intervals.map((d) => Math.max(1, Math.round(d / VSYNC_MS)) * VSYNC_MS);
     const medianFps = 1000 / percentile(vsyncs, 50);
     const p95 = percentile(intervals, 95);
+    const gestureCpuMs = frameTrace.mainThreadCpuMs(t[0]!, t.at(-1)!);
+    const gestureFlushMs = frameTrace.canvasFlushCpuMs(t[0]!, t.at(-1)!);
     console.log(
-      `  ${first.strokes} strokes, ${first.dots} dots; mount → completed layer drawn ${r1(first.completedDrawnMs - first.mountMs)} ms (${first.strokesDrawn} strokes filled), → painted ${r1(firstPaintMs)} ms`,
+      `  ${first.strokes} strokes, ${first.dots} dots; mount → completed layer drawn ${r1(first.completedDrawnMs - first.mountMs)} ms (${first.strokesDrawn} strokes filled), → painted ${r1(firstPaintMs)} ms (main-thread CPU ${Math.round(firstPaintCpuMs)} ms, of which canvas raster ${Math.round(firstPaintFlushMs)} ms)`,
     );
     console.log(
-      `  pan/zoom: ${intervals.length} frames, median interval ${r1(percentile(intervals, 50))} ms, p95 ${r1(p95)} ms, max ${r1(Math.max(...intervals))} ms, ${intervals.filter((d) => d > VSYNC_MS * 1.5).length} frames late; ${pz.completedDraws} redraws for ${pz.viewportsSet} viewports (${pz.strokesDrawnMin}–${pz.strokesDrawnMax} strokes each); load average ${r1(load)} → ${r1(loadavg()[0]!)} on ${availableParallelism()} cores`,
+      `  pan/zoom: ${intervals.length} frames, median interval ${r1(percentile(intervals, 50))} ms, p95 ${r1(p95)} ms, max ${r1(Math.max(...intervals))} ms, ${intervals.filter((d) => d > VSYNC_MS * 1.5).length} frames late; ${pz.completedDraws} redraws for ${pz.viewportsSet} viewports (${pz.strokesDrawnMin}–${pz.strokesDrawnMax} strokes each); main-thread CPU ${r1(gestureCpuMs / intervals.length)} ms per frame, of which canvas raster ${r1(gestureFlushMs / intervals.length)} ms; load average ${r1(load)} → ${r1(loadavg()[0]!)} on ${availableParallelism()} cores`,
     );
     return [
       below('first paint, 10,000 strokes (mount → painted)', firstPaintMs, 'ms', 300),

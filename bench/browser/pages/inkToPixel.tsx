@@ -238,6 +238,8 @@ async function run(o: InkToPixelOptions): Promise<InkToPixelResult> {
     longTasks,
     longTaskMs,
     measuredSeconds: (probe.measureToMs - probe.measureFromMs) / 1000,
+    measureFromMs: probe.measureFromMs,
+    measureToMs: probe.measureToMs,
   };
 }
 
