@@ -14,7 +14,9 @@
  *   1.5×, then 240 frames zooming from the whole page to 3× and back. Frame times are the
  *   intervals between requestAnimationFrame time stamps; as those are vsync times, each interval
  *   is counted in whole vsync periods (1/60 s) for the median fps. The p95 frame time is the raw
- *   interval. Every viewport set must have been drawn (completed-layer redraws are counted).
+ *   interval. Completed-layer redraws are counted beside the viewports set (each must be drawn).
+ *   The trace stays on through the gesture and gives the main thread's CPU time per frame and
+ *   the part spent rasterizing the canvases (Chromium's `--disable-gpu` canvas is software).
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { FRAME_TRACE_CATEGORIES, FrameTrace } from '../browser/frameTrace';
