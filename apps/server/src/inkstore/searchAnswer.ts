@@ -31,9 +31,6 @@ export interface InkStoreSearchAnswer {
   readonly nextDataPointer: string | null;
 }
 
-const base64 = (bytes: Uint8Array) =>
-  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
-
 /**
  * The JSON text of a row's server stroke record (the fields of `ServerStroke`, in its order),
  * written directly: the dots are already base64, and only the two free texts need escaping.
