@@ -3,7 +3,7 @@
  * room that may receive it (rooms.ts), never back to its sender. A member whose socket has more
  * than `maxBufferedBytes` waiting to be sent is dropped (terminated) instead of being sent more:
  * a slow consumer cannot make the server hold an ever-growing queue. Dead sockets are found by
- * ping/pong and terminated.
+ * ping/pong and terminated; at the same heartbeat each member's token is checked again.
  */
 import type { WebSocket } from 'ws';
 import type { BusMessage, RealtimeBus } from './bus';
@@ -14,6 +14,8 @@ export interface Connection {
   readonly id: string;
   readonly accountId: string;
   readonly membership: Membership;
+  /** The bearer token the member joined with. */
+  readonly token: string;
   readonly socket: WebSocket;
 }
 
@@ -21,11 +23,16 @@ export interface HubOptions {
   readonly maxBufferedBytes: number;
   /** Ping period; a socket that did not answer the previous ping is terminated. */
   readonly heartbeatMs?: number;
-  readonly onDrop?: (connection: Connection, reason: 'slow' | 'dead') => void;
+  readonly onDrop?: (connection: Connection, reason: 'slow' | 'dead' | 'revoked') => void;
+  /**
+   * Whether a member's credentials still hold (checked at every heartbeat): a socket outlives
+   * its upgrade, so an expired or revoked token, or an account removed, closes it (4001).
+   */
+  readonly stillAllowed?: (connection: Connection) => Promise<boolean>;
 }
 
-/** Close code sent (when it still can be) to a dropped slow consumer. */
-export const SLOW_CONSUMER_CLOSE = 4008;
+/** Close code of a member whose token expired or was revoked. */
+export const REVOKED_CLOSE = 4001;
 
 export class RealtimeHub {
   private readonly rooms = new Map<string, Set<Connection>>();
@@ -40,7 +47,7 @@ export class RealtimeHub {
     private readonly options: HubOptions,
   ) {
     this.unsubscribe = bus.subscribe((m) => this.deliver(m));
-    this.heartbeat = setInterval(() => this.ping(), options.heartbeatMs ?? 30_000);
+    this.heartbeat = setInterval(() => void this.ping(), options.heartbeatMs ?? 30_000);
     this.heartbeat.unref();
   }
 
@@ -95,14 +102,17 @@ export class RealtimeHub {
     }
   }
 
-  private drop(c: Connection, reason: 'slow' | 'dead'): void {
+  private drop(c: Connection, reason: 'slow' | 'dead' | 'revoked'): void {
     if (reason === 'slow') this.slowDropped += 1;
     this.remove(c);
     this.options.onDrop?.(c, reason);
-    c.socket.terminate();
+    if (reason === 'revoked') c.socket.close(REVOKED_CLOSE, 'token expired or revoked');
+    else c.socket.terminate();
   }
 
-  private ping(): void {
+  /** One heartbeat: drops sockets that did not answer the last ping, pings, re-checks tokens. */
+  async ping(): Promise<void> {
+    const checks: Promise<void>[] = [];
     for (const members of this.rooms.values()) {
       for (const c of [...members]) {
         if (this.alive.get(c.socket) === false) {
@@ -111,8 +121,20 @@ export class RealtimeHub {
         }
         this.alive.set(c.socket, false);
         c.socket.ping();
+        const check = this.options.stillAllowed;
+        if (check) {
+          checks.push(
+            check(c).then(
+              (ok) => {
+                if (!ok) this.drop(c, 'revoked');
+              },
+              () => {},
+            ),
+          );
+        }
       }
     }
+    await Promise.all(checks);
   }
 
   /** Stops listening and closes every socket. */

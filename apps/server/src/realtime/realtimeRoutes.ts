@@ -9,7 +9,8 @@
  *   (`remoteMessages.ts`, version 1), passed on unchanged, so the socket is a `RemoteChannel` for
  *   `createRemotePenLink`. A student may publish only strokes written by the student. Close codes:
  *   1003 binary data, 1007 not a remote-pen message, 1008 not allowed (a viewer publishing,
- *   another writer's stroke), 1009 over 1 MiB, 4008 dropped as a slow consumer.
+ *   another writer's stroke), 1009 over 1 MiB, 4001 token expired or revoked (checked every
+ *   30 s); a slow consumer is terminated (1006 at the client).
  * - **Fan-out**: through the bus: in-process on PGlite, PostgreSQL LISTEN/NOTIFY when the server
  *   runs on `DATABASE_URL` (several processes share rooms).
  */
@@ -19,7 +20,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { sendFailure } from '../http/errors';
-import { authOf } from '../platform/bearer';
+import { authOf, bearerToken } from '../platform/bearer';
 import type { AppPlugin } from '../platform/types';
 import { memoryBus, type RealtimeBus } from './bus';
 import { type Connection, RealtimeHub } from './hub';
@@ -77,6 +78,10 @@ export const realtimeRoutes: AppPlugin = async (app) => {
     : memoryBus();
   const hub = new RealtimeHub(bus, {
     maxBufferedBytes: config.realtime.maxBufferedBytes,
+    stillAllowed: async (c) => {
+      const token = await app.services.provider.AccessToken.find(c.token);
+      return Boolean(token && !token.isExpired && token.accountId === c.accountId);
+    },
     onDrop: (c, reason) => app.log.info({ room: c.membership.room, reason }, 'realtime member dropped'),
   });
   app.addHook('preClose', async () => hub.close());
@@ -126,7 +131,8 @@ export const realtimeRoutes: AppPlugin = async (app) => {
         return;
       }
       const accountId = authOf(request).account.id;
-      const connection: Connection = { id: randomUUID(), accountId, membership, socket };
+      const token = bearerToken(request.headers.authorization) ?? '';
+      const connection: Connection = { id: randomUUID(), accountId, membership, token, socket };
       hub.add(connection);
       socket.on('message', (data, isBinary) => {
         if (isBinary) {
