@@ -62,18 +62,11 @@ export default {
       `  ${first.strokes} strokes, ${first.dots} dots; mount → completed layer drawn ${r1(first.completedDrawnMs - first.mountMs)} ms (${first.strokesDrawn} strokes filled), → painted ${r1(firstPaintMs)} ms (main-thread CPU ${Math.round(firstPaintCpuMs)} ms, of which canvas raster ${Math.round(firstPaintFlushMs)} ms)`,
     );
     console.log(
-      `  pan/zoom: ${intervals.length} frames, median interval ${r1(percentile(intervals, 50))} ms, p95 ${r1(p95)} ms, max ${r1(Math.max(...intervals))} ms, ${intervals.filter((d) => d > VSYNC_MS * 1.5).length} frames late; ${pz.completedDraws} redraws for ${pz.viewportsSet} viewports (${pz.strokesDrawnMin}–${pz.strokesDrawnMax} strokes each); main-thread CPU ${r1(gestureCpuMs / intervals.length)} ms per frame, of which canvas raster ${r1(gestureFlushMs / intervals.length)} ms; load average ${r1(load)} → ${r1(loadavg()[0]!)} on ${availableParallelism()} cores`,
+      `  pan/zoom: ${intervals.length} frames, median frame time ${r1(percentile(intervals, 50))} ms, p95 frame time ${r1(p95)} ms, max ${r1(Math.max(...intervals))} ms, ${intervals.filter((d) => d > VSYNC_MS * 1.5).length} frames late; ${pz.completedDraws} redraws for ${pz.viewportsSet} viewports (${pz.strokesDrawnMin}–${pz.strokesDrawnMax} strokes each); main-thread CPU ${r1(gestureCpuMs / intervals.length)} ms per frame, of which canvas raster ${r1(gestureFlushMs / intervals.length)} ms; load average ${r1(load)} → ${r1(loadavg()[0]!)} on ${availableParallelism()} cores`,
     );
     return [
       below('first paint, 10,000 strokes (mount → painted)', firstPaintMs, 'ms', 300),
       atLeast('pan and zoom, 10,000 strokes: median fps', medianFps, 'fps', 60),
-      {
-        name: 'pan and zoom, 10,000 strokes: p95 frame time',
-        value: p95,
-        unit: 'ms',
-        budget: '(reported)',
-        pass: true,
-      },
     ];
   },
 } satisfies Bench;
