@@ -211,5 +211,13 @@ describeEachDatabase('code issuing', (kind) => {
       headers,
     );
     expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('querystring/page: Too small: expected number to be >=0');
+    const pending = await teacherWithToken(app(), { status: 'PENDING_ACTIVE' });
+    const denied = await get(
+      '/edu/v1/paper/ncode_image?section=3&owner=27&book=1068&page=1&width=20&height=10',
+      pending.headers,
+    );
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toBe('Forbidden: needs edu.read');
   });
 });
