@@ -25,7 +25,7 @@ import type { AppPlugin } from '../platform/types';
 import { memoryBus, type RealtimeBus } from './bus';
 import { type Connection, RealtimeHub } from './hub';
 import { pgBus } from './pgBus';
-import { canPublish, joinRoom, type Membership, RoomRefused } from './rooms';
+import { canPublish, joinRoom, type Membership, RoomMessage, RoomRefused } from './rooms';
 
 /** The subprotocol the server speaks (the remote-pen JSON messages, version 1). */
 export const REALTIME_PROTOCOL = 'dotink.remote.v1';
@@ -103,8 +103,14 @@ export const realtimeRoutes: AppPlugin = async (app) => {
     }
     await requireAuth.call(app, request, reply);
     if (reply.sent) return reply;
-    const room = decodeURIComponent((request.params as { '*': string })['*'] ?? '');
     try {
+      const raw = (request.params as { '*'?: string })['*'] ?? '';
+      let room: string;
+      try {
+        room = decodeURIComponent(raw);
+      } catch {
+        throw new RoomRefused(400, RoomMessage.unknownRoom);
+      }
       memberships.set(request, await joinRoom(app.services.db, authOf(request), room));
     } catch (error) {
       if (error instanceof RoomRefused) return sendFailure(reply, error.statusCode, error.message);
