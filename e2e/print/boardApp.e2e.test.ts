@@ -1,9 +1,10 @@
 /**
- * Browser test of printing in the real board app (built with its own Vite config, served under
- * /board/, with the board's simulated pens — e2e/board/support): import a PDF, open Print from the
- * top bar, print on pre-printed Ncode A4 paper (the browser's print dialog is stood in for by an
- * empty frame: headless Chromium cannot show PDFs), register the two printed pages with pen taps
- * (not stored as ink, no page created), then write on the registered paper and find the ink on the
+ * Browser test of printing in the real board app served by the real server (a child process,
+ * e2e/support/realServer.ts), with the board's simulated pens (e2e/board/support): import a PDF,
+ * open Print from the top bar, print on pre-printed Ncode A4 paper (the browser's print dialog is
+ * stood in for by an empty frame: headless Chromium cannot show PDFs, see printStub.ts), register
+ * the two printed pages with pen taps (not stored as ink, no page created) meeting both alerts
+ * ("not the same page", "overlap"), then write on the registered paper and find the ink on the
  * right board page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,38 +12,23 @@ import { BoardPage } from '../board/support/boardPage';
 import { launchChromium } from '../board/support/browser';
 import { buildBoard, simulatedPensScript } from '../board/support/buildBoard';
 import { textPdf } from '../board/support/fixtures';
-import { type StaticServer, serveBoard } from '../board/support/staticServer';
+import { type RealServer, startRealServer } from '../support/realServer';
+import { PRINT_STUB } from './printStub';
 
-/** Stands in for the print dialog: the print frame gets an empty page; its PDF URL is kept. */
-const PRINT_STUB = `(() => {
-  const desc = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src');
-  window.__printedPdfs = [];
-  Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
-    configurable: true,
-    get() { return desc.get.call(this); },
-    set(v) {
-      if (this.title === 'print' && String(v).startsWith('blob:')) {
-        window.__printedPdfs.push(String(v));
-        desc.set.call(this, 'about:blank');
-      } else desc.set.call(this, v);
-    },
-  });
-})();`;
-
-let server: StaticServer;
+let server: RealServer;
 let board: BoardPage;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
   const [dist, pens] = await Promise.all([buildBoard(), simulatedPensScript()]);
-  server = await serveBoard(dist, undefined);
+  server = await startRealServer({ boardDistDir: dist });
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   const page = await context.newPage();
   await page.addInitScript({ content: pens });
   await page.addInitScript({ content: PRINT_STUB });
   board = new BoardPage(page);
-  await page.goto(`${server.url}?lang=en&notice=0`);
+  await page.goto(`${server.boardUrl}?lang=en&notice=0`);
   close = async () => {
     await browser.close();
     await server.close();
@@ -110,6 +96,14 @@ describe('printing from the board app', () => {
         (await board.testId('registration-instruction').textContent()) ===
         'Now tap the mark at the bottom right of the same page.',
       'the bottom-right step',
+    );
+    // the bottom-right mark of another sheet: refused
+    await tap(P2, 81.4, 113.9);
+    await board.waitFor(
+      async () =>
+        (await board.testId('registration-alert').textContent()) ===
+        'Not the same page: the same PDF page must correspond to one Ncode paper.',
+      'the not-the-same-page alert',
     );
     await tap(P1, 81.4, 113.9);
     await board.waitFor(async () => (await title()) === 'Page-order registration: page 2 of 2', 'page 2');
