@@ -4,13 +4,17 @@
 // `npm start -- --rebuild` rebuilds the web apps first.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const root = new URL('../', import.meta.url);
 const rebuild = process.argv.includes('--rebuild');
 const webApps = ['apps/board'];
 
+// Data (the embedded database, files) lives in ./data at the repository root unless DATA_DIR says otherwise.
+const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? fileURLToPath(new URL('data', root)) };
+
 function run(args) {
-  const r = spawnSync('npm', args, { stdio: 'inherit', cwd: root });
+  const r = spawnSync('npm', args, { stdio: 'inherit', cwd: root, env });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
