@@ -76,9 +76,10 @@ describe('board sync in Chromium', () => {
     const second = await freshBoard();
     await signInOnBoard(second.page);
     await synced(second);
-    await second.page.reload();
-    await second.testId('board-title').waitFor();
+    // the board list shows the received board without a reload
     await second.page.getByText('Synced notes').first().waitFor({ timeout: 10_000 });
+    expect(await second.testId('sync-status').textContent()).toBe('Synced · 1 board(s) received');
+    await second.shot('sync-received');
     await second.page.getByText('Synced notes').first().click();
     await second.waitFor(async () => (await second.pageLabel()) === 'Page 1 / 2', 'the synced pages');
     await second.waitFor(async () => (await second.documentPixels()) > 100, 'the synced PDF drawn');

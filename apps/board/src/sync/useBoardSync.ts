@@ -7,6 +7,7 @@ import type { BoardApp } from '../app/boardApp';
 import type { AuthState, BoardAuth } from '../auth/boardAuth';
 import { BoardSync, type SyncReport } from './boardSync';
 import { BoardsApi } from './boardsApi';
+import { announceBoardsChanged } from './boardsChanged';
 
 /** How often a signed-in board syncs on its own. */
 export const SYNC_INTERVAL_MS = 20_000;
@@ -36,6 +37,7 @@ export function useBoardSync(app: BoardApp, auth: BoardAuth, authState: AuthStat
       try {
         await app.session?.flush();
         const report = await sync.syncOnce();
+        if (report.pulled + report.conflicts > 0) announceBoardsChanged();
         setState(
           report.failed > 0 ? { status: 'failed', error: `${report.failed}` } : { status: 'synced', report },
         );

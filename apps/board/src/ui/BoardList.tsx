@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useBoardApp } from '../app/boardApp';
 import { useText } from '../i18n/text';
 import type { BoardRecord, GroupRecord } from '../model/boardTypes';
+import { BOARDS_CHANGED_EVENT } from '../sync/boardsChanged';
 
 type Filter =
   | { kind: 'recent' }
@@ -34,6 +35,12 @@ export function BoardList() {
   }, [repo]);
   useEffect(() => {
     void reload();
+  }, [reload]);
+  // boards received by sync (sync/useBoardSync.ts) show without a reload
+  useEffect(() => {
+    const onChange = () => void reload();
+    window.addEventListener(BOARDS_CHANGED_EVENT, onChange);
+    return () => window.removeEventListener(BOARDS_CHANGED_EVENT, onChange);
   }, [reload]);
 
   const live = boards.filter((b) => b.trashed === 0);
