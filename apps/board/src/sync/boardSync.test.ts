@@ -129,6 +129,29 @@ describe('board sync against the real server', () => {
     expect((await stale.repo.listBoards()).map((x) => x.title)).toEqual(['Offline work']);
   });
 
+  it('deletes on the server a board deleted for good here, unless it changed there since', async () => {
+    const account = await server.signedIn('Choi');
+    const a = await device(account);
+    const b = await device(account);
+    const gone = await a.repo.createBoard('Old');
+    const kept = await a.repo.createBoard('Still wanted');
+    await a.sync.syncOnce();
+    await b.sync.syncOnce();
+    // B changes 'Still wanted' while A deletes both
+    const onB = (await b.repo.listBoards()).find((x) => x.title === 'Still wanted')!;
+    b.advance(1000);
+    await b.repo.rename(onB.id, 'Still wanted (B)');
+    await b.sync.syncOnce();
+    await a.repo.deleteForever([gone.id, kept.id]);
+    await a.sync.syncOnce();
+    const remote = await new BoardsApi(account.auth).list();
+    expect(remote.filter((r) => !r.deleted).map((r) => r.title)).toEqual(['Still wanted (B)']);
+    expect((await a.repo.listBoards()).map((x) => x.title)).toEqual(['Still wanted (B)']);
+    // B keeps its own copies (a deletion elsewhere never deletes here)
+    await b.sync.syncOnce();
+    expect((await b.repo.listBoards()).map((x) => x.title).sort()).toEqual(['Old', 'Still wanted (B)']);
+  });
+
   it("does not see another account's boards", async () => {
     const one = await device(await server.signedIn('One'));
     const two = await device(await server.signedIn('Two'));

@@ -6,7 +6,8 @@
  * Never lost: a failed call leaves every local board as it was (the next round tries again); a
  * board changed both here and on the server keeps both — the server copy becomes a new local
  * board "<title> (from server)" before the local one is pushed over it; a board deleted on the
- * server is kept here. What was synced is remembered per account and local board in the `meta`
+ * server is kept here; a board deleted for good here is deleted on the server too (a tombstone),
+ * unless it changed there since — then it comes back. What was synced is remembered per account and local board in the `meta`
  * table (`sync:<account>:<board>` → {@link SyncLink}).
  */
 import { readGridaFile, writeGridaFile } from '@dotink/ink';
@@ -58,6 +59,18 @@ export class BoardSync {
     await this.repo.db.meta.put({ key: linkKey(this.accountId, localId), value: link });
   }
 
+  /** Links of this account whose local board no longer exists (deleted for good here). */
+  private async orphanLinks(): Promise<[string, SyncLink][]> {
+    const prefix = linkKey(this.accountId, '');
+    const rows = await this.repo.db.meta.where('key').startsWith(prefix).toArray();
+    const orphans: [string, SyncLink][] = [];
+    for (const row of rows) {
+      const localId = row.key.slice(prefix.length);
+      if (!(await this.repo.getBoard(localId))) orphans.push([localId, row.value as SyncLink]);
+    }
+    return orphans;
+  }
+
   /** One round: push local changes, pull server changes, keep both on a conflict. */
   async syncOnce(): Promise<SyncReport> {
     const remote = await this.api.list();
@@ -79,6 +92,27 @@ export class BoardSync {
       if (link) linked.add(link.remoteId);
       if (board.trashed) continue;
       count(await this.syncLocal(board, link, link ? byId.get(link.remoteId) : byId.get(board.id)));
+    }
+    // boards deleted here for good: deleted on the server too, unless changed there since
+    for (const [localId, link] of await this.orphanLinks()) {
+      linked.add(link.remoteId);
+      const r = byId.get(link.remoteId);
+      count(
+        await this.guard(async () => {
+          if (r && !r.deleted && r.version === link.version) {
+            try {
+              await this.api.delete(link.remoteId, link.version);
+            } catch (error) {
+              if (!(error instanceof RemoteConflict)) throw error;
+              linked.delete(link.remoteId); // changed elsewhere meanwhile: pulled again below
+            }
+          } else if (r && !r.deleted) {
+            linked.delete(link.remoteId);
+          }
+          await this.repo.db.meta.delete(linkKey(this.accountId, localId));
+          return 'unchanged';
+        }),
+      );
     }
     for (const r of remote) {
       if (r.deleted || linked.has(r.id) || (await this.repo.getBoard(r.id))) continue;

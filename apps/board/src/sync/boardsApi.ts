@@ -74,4 +74,19 @@ export class BoardsApi {
     if (!res.ok) throw await failed(res);
     return ((await res.json()) as { data: RemoteBoard }).data;
   }
+
+  /**
+   * Deletes the server's copy if it is still `expectedVersion` (a tombstone stays for other
+   * devices). False when it is already gone. Throws {@link RemoteConflict} when it changed since.
+   */
+  async delete(id: string, expectedVersion: number): Promise<boolean> {
+    const res = await this.http.authorizedFetch(`${BASE}/${encodeURIComponent(id)}`, {
+      method: 'DELETE',
+      headers: { 'if-match': `"${expectedVersion}"` },
+    });
+    if (res.status === 404) return false;
+    if (res.status === 409) throw new RemoteConflict(id);
+    if (!res.ok) throw await failed(res);
+    return true;
+  }
 }
