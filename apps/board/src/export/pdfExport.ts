@@ -13,28 +13,11 @@ import {
   MARKER_OPACITY,
   type Stroke,
   strokeOpacity,
-  strokeWidthPt,
 } from '@dotink/ink';
-import {
-  LineCapStyle,
-  LineJoinStyle,
-  lineTo,
-  moveTo,
-  PDFDocument,
-  type PDFName,
-  type PDFOperator,
-  type PDFPage,
-  popGraphicsState,
-  pushGraphicsState,
-  rgb,
-  setGraphicsState,
-  setLineCap,
-  setLineJoin,
-  setLineWidth,
-  setStrokingColor,
-  stroke as strokePath,
-} from 'pdf-lib';
-import { shownSize, type ToUserSpace, userSpacePlacement } from './pagePlacement';
+import { zlibSync } from 'fflate';
+import { PDFDocument, type PDFPage } from 'pdf-lib';
+import { LINED_SPACING_PT, linedContent, strokeContent } from './inkContent';
+import { shownSize, userSpacePlacement } from './pagePlacement';
 
 /** What to export. */
 export interface PdfExportInput {
@@ -52,8 +35,13 @@ export interface PdfExportInput {
   readonly rasterPage?: (pdfId: string, pageNo: number) => Promise<Uint8Array>;
 }
 
-/** Lined background: one rule every 8 mm, light grey. */
-export const LINED_SPACING_PT = (8 * 72) / 25.4;
+export { LINED_SPACING_PT };
+
+/**
+ * zlib level of the ink content streams: 1 is several times faster than pdf-lib's default and
+ * the text of polylines compresses nearly as well.
+ */
+const INK_DEFLATE_LEVEL = 1;
 
 /** The PDF bytes of the board. */
 export async function exportBoardPdf(input: PdfExportInput): Promise<Uint8Array> {
@@ -113,75 +101,34 @@ export async function exportBoardPdf(input: PdfExportInput): Promise<Uint8Array>
     const box = target.getCropBox();
     const rotate = target.getRotation().angle;
     const toUser = userSpacePlacement(box, rotate);
-    const ops: PDFOperator[] = [];
+    let content = '';
     if (page.background === 'lined' && page.source.kind !== 'pdf') {
-      ops.push(...linedBackground(shownSize(box, rotate), toUser));
+      content += linedContent(shownSize(box, rotate), toUser);
     }
     const strokes = input.strokesOf(page).filter(isDrawnStroke);
-    let marker: PDFName | undefined;
+    let marker: string | undefined;
     for (const s of strokes) {
-      if (strokeOpacity(s) !== 1 && !marker) marker = target.node.newExtGState('Marker', markerState);
-      ops.push(...strokeOperators(s, page, toUser, strokeOpacity(s) !== 1 ? marker : undefined));
+      if (strokeOpacity(s) !== 1 && !marker)
+        marker = target.node.newExtGState('Marker', markerState).asString().slice(1);
+      content += strokeContent(s, page, toUser, marker);
     }
-    if (ops.length > 0) target.pushOperators(...ops);
+    if (content !== '') {
+      // One pre-deflated stream per page (pdf-lib would otherwise deflate it again, slowly).
+      const stream = out.context.stream(zlibSync(latin1Bytes(content), { level: INK_DEFLATE_LEVEL }), {
+        Filter: 'FlateDecode',
+      });
+      target.node.addContentStream(out.context.register(stream));
+    }
   }
   return out.save();
 }
 
-/** The operators drawing one stroke as a polyline with round caps and joins. */
-export function strokeOperators(
-  s: Stroke,
-  page: Pick<GridaPage, 'nuToPt'>,
-  toUser: ToUserSpace,
-  graphicsState?: PDFName,
-): PDFOperator[] {
-  const h = page.nuToPt;
-  const pt: [number, number] = [0, 0];
-  const user: [number, number] = [0, 0];
-  const path: PDFOperator[] = [];
-  const { xNu, yNu, count } = s.dots;
-  for (let i = 0; i < count; i++) {
-    const x = xNu[i]!;
-    const y = yNu[i]!;
-    const w = h.g * x + h.h * y + h.i;
-    pt[0] = (h.a * x + h.b * y + h.c) / w;
-    pt[1] = (h.d * x + h.e * y + h.f) / w;
-    if (!Number.isFinite(pt[0]) || !Number.isFinite(pt[1])) continue;
-    toUser(pt[0], pt[1], user);
-    path.push(
-      path.length === 0 ? moveTo(round(user[0]), round(user[1])) : lineTo(round(user[0]), round(user[1])),
-    );
-  }
-  if (path.length === 0) return [];
-  if (path.length === 1) path.push(lineTo(round(user[0]), round(user[1])));
-  const argb = s.colorArgb >>> 0;
-  return [
-    pushGraphicsState(),
-    ...(graphicsState ? [setGraphicsState(graphicsState)] : []),
-    setStrokingColor(rgb(((argb >>> 16) & 0xff) / 255, ((argb >>> 8) & 0xff) / 255, (argb & 0xff) / 255)),
-    setLineWidth(round(strokeWidthPt(s))),
-    setLineCap(LineCapStyle.Round),
-    setLineJoin(LineJoinStyle.Round),
-    ...path,
-    strokePath(),
-    popGraphicsState(),
-  ];
+/** The bytes of a content-stream text (ASCII: one byte per character). */
+function latin1Bytes(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
 }
-
-function linedBackground(size: { widthPt: number; heightPt: number }, toUser: ToUserSpace): PDFOperator[] {
-  const ops: PDFOperator[] = [pushGraphicsState(), setStrokingColor(rgb(0.8, 0.84, 0.9)), setLineWidth(0.5)];
-  const a: [number, number] = [0, 0];
-  const b: [number, number] = [0, 0];
-  for (let y = LINED_SPACING_PT * 2; y < size.heightPt - LINED_SPACING_PT; y += LINED_SPACING_PT) {
-    toUser(0, y, a);
-    toUser(size.widthPt, y, b);
-    ops.push(moveTo(round(a[0]), round(a[1])), lineTo(round(b[0]), round(b[1])), strokePath());
-  }
-  ops.push(popGraphicsState());
-  return ops;
-}
-
-const round = (v: number): number => Math.round(v * 1000) / 1000;
 
 /** True when the PDF names an `/Encrypt` dictionary (in its trailer or cross-reference stream). */
 export function hasEncryption(bytes: Uint8Array): boolean {
