@@ -2,10 +2,17 @@
  * Bearer-token verification for API routes. `app.requireAuth(...scopes)` is a preHandler: it
  * finds the opaque access token in the provider's store, loads the account, and sets
  * `request.auth`; 401 when the token is missing or invalid, 403 when a scope is missing.
+ *
+ * Verified tokens are kept in a {@link TokenCache} (30 s at most, never past the token's
+ * expiry; dropped at once when this process revokes the token or its grant). The account row is
+ * read for every request ({@link AccountReads} serves concurrent requests with one query), so an
+ * account's status change or deletion applies at once.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendFailure } from '../http/errors';
 import { grantableScopes, type ScopeName } from '../identity/scopes';
+import { AccountReads } from './accountReads';
+import { type CachedToken, TokenCache } from './tokenCache';
 import type { App, AuthContext, RequireAuth } from './types';
 
 const REALM = 'dotink';
@@ -22,28 +29,68 @@ function deny(reply: FastifyReply, status: 401 | 403, error: string | undefined,
   return sendFailure(reply.header('www-authenticate', `Bearer ${parts.join(', ')}`), status, message);
 }
 
-/** Resolves the caller of a request from its bearer token, or undefined. */
-export async function authenticate(app: App, request: FastifyRequest): Promise<AuthContext | undefined> {
+/** What the provider's store says of an access token, or undefined when it is not valid now. */
+async function lookUpToken(app: App, value: string): Promise<CachedToken | undefined> {
+  const token = await app.services.provider.AccessToken.find(value);
+  if (!token?.accountId || token.isExpired) return undefined;
+  const exp = (token as { exp?: unknown }).exp;
+  return {
+    accountId: token.accountId,
+    scopes: [...token.scopes],
+    clientId: token.clientId ?? '',
+    grantId: token.grantId,
+    expiresAtMs: typeof exp === 'number' ? exp * 1000 : Number.POSITIVE_INFINITY,
+  };
+}
+
+/**
+ * Resolves the caller of a request from its bearer token, or undefined. With a `cache`, the
+ * token is looked up in the provider's store only when the cache has no fresh entry.
+ */
+export async function authenticate(
+  app: App,
+  request: FastifyRequest,
+  cache?: TokenCache,
+  accountReads?: AccountReads,
+): Promise<AuthContext | undefined> {
   const value = bearerToken(request.headers.authorization);
   if (!value) return undefined;
-  const { provider, accounts } = app.services;
-  const token = await provider.AccessToken.find(value);
-  if (!token?.accountId || token.isExpired) return undefined;
-  const account = await accounts.findById(token.accountId);
+  const token = cache
+    ? await cache.resolve(value, () => lookUpToken(app, value))
+    : await lookUpToken(app, value);
+  if (!token || token.expiresAtMs <= Date.now()) return undefined;
+  const account = accountReads
+    ? await accountReads.read(token.accountId)
+    : await app.services.accounts.findById(token.accountId);
   if (!account) return undefined;
   const allowed = grantableScopes(account);
-  const scopes = new Set([...token.scopes].filter((s) => allowed.has(s as ScopeName)));
-  return { account, scopes, clientId: token.clientId ?? '' };
+  const scopes = new Set(token.scopes.filter((s) => allowed.has(s as ScopeName)));
+  return { account, scopes, clientId: token.clientId };
+}
+
+/** A token cache kept in step with the provider's revocations (see {@link TokenCache}). */
+export function providerTokenCache(app: App, cache = new TokenCache()): TokenCache {
+  const { provider } = app.services;
+  provider.on('access_token.destroyed', (token: { jti?: string; grantId?: string }) => {
+    if (token.jti) cache.forgetToken(token.jti);
+  });
+  provider.on('grant.revoked', (_ctx: unknown, grantId: string) => cache.forgetGrant(grantId));
+  provider.on('grant.destroyed', (grant: { jti?: string }) => {
+    if (grant.jti) cache.forgetGrant(grant.jti);
+  });
+  return cache;
 }
 
 /** Decorates the app with `requireAuth` and requests with `auth` (null until verified). */
 export function installBearerAuth(app: App): void {
   app.decorateRequest('auth', null);
+  const cache = providerTokenCache(app);
+  const accountReads = new AccountReads(app.services.db);
   const requireAuth: RequireAuth =
     (...scopes) =>
     async (request, reply) => {
       if (!request.headers.authorization) return deny(reply, 401, undefined, 'Unauthorized');
-      const auth = await authenticate(app, request);
+      const auth = await authenticate(app, request, cache, accountReads);
       if (!auth) return deny(reply, 401, 'invalid_token', 'Unauthorized');
       const missing = scopes.filter((s) => !auth.scopes.has(s));
       if (missing.length > 0)
