@@ -7,6 +7,7 @@ import { createStroke } from '../../stroke';
 import { BrushType, type Stroke } from '../../types';
 import { looksLikeZip, readGridaFile, writeGridaFile } from './container';
 import { GRIDA_FORMAT, GRIDA_VERSION } from './migrations';
+import { encodeGridaStrokes } from './strokeRecords';
 import { type GridaDocument, GridaFormatError, type GridaPage } from './types';
 
 const pdf = strToU8('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', true);
@@ -55,7 +56,7 @@ const sample: GridaDocument = {
 };
 
 describe('.GRIDA container', () => {
-  it('is a zip with a versioned manifest, the PDF stored byte for byte and a 17-byte dot blob', () => {
+  it('is a zip with a versioned manifest, the PDF stored byte for byte and a 14-byte-a-dot planes blob', () => {
     const bytes = writeGridaFile(sample);
     expect(looksLikeZip(bytes)).toBe(true);
     const entries = unzipSync(bytes);
@@ -66,7 +67,8 @@ describe('.GRIDA container', () => {
     expect(manifest.pages[1].address).toBe('3.27.168.5');
     expect(manifest.pages[1].nuToPt).toEqual([6.72, 0, -21, 0, 6.72, -21, 0, 0, 1]);
     expect(entries['pdf/0.pdf']).toEqual(pdf);
-    expect(entries['ink/dots.bin']!.length).toBe(3 * 17);
+    expect(manifest.dotsLayout).toBe('planes');
+    expect(entries['ink/dots.bin']!.length).toBe(3 * 14);
   });
 
   it('reads back what it wrote', () => {
@@ -95,12 +97,34 @@ describe('.GRIDA container', () => {
     expect(() => readGridaFile(newer)).toThrow(/newer version/);
   });
 
+  it('a version-2 file (17-byte dots, byte offsets) opens losslessly (property)', () => {
+    fc.assert(
+      fc.property(documentArb, (doc) => {
+        expect(readGridaFile(asVersion2(writeGridaFile(doc), doc))).toEqual(doc);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('refuses dots out of range', () => {
     const entries = unzipSync(writeGridaFile(sample));
     entries['ink/dots.bin'] = entries['ink/dots.bin']!.subarray(0, 20);
     expect(() => readGridaFile(zipSync(entries))).toThrow(/dots out of range/);
   });
 });
+
+/** The same board as a version-2 file would hold it: 17-byte dots, no layout in the manifest. */
+function asVersion2(file: Uint8Array, doc: GridaDocument): Uint8Array {
+  const entries = unzipSync(file);
+  const m = JSON.parse(strFromU8(entries['manifest.json']!));
+  m.version = 2;
+  delete m.dotsLayout;
+  const ink = encodeGridaStrokes(doc.strokes, 'server17');
+  entries['manifest.json'] = strToU8(JSON.stringify(m));
+  entries['ink/strokes.json'] = strToU8(JSON.stringify(ink.records));
+  entries['ink/dots.bin'] = new Uint8Array(ink.dots);
+  return zipSync(entries);
+}
 
 // Arbitraries of board documents.
 

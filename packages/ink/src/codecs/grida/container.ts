@@ -3,10 +3,11 @@
  *
  * | entry              | content                                                              |
  * | ------------------ | -------------------------------------------------------------------- |
- * | `manifest.json`    | `{format: "dotink.grida", version, board, pdfs, pages}` (UTF-8 JSON)  |
+ * | `manifest.json`    | `{format: "dotink.grida", version, dotsLayout, board, pdfs, pages}`   |
  * | `pdf/<n>.pdf`      | each imported PDF, byte for byte (stored, not recompressed)          |
  * | `ink/strokes.json` | one record per stroke, drawing order (see `strokeRecords.ts`)         |
- * | `ink/dots.bin`     | every dot in the 17-byte server dot form                             |
+ * | `ink/dots.bin`     | every dot, by field and byte plane (`dotPlanes.ts`); files before    |
+ * |                    | version 3: in the 17-byte server dot form                            |
  *
  * Page transforms are stored as their nine coefficients (row-major, i = 1). Writing is
  * deterministic (fixed entry order and time stamps). Reading migrates older manifests
@@ -22,7 +23,7 @@ import {
 import { unzipSync, type Zippable, zipSync } from 'fflate';
 import { decodeUtf8, encodeUtf8 } from '../utf8';
 import { GRIDA_FORMAT, GRIDA_VERSION, migrateManifest } from './migrations';
-import { decodeGridaStrokes, encodeGridaStrokes } from './strokeRecords';
+import { decodeGridaStrokes, encodeGridaStrokes, type GridaDotsLayout } from './strokeRecords';
 import {
   type GridaBoardMeta,
   type GridaDocument,
@@ -37,6 +38,13 @@ import {
 const MANIFEST = 'manifest.json';
 const STROKES = 'ink/strokes.json';
 const DOTS = 'ink/dots.bin';
+/** The dot blob layout this code writes. */
+const DOTS_LAYOUT: GridaDotsLayout = 'planes';
+/**
+ * Deflate level of the dot blob: its noisy low byte planes gain little from harder searching,
+ * so the fast level costs a few % of size and saves most of the time.
+ */
+const DOTS_LEVEL = 1;
 /** Zip entry times are fixed so the same board always gives the same bytes. */
 const ZIP_TIME = '1980-01-02T00:00:00';
 
@@ -46,6 +54,7 @@ export function writeGridaFile(doc: GridaDocument): Uint8Array {
   const manifest = {
     format: GRIDA_FORMAT,
     version: GRIDA_VERSION,
+    dotsLayout: DOTS_LAYOUT,
     board: doc.board,
     pdfs: doc.pdfs.map((p, n) => ({
       id: p.id,
@@ -55,13 +64,13 @@ export function writeGridaFile(doc: GridaDocument): Uint8Array {
     })),
     pages: doc.pages.map(pageRecord),
   };
-  const ink = encodeGridaStrokes(doc.strokes);
+  const ink = encodeGridaStrokes(doc.strokes, DOTS_LAYOUT);
   const files: Zippable = { [MANIFEST]: encodeUtf8(JSON.stringify(manifest)) };
   doc.pdfs.forEach((p, n) => {
     files[pdfPaths[n]!] = [p.bytes, { level: 0 }];
   });
   files[STROKES] = encodeUtf8(JSON.stringify(ink.records));
-  files[DOTS] = ink.dots;
+  files[DOTS] = [ink.dots, { level: DOTS_LEVEL }];
   return zipSync(files, { level: 6, mtime: ZIP_TIME });
 }
 
@@ -94,7 +103,9 @@ export function readGridaFile(bytes: Uint8Array): GridaDocument {
   });
   const pages = arrayOf(m.pages, 'pages').map((p, n) => readPage(p, n));
   const strokeList = entries[STROKES] ? parseJson(entries[STROKES], 'stroke list') : [];
-  const strokes = decodeGridaStrokes(strokeList, entries[DOTS] ?? new Uint8Array(0));
+  const layout = m.dotsLayout;
+  if (layout !== 'server17' && layout !== 'planes') throw new GridaFormatError('bad dots layout');
+  const strokes = decodeGridaStrokes(strokeList, entries[DOTS] ?? new Uint8Array(0), layout);
   return { board: readBoard(m.board), pdfs, pages, strokes };
 }
 

@@ -28,7 +28,7 @@ describe('.GRIDA migrations', () => {
         },
       ],
     };
-    const m = migrateManifest(v1);
+    const m = GRIDA_MIGRATIONS[0]!.up(v1);
     expect(m.version).toBe(2);
     expect((m.board as { group: string }).group).toBe('');
     expect((m.pages as { background: string; rotation: number }[])[0]).toMatchObject({
@@ -62,6 +62,11 @@ describe('.GRIDA migrations', () => {
     delete m.pages[0].rotation;
     entries['manifest.json'] = strToU8(JSON.stringify(m));
     expect(readGridaFile(zipSync(entries))).toEqual(doc);
+  });
+
+  it('2 → 3: older files name their dot blob as 17-byte server dots', () => {
+    const m = migrateManifest({ format: GRIDA_FORMAT, version: 2, board: {}, pdfs: [], pages: [] });
+    expect(m).toMatchObject({ version: 3, dotsLayout: 'server17' });
   });
 
   it('leaves a current manifest as it is', () => {

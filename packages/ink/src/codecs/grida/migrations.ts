@@ -9,13 +9,16 @@
  *    strokes as records plus a 17-byte dot blob.
  * 2. Board groups (`board.group`, '' = unshelved), page backgrounds (`background`, BASIC or
  *    lined) and page rotation (`rotation`, degrees).
+ * 3. The dot blob's layout is named (`dotsLayout`): files before 3 hold 17-byte server dots
+ *    (`server17`, `dotOffset` in bytes); version 3 writes `planes` (by field and byte plane,
+ *    `dotOffset` in dots), which deflates several times faster and smaller.
  */
 import { GridaFormatError } from './types';
 
 /** The `format` field of every manifest we write. */
 export const GRIDA_FORMAT = 'dotink.grida';
 /** The manifest version this code writes. */
-export const GRIDA_VERSION = 2;
+export const GRIDA_VERSION = 3;
 
 type Json = Record<string, unknown>;
 
@@ -43,6 +46,11 @@ export const GRIDA_MIGRATIONS: readonly GridaMigration[] = Object.freeze([
         pages: pages.map((p) => (isObject(p) ? { background: 'basic', rotation: 0, ...p } : p)),
       };
     },
+  },
+  {
+    from: 2,
+    description: 'the dot blob layout is named; older files hold 17-byte server dots',
+    up: (m: Json): Json => ({ ...m, version: 3, dotsLayout: 'server17' }),
   },
 ]);
 

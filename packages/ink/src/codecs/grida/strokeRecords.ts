@@ -7,6 +7,10 @@
  * Lossless: x, y and force are f32 in memory and in the blob. Times go in the blob as u16 deltas
  * from the stroke's start time; when that does not reproduce every dot time exactly (fractional
  * times, a pause over 65.5 s, times going backwards), the record also carries `timesMs`.
+ *
+ * Two blob layouts: `server17` (containers of versions 1–2, and the board's local copy), where
+ * `dotOffset` is a byte offset into 17-byte dots; and `planes` (containers from version 3, see
+ * `dotPlanes.ts`), where `dotOffset` is the index of the stroke's first dot.
  */
 import { pageId, parsePageId } from '@dotink/ncode';
 import { createStroke } from '../../stroke';
@@ -19,7 +23,11 @@ import {
   type StrokeStatus,
 } from '../../types';
 import { decodeServerDotBytes, encodeServerDotBytes, SERVER_DOT_BYTES } from '../serverDots';
+import { type DotPlanes, decodeDotPlanes, dotRun, encodeDotPlanes } from './dotPlanes';
 import { GridaFormatError } from './types';
+
+/** How the dot blob is laid out (see the module notes). */
+export type GridaDotsLayout = 'server17' | 'planes';
 
 /** A stroke as stored in the container's stroke list. */
 export interface StrokeRecord {
@@ -58,8 +66,21 @@ export interface EncodedGridaStrokes {
 const INPUT_TYPES: readonly InputType[] = ['pen', 'network', 'mouse', 'sdk'];
 const BRUSH_TYPES: ReadonlySet<number> = new Set(Object.values(BrushType));
 
-/** Encodes strokes (drawing order kept). */
-export function encodeGridaStrokes(strokes: readonly Stroke[]): EncodedGridaStrokes {
+/** Encodes strokes (drawing order kept), the blob in `layout` (default `server17`). */
+export function encodeGridaStrokes(
+  strokes: readonly Stroke[],
+  layout: GridaDotsLayout = 'server17',
+): EncodedGridaStrokes {
+  if (layout === 'planes') {
+    const { blob, timesExact } = encodeDotPlanes(strokes);
+    let first = 0;
+    const records = strokes.map((s, i) => {
+      const r = strokeRecord(s, first, timesExact[i]!);
+      first += s.dots.count;
+      return r;
+    });
+    return { records, dots: blob };
+  }
   const total = strokes.reduce((n, s) => n + s.dots.count, 0);
   const dots = new Uint8Array(total * SERVER_DOT_BYTES);
   const records: StrokeRecord[] = [];
@@ -68,32 +89,36 @@ export function encodeGridaStrokes(strokes: readonly Stroke[]): EncodedGridaStro
     const bytes = encodeServerDotBytes(s.dots, s.startTimeMs);
     dots.set(bytes, offset);
     const exact = timesReproduced(s.dots, decodeServerDotBytes(bytes, s.startTimeMs, s.dots.count));
-    records.push({
-      key: s.key,
-      originalKey: s.originalKey,
-      page: pageId(s.page),
-      mac: s.mac,
-      inputType: s.inputType,
-      brushType: s.brushType,
-      thickness: s.thickness,
-      colorArgb: s.colorArgb,
-      status: s.status,
-      penTipMode: s.penTipMode,
-      strokeType: s.strokeType,
-      updatedMs: s.updatedMs,
-      startTimeMs: s.startTimeMs,
-      endTimeMs: s.endTimeMs,
-      surfaceOwnerId: s.surfaceOwnerId,
-      writerId: s.writerId,
-      uploaded: s.uploaded,
-      multiPage: s.multiPage,
-      dotOffset: offset,
-      dotCount: s.dots.count,
-      ...(exact ? {} : { timesMs: Array.from(s.dots.timeMs.subarray(0, s.dots.count)) }),
-    });
+    records.push(strokeRecord(s, offset, exact));
     offset += bytes.length;
   }
   return { records, dots };
+}
+
+function strokeRecord(s: Stroke, dotOffset: number, timesExact: boolean): StrokeRecord {
+  return {
+    key: s.key,
+    originalKey: s.originalKey,
+    page: pageId(s.page),
+    mac: s.mac,
+    inputType: s.inputType,
+    brushType: s.brushType,
+    thickness: s.thickness,
+    colorArgb: s.colorArgb,
+    status: s.status,
+    penTipMode: s.penTipMode,
+    strokeType: s.strokeType,
+    updatedMs: s.updatedMs,
+    startTimeMs: s.startTimeMs,
+    endTimeMs: s.endTimeMs,
+    surfaceOwnerId: s.surfaceOwnerId,
+    writerId: s.writerId,
+    uploaded: s.uploaded,
+    multiPage: s.multiPage,
+    dotOffset,
+    dotCount: s.dots.count,
+    ...(timesExact ? {} : { timesMs: Array.from(s.dots.timeMs.subarray(0, s.dots.count)) }),
+  };
 }
 
 function timesReproduced(a: DotColumns, b: DotColumns): boolean {
@@ -101,13 +126,25 @@ function timesReproduced(a: DotColumns, b: DotColumns): boolean {
   return true;
 }
 
-/** Decodes the stroke list against its dot blob. Throws {@link GridaFormatError} on bad data. */
-export function decodeGridaStrokes(records: unknown, dots: Uint8Array): Stroke[] {
+/**
+ * Decodes the stroke list against its dot blob (laid out as `layout`, default `server17`).
+ * Throws {@link GridaFormatError} on bad data.
+ */
+export function decodeGridaStrokes(
+  records: unknown,
+  dots: Uint8Array,
+  layout: GridaDotsLayout = 'server17',
+): Stroke[] {
   if (!Array.isArray(records)) throw new GridaFormatError('the stroke list is not an array');
+  if (layout === 'planes') {
+    const planes = decodeDotPlanes(dots);
+    if (!planes) throw new GridaFormatError('dots out of range: the blob is not whole dots');
+    return records.map((r, i) => decodeStroke(r, planes, i));
+  }
   return records.map((r, i) => decodeStroke(r, dots, i));
 }
 
-function decodeStroke(value: unknown, blob: Uint8Array, index: number): Stroke {
+function decodeStroke(value: unknown, blob: Uint8Array | DotPlanes, index: number): Stroke {
   const bad = (what: string) => new GridaFormatError(`stroke ${index}: ${what}`);
   if (typeof value !== 'object' || value === null) throw bad('not an object');
   const r = value as Partial<StrokeRecord>;
@@ -116,7 +153,9 @@ function decodeStroke(value: unknown, blob: Uint8Array, index: number): Stroke {
   if (typeof r.key !== 'string' || r.key === '') throw bad('bad key');
   const count = r.dotCount;
   const offset = r.dotOffset;
-  if (!isIndex(count) || !isIndex(offset) || offset + count * SERVER_DOT_BYTES > blob.length) {
+  const end = blob instanceof Uint8Array ? blob.length : blob.count;
+  const span = blob instanceof Uint8Array ? SERVER_DOT_BYTES : 1;
+  if (!isIndex(count) || !isIndex(offset) || offset + count * span > end) {
     throw bad('dots out of range');
   }
   if (!BRUSH_TYPES.has(r.brushType as number)) throw bad('bad brush type');
@@ -130,7 +169,9 @@ function decodeStroke(value: unknown, blob: Uint8Array, index: number): Stroke {
           force: new Float32Array(0),
           timeMs: new Float64Array(0),
         }
-      : decodeServerDotBytes(blob.subarray(offset, offset + count * SERVER_DOT_BYTES), start, count);
+      : blob instanceof Uint8Array
+        ? decodeServerDotBytes(blob.subarray(offset, offset + count * SERVER_DOT_BYTES), start, count)
+        : dotRun(blob, offset, count, start);
   if (r.timesMs !== undefined) {
     if (!Array.isArray(r.timesMs) || r.timesMs.length !== count) throw bad('bad times');
     dots = { ...dots, timeMs: Float64Array.from(r.timesMs, (t) => num(t, bad)) };
