@@ -3,7 +3,7 @@
  * background (BASIC: plain paper; lined: rules every 8 mm).
  */
 import type { GridaPage } from '@dotink/ink';
-import { type PageImageSource, pdfPageImageSource } from '@dotink/view';
+import { type PageImageSource, type PdfPageLike, pdfPageImageSource } from '@dotink/view';
 import { useEffect, useState } from 'react';
 import type { BoardApp } from '../app/boardApp';
 import { LINED_SPACING_PT } from '../export/pdfExport';
@@ -32,6 +32,15 @@ export function linedSource(page: GridaPage): PageImageSource {
   };
 }
 
+/**
+ * Lets pdf.js free what it holds for a page no longer shown (parsed operators, fonts, images):
+ * without it, paging through a long PDF keeps every page visited in memory. pdf.js waits for any
+ * rendering of the page still under way (a print, say) and reloads the page if it is drawn again.
+ */
+function freePage(page: PdfPageLike): void {
+  (page as { cleanup?: () => unknown }).cleanup?.();
+}
+
 /** The image source of `page` (undefined while a PDF page loads, or for plain paper). */
 export function usePageSource(app: BoardApp, session: BoardSession | undefined, page: GridaPage | undefined) {
   const [source, setSource] = useState<PageImageSource | undefined>(undefined);
@@ -49,15 +58,19 @@ export function usePageSource(app: BoardApp, session: BoardSession | undefined, 
     const pdf = session.pdfs.find((p) => p.id === pdfId);
     if (!pdf) return;
     let live = true;
+    let shown: PdfPageLike | undefined;
     app.pdfs
       .get(pdf)
       .then((open) => open.page(pageNo))
       .then((p) => {
-        if (live) setSource(pdfPageImageSource(p, `${pdf.id}:${pageNo}`));
+        if (!live) return freePage(p);
+        shown = p;
+        setSource(pdfPageImageSource(p, `${pdf.id}:${pageNo}`));
       })
       .catch(() => undefined);
     return () => {
       live = false;
+      if (shown) freePage(shown);
     };
   }, [app, session, page?.id, pdfId, pageNo, background]);
   return source;
