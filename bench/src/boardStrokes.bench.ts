@@ -53,8 +53,9 @@ export default {
 
     const t = pz.frameTimesMs;
     const intervals = t.slice(1).map((v, i) => v - t[i]!);
-    const vsyncs = intervals.map((d) => Math.max(1, Math.round(d / VSYNC_MS)) * VSYNC_MS);
-    const medianFps = 1000 / percentile(vsyncs, 50);
+    // whole vsync periods per frame (an integer: 1000 / (1000 / 60) is 59.999…, never ≥ 60)
+    const vsyncs = intervals.map((d) => Math.max(1, Math.round(d / VSYNC_MS)));
+    const medianFps = 60 / percentile(vsyncs, 50);
     const p95 = percentile(intervals, 95);
     const gestureCpuMs = frameTrace.mainThreadCpuMs(t[0]!, t.at(-1)!);
     const gestureFlushMs = frameTrace.canvasFlushCpuMs(t[0]!, t.at(-1)!);

@@ -23,6 +23,7 @@ export * from './pipeline/strokeOutline';
 export * from './pipeline/strokePathCache';
 export * from './pipeline/strokeStyle';
 export * from './pipeline/viewTransform';
+export * from './render/completedLayerRenderer';
 export * from './render/drawCompleted';
 export * from './render/drawDocument';
 export * from './render/drawLive';

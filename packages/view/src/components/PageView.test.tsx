@@ -16,10 +16,23 @@ import type { LayerDrawInfo } from './viewStats';
 
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 
 const SIZE = { width: 800, height: 600 } as const;
+
+/** The canvases made through `document.createElement` from now on (the layer bitmaps among them). */
+function createdCanvases(): HTMLCanvasElement[] {
+  const made: HTMLCanvasElement[] = [];
+  const create = document.createElement.bind(document);
+  vi.spyOn(document, 'createElement').mockImplementation((tag: string, options?: ElementCreationOptions) => {
+    const el = create(tag, options);
+    if (el instanceof HTMLCanvasElement) made.push(el);
+    return el;
+  });
+  return made;
+}
 
 function recorder() {
   const calls: string[] = [];
@@ -98,9 +111,10 @@ describe('PageView', () => {
     act(() => {
       store.add(makeStroke(PAGE_A, line(30, 30)));
     });
+    // an append fills only the new stroke, on top
     expect(completed()).toHaveLength(2);
-    expect(completed()[1]!.count).toBe(2);
-    expect(cache.stats()).toEqual({ builds: 2, hits: 1 });
+    expect(completed()[1]).toEqual({ layer: 'completed', count: 1, full: false });
+    expect(cache.stats()).toEqual({ builds: 2, hits: 1 }); // into the bitmap, then onto the layer
   });
 
   it("filters by writer and owner, and draws other writers' strokes in another colour", () => {
@@ -115,6 +129,7 @@ describe('PageView', () => {
       makeStroke(PAGE_A, line(30, 30), { writerId: 'bob', surfaceOwnerId: 'doc2', colorArgb: 0xffff0000 }),
     );
     const draws: LayerDrawInfo[] = [];
+    const canvases = createdCanvases();
     const { rerender } = render(
       <PageView
         {...SIZE}
@@ -137,8 +152,9 @@ describe('PageView', () => {
       />,
     );
     expect(draws.filter((d) => d.layer === 'completed').at(-1)!.count).toBe(2);
-    const canvas = document.querySelector<HTMLCanvasElement>('canvas[data-layer="completed"]')!;
-    const fills = canvas
+    // strokes are filled into the layer's bitmap (the last canvas made)
+    const fills = canvases
+      .at(-1)!
       .getContext('2d')!
       .__getEvents()
       .filter((e) => e.type === 'fillStyle')

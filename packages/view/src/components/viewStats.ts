@@ -12,6 +12,11 @@ export interface LayerDrawInfo {
   readonly count: number;
   /** Whether the layer was cleared and drawn whole (live layer: false for newest segments only). */
   readonly full: boolean;
+  /**
+   * Completed layer: shown from its cached bitmap (moved for a pan or zoom, or a fill in
+   * progress); the number is how many strokes the bitmap had been looked through.
+   */
+  readonly bitmap?: number;
 }
 
 export interface ViewStatsSnapshot {
@@ -32,7 +37,7 @@ export class ViewStats {
       documentDraws: s.documentDraws + (info.layer === 'document' ? 1 : 0),
       completedDraws: s.completedDraws + (info.layer === 'completed' ? 1 : 0),
       liveFrames: s.liveFrames + (info.layer === 'live' ? 1 : 0),
-      strokesDrawn: info.layer === 'completed' ? info.count : s.strokesDrawn,
+      strokesDrawn: info.layer === 'completed' && info.count > 0 ? info.count : s.strokesDrawn,
     };
     for (const l of [...this.listeners]) l();
   }

@@ -30,14 +30,58 @@ export interface CompletedLayerParams {
  */
 export function drawCompletedLayer(ctx: CanvasRenderingContext2D, p: CompletedLayerParams): number {
   clearLayer(ctx);
+  const dpr = p.devicePixelRatio;
+  const region = { x: 0, y: 0, width: ctx.canvas.width / dpr, height: ctx.canvas.height / dpr };
+  return fillStrokes(ctx, p, region, 0, Number.POSITIVE_INFINITY, () => false).filled;
+}
+
+/** A rectangle of the view, CSS px (may reach past the view's edges). */
+export interface ViewRegion {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** How far {@link fillStrokes} got. */
+export interface FillProgress {
+  /** Index of the first stroke not yet looked at. */
+  readonly next: number;
+  /** Strokes filled. */
+  readonly filled: number;
+}
+
+/**
+ * Fills `p.strokes[from …]` onto a canvas whose pixel (0, 0) is the view point (`region.x`,
+ * `region.y`) and which covers `region`, nothing cleared. Stops early (after at least one stroke)
+ * when `stop(filled)` says so, for drawing a big page over several frames.
+ */
+export function fillStrokes(
+  ctx: CanvasRenderingContext2D,
+  p: CompletedLayerParams,
+  region: ViewRegion,
+  from: number,
+  maxStrokes: number,
+  stop: (looked: number) => boolean,
+): FillProgress {
   const { viewport: vp, devicePixelRatio: dpr } = p;
   const outlineScale = outlineScaleFor(vp.scale);
   const k = (vp.scale / outlineScale) * dpr;
-  ctx.setTransform(k, 0, 0, k, vp.offsetXPx * dpr, vp.offsetYPx * dpr);
-  const visible = visiblePagePt(vp, ctx.canvas.width / dpr, ctx.canvas.height / dpr);
-  let drawn = 0;
+  ctx.setTransform(k, 0, 0, k, (vp.offsetXPx - region.x) * dpr, (vp.offsetYPx - region.y) * dpr);
+  const visible = visiblePagePt(
+    { scale: vp.scale, offsetXPx: vp.offsetXPx - region.x, offsetYPx: vp.offsetYPx - region.y },
+    region.width,
+    region.height,
+  );
+  let filled = 0;
   let lastAlpha = -1;
-  for (const s of p.strokes) {
+  let i = from;
+  const end = p.strokes.length;
+  let looked = 0;
+  for (; i < end; i++) {
+    if (looked > 0 && (looked >= maxStrokes || (looked % 64 === 0 && stop(looked)))) break;
+    const s = p.strokes[i]!;
+    looked++;
     if (!drawsStroke(s) || !boxMayShow(s.bbox, p.nuToPt, visible)) continue;
     const path = p.cache.path(s, p.nuToPt, outlineScale);
     if (!path) continue;
@@ -49,8 +93,8 @@ export function drawCompletedLayer(ctx: CanvasRenderingContext2D, p: CompletedLa
     const argb = p.colorOf ? p.colorOf(s) : strokeColorArgb(s, p.coloring);
     ctx.fillStyle = cssColorCached(argb);
     ctx.fill(path);
-    drawn++;
+    filled++;
   }
   ctx.globalAlpha = 1;
-  return drawn;
+  return { next: i, filled };
 }
