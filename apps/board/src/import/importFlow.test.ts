@@ -31,7 +31,7 @@ const engine: PdfEngine = {
     const pdf = {
       fingerprint: `fp-${text.length}-${text.charCodeAt(10)}`,
       numPages: 2,
-      pageSizesPt: [
+      pageSizesPt: async () => [
         { widthPt: 595, heightPt: 842 },
         { widthPt: 842, heightPt: 595 },
       ],

@@ -86,7 +86,7 @@ async function importPdf(file: PickedFile, ctx: ImportContext): Promise<ImportRe
     }
     const firstPageIndex = await session.addPdf(
       { fileName: file.name, fingerprint: pdf.fingerprint, bytes: file.bytes },
-      pdf.pageSizesPt,
+      await pdf.pageSizesPt(),
     );
     return {
       kind: 'pdfAdded',
@@ -112,7 +112,7 @@ async function importBoardFile(file: PickedFile, ctx: ImportContext): Promise<Im
     let fingerprint = '';
     if (legacy.pdfBytes) {
       const { pdf } = await ctx.pdf.open(legacy.pdfBytes, ctx.askPassword);
-      sizes = pdf.pageSizesPt;
+      sizes = await pdf.pageSizesPt();
       fingerprint = pdf.fingerprint;
       await pdf.destroy();
     }

@@ -12,8 +12,11 @@ export interface OpenPdf {
   /** pdf.js fingerprint ('' when none). */
   readonly fingerprint: string;
   readonly numPages: number;
-  /** Page sizes in pt as shown (rotation applied), page 1 first. */
-  readonly pageSizesPt: readonly { widthPt: number; heightPt: number }[];
+  /**
+   * Page sizes in pt as shown (rotation applied), page 1 first. Read on first call, not at open:
+   * a long PDF's first page can show before every page has been looked at.
+   */
+  pageSizesPt(): Promise<readonly { widthPt: number; heightPt: number }[]>;
   /** Page `pageNo` (1-based), for drawing. */
   page(pageNo: number): Promise<PdfPageLike>;
   /** Rendering of page `pageNo` at `scale` as PNG bytes (for PDFs pdf-lib cannot copy). */

@@ -49,15 +49,26 @@ export const pdfjsEngine: PdfEngine = {
       if (cancelled) throw new PdfCancelledError();
       throw new PdfInvalidError(error);
     }
-    const pageSizesPt: { widthPt: number; heightPt: number }[] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
-      const vp = (await doc.getPage(n)).getViewport({ scale: 1 });
-      pageSizesPt.push({ widthPt: vp.width, heightPt: vp.height });
-    }
+    // Page 1 is asked for now (the first thing shown); the other pages' sizes only when wanted.
+    const first = doc.getPage(1);
+    first.catch(() => undefined);
+    let sizes: Promise<{ widthPt: number; heightPt: number }[]> | undefined;
     const pdf: OpenPdf = {
       fingerprint: doc.fingerprints[0] ?? '',
       numPages: doc.numPages,
-      pageSizesPt,
+      pageSizesPt() {
+        // All pages requested at once: the worker answers them back to back, with no round trip
+        // between pages.
+        sizes ??= Promise.all(
+          Array.from({ length: doc.numPages }, (_, i) => (i === 0 ? first : doc.getPage(i + 1))),
+        ).then((pages) =>
+          pages.map((p) => {
+            const vp = p.getViewport({ scale: 1 });
+            return { widthPt: vp.width, heightPt: vp.height };
+          }),
+        );
+        return sizes;
+      },
       page: (pageNo) => doc.getPage(pageNo),
       async renderPng(pageNo, scale) {
         const page = await doc.getPage(pageNo);
