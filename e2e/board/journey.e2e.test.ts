@@ -444,6 +444,8 @@ describe.sequential('board in Chromium', () => {
     await board.testId('back-to-list').click();
     await board.testId('board-list').waitFor();
     const cards = board.page.getByTestId('board-card');
+    // The list appears first; its cards load from IndexedDB a moment later.
+    await board.waitFor(async () => (await cards.count()) === 2, 'the two board cards');
     expect(await cards.count()).toBe(2);
     expect(await cards.first().getByTestId('last-opened').textContent()).toMatch(/^Last opened /);
     await board.testId('add-group').click();

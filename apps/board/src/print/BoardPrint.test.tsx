@@ -127,7 +127,9 @@ describe('BoardPrint', () => {
       return { port, terminate() {} };
     };
     const { d } = deps({ startWorker: fakeWorker });
-    render(<BoardPrint deps={d} taps={testTaps()} deliver={() => {}} onClose={() => {}} slowAfterMs={30} />);
+    render(
+      <BoardPrint deps={d} taps={testTaps()} deliver={() => {}} onClose={() => {}} slowAfterMs={1000} />,
+    );
     fireEvent.click(await screen.findByTestId('print-paper-ncodeA4'));
     fireEvent.click(screen.getByTestId('print-submit'));
     await waitFor(() =>
@@ -138,7 +140,7 @@ describe('BoardPrint', () => {
       expect(screen.getByTestId('print-status').textContent).toBe('The program is running'),
     );
     expect(screen.queryByTestId('print-wait-longer')).toBeNull();
-    expect(await screen.findByTestId('print-wait-longer')).toBeTruthy();
+    expect(await screen.findByTestId('print-wait-longer', {}, { timeout: 5000 })).toBeTruthy();
     act(() =>
       post!({
         type: 'done',
