@@ -338,6 +338,43 @@ describe('PageView', () => {
     expect(draws.filter((d) => d.layer === 'completed').at(-1)!.count).toBe(1);
   });
 
+  it("on pen-up clears only the ended stroke's box, drawing again only the live strokes crossing it", () => {
+    const rig = inkRig();
+    const frames = manualViewScheduler();
+    const draws: LayerDrawInfo[] = [];
+    render(
+      <PageView
+        {...SIZE}
+        page={PAGE_A}
+        live={rig.feed}
+        store={rig.store}
+        fit="actual"
+        scheduler={frames}
+        onLayerDraw={(d) => draws.push(d)}
+      />,
+    );
+    const ctx = document.querySelector<HTMLCanvasElement>('canvas[data-layer="live"]')!.getContext('2d')!;
+    frames.runFrames();
+    const near = rig.pen('pen-1').penDown().page(PAGE_A).penMove(10, 10).penMove(11, 11);
+    const crossing = rig.pen('pen-2').penDown().page(PAGE_A).penMove(11, 10).penMove(10, 11);
+    const far = rig.pen('pen-3').penDown().page(PAGE_A).penMove(60, 90).penMove(61, 91);
+    frames.runFrames();
+    ctx.__clearEvents();
+    act(() => {
+      near.penUp();
+      frames.runFrames();
+    });
+    const events = ctx.__getEvents();
+    const clears = events.filter((e) => e.type === 'clearRect');
+    expect(clears).toHaveLength(1);
+    expect(clears[0]!.props.width).toBeLessThan(SIZE.width / 4);
+    // the crossing stroke is drawn again (one segment), the far one is not touched
+    expect(events.filter((e) => e.type === 'lineTo')).toHaveLength(1);
+    expect(draws.filter((d) => d.layer === 'live').at(-1)).toEqual({ layer: 'live', count: 1, full: false });
+    crossing.penUp();
+    far.penUp();
+  });
+
   it('shows the laser pointer with 10 followers and hides it after 1.5 s', () => {
     vi.useFakeTimers();
     const rig = inkRig();

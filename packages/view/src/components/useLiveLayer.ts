@@ -1,15 +1,23 @@
 /**
  * The live-strokes layer. The feed says which dots are new; they are collected and drawn once
- * per animation frame, newest segments only. The layer is cleared and drawn whole only when a
- * live stroke ends (it moves to the completed layer), or when the viewport, size or replay
- * partials change (done at once, in step with the completed layer).
+ * per animation frame, newest segments only. When a live stroke ends (it moves to the completed
+ * layer) only its box is cleared and the live strokes crossing it are drawn again there; the
+ * layer is cleared and drawn whole when the viewport, size or replay partials change (done at
+ * once, in step with the completed layer), or when many strokes ended in one frame.
  */
 import type { LiveStroke, Stroke, StrokeKey } from '@dotink/ink';
 import type { Homography, PageId } from '@dotink/ncode';
 import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import type { LiveInkFeed } from '../live/liveInkFeed';
 import type { Viewport } from '../pipeline/viewTransform';
-import { drawLiveSegments, drawPartialStroke, type LiveLayerParams } from '../render/drawLive';
+import {
+  drawLiveSegments,
+  drawPartialStroke,
+  type LiveLayerParams,
+  liveBoundsPx,
+  type RectPx,
+  rectsMeet,
+} from '../render/drawLive';
 import { clearLayer, sizeLayerCanvas } from '../render/layerSize';
 import type { ViewScheduler } from '../timing/viewScheduler';
 import type { Size } from '../viewport/fit';
@@ -37,14 +45,20 @@ interface LiveState {
   readonly strokes: Map<StrokeKey, LiveStroke>;
   readonly pending: Map<StrokeKey, number>;
   full: boolean;
+  /** Boxes of strokes ended since the last frame (view px), to clear. */
+  readonly ended: RectPx[];
   cancelFrame: (() => void) | undefined;
 }
+
+/** More strokes than this ended in one frame: the layer is drawn whole instead. */
+const MAX_ENDED_BOXES = 64;
 
 export function useLiveLayer(canvasRef: RefObject<HTMLCanvasElement | null>, input: LiveLayerInput): void {
   const state = useRef<LiveState>({
     strokes: new Map(),
     pending: new Map(),
     full: false,
+    ended: [],
     cancelFrame: undefined,
   });
   const latest = useRef(input);
@@ -74,6 +88,7 @@ export function useLiveLayer(canvasRef: RefObject<HTMLCanvasElement | null>, inp
       }
     }
     s.pending.clear();
+    s.ended.length = 0;
     s.full = false;
     return { count, newest };
   };
@@ -93,6 +108,27 @@ export function useLiveLayer(canvasRef: RefObject<HTMLCanvasElement | null>, inp
     const p = params(i);
     let newest: { x: number; y: number } | undefined;
     let n = 0;
+    if (s.ended.length > 0) {
+      // ended strokes: clear their boxes, draw again there the live strokes crossing them
+      const { devicePixelRatio: dpr } = i;
+      ctx.save();
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.beginPath();
+      for (const r of s.ended) {
+        ctx.clearRect(r.x, r.y, r.width, r.height);
+        ctx.rect(r.x, r.y, r.width, r.height);
+      }
+      ctx.clip();
+      for (const live of s.strokes.values()) {
+        const box = liveBoundsPx(live, p);
+        if (box && s.ended.some((r) => rectsMeet(r, box))) {
+          drawLiveSegments(ctx, live, 0, p);
+          n++;
+        }
+      }
+      ctx.restore();
+      s.ended.length = 0;
+    }
     for (const [key, from] of s.pending) {
       const live = s.strokes.get(key);
       if (!live) continue;
@@ -133,9 +169,13 @@ export function useLiveLayer(canvasRef: RefObject<HTMLCanvasElement | null>, inp
         schedule();
       },
       ended(key) {
-        if (!s.strokes.delete(key)) return;
+        const live = s.strokes.get(key);
+        if (!live) return;
+        s.strokes.delete(key);
         s.pending.delete(key);
-        s.full = true;
+        const box = liveBoundsPx(live, params(latest.current));
+        if (box) s.ended.push(box);
+        if (s.ended.length > MAX_ENDED_BOXES) s.full = true;
         schedule();
       },
     });

@@ -89,3 +89,44 @@ export function drawPartialStroke(
   ctx.globalAlpha = 1;
   return true;
 }
+
+/** A rectangle of the view, CSS px. */
+export interface RectPx {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * The view rectangle a live stroke's segments cover (its dots' box, widened by the widest line
+ * it can have and a pixel for antialiasing), or undefined if it draws nothing.
+ */
+export function liveBoundsPx(live: LiveStroke, p: LiveLayerParams): RectPx | undefined {
+  if (!drawsLive(live) || live.dots.count === 0) return undefined;
+  const { viewport: vp, nuToPt: m } = p;
+  const d = live.dots;
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < d.count; i++) {
+    const x = d.xNu[i]!;
+    const y = d.yNu[i]!;
+    const w = m.g * x + m.h * y + m.i;
+    const px = ((m.a * x + m.b * y + m.c) / w) * vp.scale + vp.offsetXPx;
+    const py = ((m.d * x + m.e * y + m.f) / w) * vp.scale + vp.offsetYPx;
+    if (px < minX) minX = px;
+    if (px > maxX) maxX = px;
+    if (py < minY) minY = py;
+    if (py > maxY) maxY = py;
+  }
+  if (!Number.isFinite(minX + minY + maxX + maxY)) return undefined;
+  const pad = liveSegmentWidthPx(live, 1, vp.scale) / 2 + 2;
+  return { x: minX - pad, y: minY - pad, width: maxX - minX + 2 * pad, height: maxY - minY + 2 * pad };
+}
+
+/** True when two rectangles overlap. */
+export function rectsMeet(a: RectPx, b: RectPx): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
