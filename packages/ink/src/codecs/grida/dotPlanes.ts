@@ -6,14 +6,16 @@
  * | -------- | ------ | -------------------------------------------------------------- |
  * | time     | 2 × N  | u16 ms since the previous dot (the first: since the stroke's    |
  * |          |        | start time), low bytes of all dots, then high bytes            |
- * | force    | 4 × N  | f32, little-endian byte 0 of all dots, then byte 1, 2, 3        |
- * | x        | 4 × N  | f32 nu, same planes                                            |
- * | y        | 4 × N  | f32 nu, same planes                                            |
+ * | force    | 4 × N  | f32 bits as u32, each minus the previous dot's (wrapping, the   |
+ * |          |        | first minus 0); low bytes of all dots, then bytes 1, 2, 3      |
+ * | x        | 4 × N  | f32 nu, same differences and planes                            |
+ * | y        | 4 × N  | f32 nu, same differences and planes                            |
  *
  * N is the total dot count; a stroke's dots are the run `[dotOffset, dotOffset + dotCount)` of
- * every section. The high planes (sign, exponent, top of the mantissa) barely change from dot to
- * dot, so deflate makes them almost nothing and spends little time on them; the 17-byte
- * interleaved form of versions 1–2 mixes them with noise. Times follow the server dot rules
+ * every section. Neighbouring dots have close values, so the differences of their bit patterns
+ * are small: their high planes are nearly all zero, which deflate makes almost nothing of, and
+ * quickly; the 17-byte interleaved form of versions 1–2 mixes every byte with noise. Lossless:
+ * the bit patterns come back exactly. Times follow the server dot rules
  * (whole ms, each delta clamped to 0 … 65,535); the caller keeps exact times aside when these
  * do not reproduce them.
  */
@@ -32,26 +34,20 @@ export function encodeDotPlanes(
 } {
   const n = runs.reduce((sum, r) => sum + r.dots.count, 0);
   const blob = new Uint8Array(n * DOT_PLANE_BYTES);
-  const f32 = new DataView(new ArrayBuffer(4));
+  const force = new Float32Array(n);
+  const xNu = new Float32Array(n);
+  const yNu = new Float32Array(n);
   const timesExact: boolean[] = [];
-  const tLo = 0;
-  const tHi = n;
-  const force = 2 * n;
-  const x = 6 * n;
-  const y = 10 * n;
-  const putF32 = (section: number, i: number, v: number) => {
-    f32.setFloat32(0, v, true);
-    blob[section + i] = f32.getUint8(0);
-    blob[section + n + i] = f32.getUint8(1);
-    blob[section + 2 * n + i] = f32.getUint8(2);
-    blob[section + 3 * n + i] = f32.getUint8(3);
-  };
   let i = 0;
   for (const { dots, startTimeMs } of runs) {
     let exact = true;
     let prev = Math.round(startTimeMs);
     let clock = startTimeMs;
-    for (let k = 0; k < dots.count; k++, i++) {
+    const c = dots.count;
+    force.set(dots.force.subarray(0, c), i);
+    xNu.set(dots.xNu.subarray(0, c), i);
+    yNu.set(dots.yNu.subarray(0, c), i);
+    for (let k = 0; k < c; k++, i++) {
       const t = dots.timeMs[k]!;
       const r = Math.round(t);
       let d = r - prev;
@@ -61,15 +57,51 @@ export function encodeDotPlanes(
       else if (d > SERVER_DOT_MAX_DELTA_MS) d = SERVER_DOT_MAX_DELTA_MS;
       clock += d;
       if (exact && !Object.is(clock, t)) exact = false;
-      blob[tLo + i] = d & 0xff;
-      blob[tHi + i] = d >>> 8;
-      putF32(force, i, dots.force[k]!);
-      putF32(x, i, dots.xNu[k]!);
-      putF32(y, i, dots.yNu[k]!);
+      blob[i] = d & 0xff;
+      blob[n + i] = d >>> 8;
     }
     timesExact.push(exact);
   }
+  putDeltaPlanes(blob, 2 * n, n, force);
+  putDeltaPlanes(blob, 6 * n, n, xNu);
+  putDeltaPlanes(blob, 10 * n, n, yNu);
   return { blob, timesExact };
+}
+
+/**
+ * Writes the bit patterns of `column` (as u32), each minus the previous one (wrapping; the first
+ * minus 0), as four byte planes from `at`: low bytes of all values, then the next bytes...
+ * Neighbouring dots have close values, so the differences have mostly zero high bytes.
+ */
+function putDeltaPlanes(blob: Uint8Array, at: number, n: number, column: Float32Array): void {
+  const bits = new Uint32Array(column.buffer, column.byteOffset, n);
+  let prev = 0;
+  for (let i = 0; i < n; i++) {
+    const v = bits[i]!;
+    const d = (v - prev) >>> 0;
+    prev = v;
+    blob[at + i] = d & 0xff;
+    blob[at + n + i] = (d >>> 8) & 0xff;
+    blob[at + 2 * n + i] = (d >>> 16) & 0xff;
+    blob[at + 3 * n + i] = d >>> 24;
+  }
+}
+
+/** The column written by {@link putDeltaPlanes}. */
+function deltaPlanes(blob: Uint8Array, at: number, n: number): Float32Array {
+  const bits = new Uint32Array(n);
+  let v = 0;
+  for (let i = 0; i < n; i++) {
+    v =
+      (v +
+        (blob[at + i]! |
+          (blob[at + n + i]! << 8) |
+          (blob[at + 2 * n + i]! << 16) |
+          (blob[at + 3 * n + i]! << 24))) >>>
+      0;
+    bits[i] = v;
+  }
+  return new Float32Array(bits.buffer);
 }
 
 /** The whole blob's columns: times are deltas (ms) here, turned into times per stroke by {@link dotRun}. */
@@ -87,21 +119,14 @@ export function decodeDotPlanes(blob: Uint8Array): DotPlanes | undefined {
   const n = blob.length / DOT_PLANE_BYTES;
   const deltaMs = new Uint16Array(n);
   for (let i = 0; i < n; i++) deltaMs[i] = blob[i]! | (blob[n + i]! << 8);
-  const f32 = new DataView(new ArrayBuffer(4));
-  const column = (section: number) => {
-    const out = new Float32Array(n);
-    for (let i = 0; i < n; i++) {
-      f32.setUint8(0, blob[section + i]!);
-      f32.setUint8(1, blob[section + n + i]!);
-      f32.setUint8(2, blob[section + 2 * n + i]!);
-      f32.setUint8(3, blob[section + 3 * n + i]!);
-      out[i] = f32.getFloat32(0, true);
-    }
-    return out;
+  return {
+    count: n,
+    deltaMs,
+    force: deltaPlanes(blob, 2 * n, n),
+    xNu: deltaPlanes(blob, 6 * n, n),
+    yNu: deltaPlanes(blob, 10 * n, n),
   };
-  return { count: n, deltaMs, force: column(2 * n), xNu: column(6 * n), yNu: column(10 * n) };
 }
-
 /** One stroke's dots (own copies) from the blob's columns, times counted from `startTimeMs`. */
 export function dotRun(planes: DotPlanes, offset: number, count: number, startTimeMs: number): DotColumns {
   const timeMs = new Float64Array(count);
