@@ -46,6 +46,8 @@ export interface FirstPaintResult {
   readonly completedDrawnMs: number;
   /** Strokes the first draw filled. */
   readonly strokesDrawn: number;
+  /** When the last stroke was filled (the view fills a big page over several frames), page ms. */
+  readonly allDrawnMs: number;
   readonly clockMarkMs: number;
 }
 

@@ -50,6 +50,8 @@ export default {
     const firstPaintMs = painted.paintedMs - first.mountMs;
     const firstPaintCpuMs = frameTrace.mainThreadCpuMs(first.mountMs, painted.paintedMs);
     const firstPaintFlushMs = frameTrace.canvasFlushCpuMs(first.mountMs, painted.paintedMs);
+    const allPainted = frameTrace.timing(first.allDrawnMs);
+    const allPaintedMs = allPainted ? allPainted.paintedMs - first.mountMs : Number.NaN;
 
     const t = pz.frameTimesMs;
     const intervals = t.slice(1).map((v, i) => v - t[i]!);
@@ -60,7 +62,7 @@ export default {
     const gestureCpuMs = frameTrace.mainThreadCpuMs(t[0]!, t.at(-1)!);
     const gestureFlushMs = frameTrace.canvasFlushCpuMs(t[0]!, t.at(-1)!);
     console.log(
-      `  ${first.strokes} strokes, ${first.dots} dots; mount → completed layer drawn ${r1(first.completedDrawnMs - first.mountMs)} ms (${first.strokesDrawn} strokes filled), → painted ${r1(firstPaintMs)} ms (main-thread CPU ${Math.round(firstPaintCpuMs)} ms, of which canvas raster ${Math.round(firstPaintFlushMs)} ms)`,
+      `  ${first.strokes} strokes, ${first.dots} dots; mount → completed layer drawn ${r1(first.completedDrawnMs - first.mountMs)} ms (${first.strokesDrawn} strokes filled), → painted ${r1(firstPaintMs)} ms (main-thread CPU ${Math.round(firstPaintCpuMs)} ms, of which canvas raster ${Math.round(firstPaintFlushMs)} ms); all ${first.strokes} strokes drawn ${r1(first.allDrawnMs - first.mountMs)} ms, painted ${r1(allPaintedMs)} ms`,
     );
     console.log(
       `  pan/zoom: ${intervals.length} frames, median frame time ${r1(percentile(intervals, 50))} ms, p95 frame time ${r1(p95)} ms, max ${r1(Math.max(...intervals))} ms, ${intervals.filter((d) => d > VSYNC_MS * 1.5).length} frames late; ${pz.completedDraws} redraws for ${pz.viewportsSet} viewports (${pz.strokesDrawnMin}–${pz.strokesDrawnMax} strokes each); main-thread CPU ${r1(gestureCpuMs / intervals.length)} ms per frame, of which canvas raster ${r1(gestureFlushMs / intervals.length)} ms; load average ${r1(load)} → ${r1(loadavg()[0]!)} on ${availableParallelism()} cores`,

@@ -3,7 +3,7 @@ import 'vitest-canvas-mock';
 import { createInkStore } from '@dotink/ink';
 import { pageId } from '@dotink/ncode';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createRef } from 'react';
+import { createRef, Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../i18n/I18nProvider';
 import { StrokePathCache } from '../pipeline/strokePathCache';
@@ -115,6 +115,24 @@ describe('PageView', () => {
     expect(completed()).toHaveLength(2);
     expect(completed()[1]).toEqual({ layer: 'completed', count: 1, full: false });
     expect(cache.stats()).toEqual({ builds: 2, hits: 1 }); // into the bitmap, then onto the layer
+  });
+
+  it('draws a stroke added to the store at once, without rendering the view again', () => {
+    const store = createInkStore();
+    store.add(makeStroke(PAGE_A, line(10, 10)));
+    const draws: LayerDrawInfo[] = [];
+    let commits = 0;
+    render(
+      <Profiler id="view" onRender={() => commits++}>
+        <PageView {...SIZE} page={PAGE_A} store={store} onLayerDraw={(d) => draws.push(d)} />
+      </Profiler>,
+    );
+    const before = commits;
+    store.add(makeStroke(PAGE_A, line(30, 30)));
+    expect(draws.at(-1)).toEqual({ layer: 'completed', count: 1, full: false });
+    store.add(makeStroke(PAGE_A, line(40, 40)));
+    expect(draws.filter((d) => d.layer === 'completed')).toHaveLength(3);
+    expect(commits).toBe(before);
   });
 
   it("filters by writer and owner, and draws other writers' strokes in another colour", () => {

@@ -92,9 +92,14 @@ export function PageView(props: PageViewProps) {
     [stats],
   );
 
-  // completed strokes: the given list, or the store's page (per-page subscription)
+  // completed strokes: the given list, or the store's page (per-page subscription, followed by
+  // the completed layer itself; the view renders on a store change only for the debug panel)
+  const storeSource =
+    page && pid && !props.strokes && props.store
+      ? { store: props.store, pageId: pid, writers: props.visibleWriters, owners: props.visibleOwners }
+      : undefined;
   const fromStore = usePageStrokes(
-    props.strokes ? undefined : props.store,
+    props.debug ? storeSource?.store : undefined,
     pid,
     props.visibleWriters,
     props.visibleOwners,
@@ -114,7 +119,8 @@ export function PageView(props: PageViewProps) {
     onRenderError: props.onDocumentError,
   });
   useCompletedLayer(inkRef, {
-    strokes,
+    strokes: page ? (props.strokes ?? NO_STROKES) : NO_STROKES,
+    source: storeSource,
     viewport,
     viewPx,
     pagePt,

@@ -9,7 +9,8 @@
  * - anything else (a stroke removed or replaced, new colours, size, page transform) fills the
  *   whole list again;
  * - a long fill (a 10,000-stroke page whose paths are not built yet) is spread over animation
- *   frames, {@link COMPLETED_CHUNK_BUDGET_MS} of work each, the layer showing what is done so far
+ *   frames ({@link COMPLETED_CHUNK_BUDGET_MS} of work at first, then
+ *   {@link COMPLETED_LATER_CHUNK_BUDGET_MS} per frame), the layer showing what is done so far
  *   (a re-fill after a gesture keeps showing the old bitmap until the new one is complete).
  */
 import type { Stroke } from '@dotink/ink';
@@ -25,8 +26,10 @@ import { clearLayer } from './layerSize';
 
 /** Pause after the last viewport change before the paths are filled again at it, ms. */
 export const COMPLETED_SETTLE_MS = 150;
-/** Work per frame while filling a big page, ms. */
+/** Work in the first part of a big page's fill (it shows in the frame being made), ms. */
 export const COMPLETED_CHUNK_BUDGET_MS = 8;
+/** Work per later frame of that fill (about 30 frames/s while it lasts), ms. */
+export const COMPLETED_LATER_CHUNK_BUDGET_MS = 24;
 /** At most this many strokes filled per frame (the canvas rasterizes them later, unmeasured). */
 export const COMPLETED_CHUNK_STROKES = 2500;
 /** The bitmap reaches this fraction of the view past each edge (what a pan shows at once). */
@@ -225,13 +228,14 @@ export class CompletedLayerRenderer {
     const b = this.back;
     if (!b) return;
     const t0 = this.scheduler.nowMs();
+    const budgetMs = b.next === 0 ? COMPLETED_CHUNK_BUDGET_MS : COMPLETED_LATER_CHUNK_BUDGET_MS;
     const done = fillStrokes(
       b.ctx,
       this.paramsOf(b.state, b.strokes),
       b.region,
       b.next,
       COMPLETED_CHUNK_STROKES,
-      () => this.scheduler.nowMs() - t0 >= COMPLETED_CHUNK_BUDGET_MS,
+      () => this.scheduler.nowMs() - t0 >= budgetMs,
     );
     b.next = done.next;
     const vp = this.latest?.viewport ?? b.state.viewport;

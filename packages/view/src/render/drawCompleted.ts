@@ -79,7 +79,7 @@ export function fillStrokes(
   const end = p.strokes.length;
   let looked = 0;
   for (; i < end; i++) {
-    if (looked > 0 && (looked >= maxStrokes || (looked % 64 === 0 && stop(looked)))) break;
+    if (looked > 0 && (looked >= maxStrokes || (looked % 16 === 0 && stop(looked)))) break;
     const s = p.strokes[i]!;
     looked++;
     if (!drawsStroke(s) || !boxMayShow(s.bbox, p.nuToPt, visible)) continue;
