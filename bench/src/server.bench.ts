@@ -18,7 +18,7 @@
  * figures are skipped with a note.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createStroke, dotsFrom, encodeStrokeUploads, type Stroke } from '@dotink/ink';
@@ -57,6 +57,9 @@ const cpuMs = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
+
+/** The machine's 1-minute load average now (2 shared cores: above 2, every process waits). */
+const load = () => `load ${loadavg()[0]!.toFixed(1)}`;
 
 /** A line printed beside the figures: what the machine was doing, what the server process spent. */
 const note = (text: string) => console.log(`      ${text}`);
@@ -194,7 +197,8 @@ async function uploadRate(kind: Kind, clients: number, adminUrl?: string): Promi
     const sent = senders.reduce((n, s) => n + (s.bodies.length - 1) * perBatch, 0);
     note(
       `[${kind}] ${clients} client(s): server process CPU ${((cpuMs() - cpu0) / (sent / perBatch)).toFixed(1)} ms per 500-stroke batch` +
-        (kind === 'pglite' ? ' (database included)' : ' (PostgreSQL backends not included)'),
+        (kind === 'pglite' ? ' (database included)' : ' (PostgreSQL backends not included)') +
+        `, wall ${((performance.now() - start) / (sent / perBatch)).toFixed(1)} ms per batch, ${load()}`,
     );
     return sent / seconds;
   } finally {
@@ -345,7 +349,7 @@ async function searchFigure(kind: Kind, total: number, adminUrl?: string): Promi
       }
     }
     note(
-      `[${kind}] search: ${times.length} requests, server process CPU per request p50 ${percentile(cpus, 50).toFixed(1)} ms, p95 ${percentile(cpus, 95).toFixed(1)} ms`,
+      `[${kind}] search: ${times.length} requests, server process CPU per request p50 ${percentile(cpus, 50).toFixed(1)} ms, p95 ${percentile(cpus, 95).toFixed(1)} ms, ${load()}`,
     );
     const label = `[${kind}] search 64 pages of one pupil, ${(total / 1e6).toLocaleString('en-US')} M strokes stored, p95`;
     return below(label, percentile(times, 95), 'ms', 50);
@@ -414,7 +418,7 @@ async function codeFigures(kind: Kind, adminUrl?: string): Promise<Figure[]> {
       `[${kind}] the same bursts on GET /profile/v1/me (bearer auth only): p95 ${percentile(floor, 95).toFixed(0)} ms`,
     );
     note(
-      `[${kind}] code issue: server process CPU ${issueCpuMs.toFixed(2)} ms per request (bearer auth included)`,
+      `[${kind}] code issue: server process CPU ${issueCpuMs.toFixed(2)} ms per request (bearer auth included), ${load()}`,
     );
     return [
       below(`[${kind}] 100 concurrent code-issue requests: duplicate pages`, duplicates, 'pages', 1),
@@ -434,7 +438,7 @@ const bench: Bench = {
   name: 'server: ink upload, ink search, code issuing (PGlite | PostgreSQL)',
   async run() {
     const adminUrl = process.env.TEST_DATABASE_URL;
-    const { loadavg, cpus } = await import('node:os');
+    const { cpus } = await import('node:os');
     note(
       `machine: ${cpus().length} cores, load average ${loadavg()
         .map((l) => l.toFixed(1))
