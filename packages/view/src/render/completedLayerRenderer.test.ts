@@ -163,4 +163,23 @@ describe('completed layer renderer', () => {
     expect(frames.pendingFrames()).toBe(0);
     expect(t.fills(t.bitmaps[0]!)).toBe(COMPLETED_CHUNK_STROKES + 12);
   });
+
+  it('keeps showing the old bitmap after an erase on a big page until the new fill is complete', () => {
+    const frames = manualViewScheduler();
+    const t = rig(frames);
+    const many = strokes(COMPLETED_CHUNK_STROKES + 10);
+    t.r.update(t.state(many));
+    frames.runFrames();
+    const shown = t.images(t.layer);
+    t.r.update(t.state(many.slice(1)));
+    // the first part is filled, but not shown: the layer still shows the complete old bitmap
+    expect(t.bitmaps).toHaveLength(2);
+    expect(t.images(t.layer)).toBe(shown);
+    frames.runFrames();
+    expect(t.images(t.layer)).toBe(shown + 1);
+    expect(t.draws.at(-1)).toMatchObject({ full: true, bitmap: many.length - 1 });
+    // another page's strokes: shown as they are filled, the old ones gone at once
+    t.r.update(t.state(strokes(COMPLETED_CHUNK_STROKES + 10, 9000)));
+    expect(t.images(t.layer)).toBe(shown + 2);
+  });
 });

@@ -7,7 +7,8 @@
  * - a pan or zoom draws the bitmap transformed (one `drawImage`), and the paths are filled
  *   again, crisp, at the new viewport once it has not changed for {@link COMPLETED_SETTLE_MS};
  * - anything else (a stroke removed or replaced, new colours, size, page transform) fills the
- *   whole list again;
+ *   whole list again (after an erase or an insertion the old bitmap stays shown until that fill
+ *   is complete);
  * - a long fill (a 10,000-stroke page whose paths are not built yet) is spread over animation
  *   frames ({@link COMPLETED_CHUNK_BUDGET_MS} of work at first, then
  *   {@link COMPLETED_LATER_CHUNK_BUDGET_MS} per frame), the layer showing what is done so far
@@ -132,15 +133,20 @@ export class CompletedLayerRenderer {
     const frontOk = front !== undefined && sameLook(front.state, s) && isAppend(front.strokes, s.strokes);
     const backOk = back !== undefined && sameLook(back.state, s) && isAppend(back.strokes, s.strokes);
     if (!frontOk && !backOk) {
-      // something else than an append: nothing cached shows the right strokes
-      this.front = undefined;
+      // something else than an append: fill again (a stale bitmap of the same strokes, e.g.
+      // before an erase, stays shown until the new one is complete)
+      this.keepIfStale(s);
       this.startFill(s);
+      if (this.back && this.front && !sameViewport(this.front.state.viewport, s.viewport)) {
+        this.present(this.front, s.viewport, 0);
+      }
       return;
     }
     if (back && backOk) back.strokes = s.strokes;
     if (!frontOk) {
-      this.front = undefined;
-      if (back && !sameViewport(back.state.viewport, s.viewport)) this.present(back, s.viewport, 0);
+      this.keepIfStale(s);
+      const shown = this.front ?? back;
+      if (shown && !sameViewport(shown.state.viewport, s.viewport)) this.present(shown, s.viewport, 0);
       return;
     }
     if (back && !backOk) this.dropBack();
@@ -176,6 +182,20 @@ export class CompletedLayerRenderer {
       this.cancelSettle = undefined;
       if (this.latest) this.startFill(this.latest);
     });
+  }
+
+  /**
+   * Keeps the front bitmap (shown until the fill under way completes) only if it has the same
+   * look and shares strokes with `s` (an erase, an insertion: not another page's strokes).
+   */
+  private keepIfStale(s: CompletedLayerState): void {
+    const f = this.front;
+    if (!f) return;
+    const a = f.strokes;
+    const b = s.strokes;
+    const shares = a.length > 0 && b.length > 0 && (b.includes(a[0]!) || b.includes(a[a.length - 1]!));
+    if (!shares || !sameLook(f.state, s)) this.front = undefined;
+    else this.showsFrontAsIs = false;
   }
 
   /** Stops pending frames and timers. */
