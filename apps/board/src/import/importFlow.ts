@@ -16,8 +16,16 @@ import {
 import type { BoardRepository } from '../model/boardRepository';
 import type { BoardSession } from '../model/boardSession';
 import type { PaperLookup } from '../model/paper';
+import { applyPageCodes } from '../print/boardMapping';
 import { baseName, importKind } from './fileKind';
-import { type AskPdfPassword, PdfCancelledError, type PdfEngine, PdfInvalidError } from './pdfEngine';
+import {
+  type AskPdfPassword,
+  type OpenPdf,
+  PdfCancelledError,
+  type PdfEngine,
+  PdfInvalidError,
+} from './pdfEngine';
+import { readPrintedMapping } from './printedMapping';
 
 /** A picked file. */
 export interface PickedFile {
@@ -33,6 +41,8 @@ export type ImportResult =
       readonly firstPageIndex: number;
       readonly fingerprint: string;
       readonly password?: string;
+      /** Pages that took their printed Ncode page from the PDF's dotink print mapping. */
+      readonly printedPages?: number;
     }
   | { readonly kind: 'boardCreated'; readonly boardId: string }
   | {
@@ -51,6 +61,8 @@ export interface ImportContext {
   readonly openSession?: (boardId: string) => Promise<BoardSession>;
   readonly nowMs: () => number;
   readonly keys?: KeySource;
+  /** Where an unusable print mapping in a PDF is reported (default: the console). */
+  readonly logger?: { warn(message: string, ...details: unknown[]): void };
 }
 
 /** Imports one file. `expect` limits what the chosen menu item accepts. */
@@ -88,15 +100,50 @@ async function importPdf(file: PickedFile, ctx: ImportContext): Promise<ImportRe
       { fileName: file.name, fingerprint: pdf.fingerprint, bytes: file.bytes },
       await pdf.pageSizesPt(),
     );
+    const printedPages = await adoptPrintedCodes(session, pdf, firstPageIndex, ctx.logger ?? console);
     return {
       kind: 'pdfAdded',
       boardId: session.board.id,
       firstPageIndex,
       fingerprint: pdf.fingerprint,
       ...(password !== undefined ? { password } : {}),
+      ...(printedPages > 0 ? { printedPages } : {}),
     };
   } finally {
     await pdf.destroy();
+  }
+}
+
+/**
+ * A dotink printout carries its print mapping (see printedMapping.ts): the pages just added from
+ * it show the Ncode pages they were printed on (`address`; the temporary code stays as
+ * `baseAddress`) with the printed page's transform, so a pen writing on the paper lands on them.
+ * A missing, malformed or clashing mapping (a board page already shows one of the codes) leaves
+ * the ordinary import, with a warning. Returns the number of pages mapped.
+ */
+async function adoptPrintedCodes(
+  session: BoardSession,
+  pdf: OpenPdf,
+  firstPageIndex: number,
+  logger: { warn(message: string, ...details: unknown[]): void },
+): Promise<number> {
+  if (!pdf.metadata) return 0;
+  try {
+    const mapping = readPrintedMapping(await pdf.metadata(), pdf.numPages, logger);
+    if (!mapping) return 0;
+    const pages = applyPageCodes(
+      session.pages,
+      mapping.pages.map((p) => ({
+        pdfPageNo: firstPageIndex + p.printedIndex + 1,
+        address: p.address,
+        h: p.nuToPt,
+      })),
+    );
+    await session.updatePages(pages);
+    return mapping.pages.length;
+  } catch (error) {
+    logger.warn("the PDF's dotink print mapping was not applied", error);
+    return 0;
   }
 }
 

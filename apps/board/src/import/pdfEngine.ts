@@ -7,6 +7,13 @@ import type { PdfPageLike } from '@dotink/view';
 /** Asks the user for a PDF password; `wrong` after an incorrect one. Undefined = cancel. */
 export type AskPdfPassword = (wrong: boolean) => Promise<string | undefined>;
 
+/** A PDF's metadata: the Info dictionary as pdf.js gives it (custom keys under `Custom`), the XMP. */
+export interface PdfMetadata {
+  readonly info: Readonly<Record<string, unknown>>;
+  /** The XMP packet text, when the PDF has one. */
+  readonly xmp?: string;
+}
+
 /** An open PDF. */
 export interface OpenPdf {
   /** pdf.js fingerprint ('' when none). */
@@ -17,6 +24,8 @@ export interface OpenPdf {
    * a long PDF's first page can show before every page has been looked at.
    */
   pageSizesPt(): Promise<readonly { widthPt: number; heightPt: number }[]>;
+  /** The document's metadata (Info dictionary and XMP); absent = the reader has none to give. */
+  metadata?(): Promise<PdfMetadata>;
   /** Page `pageNo` (1-based), for drawing. */
   page(pageNo: number): Promise<PdfPageLike>;
   /** Rendering of page `pageNo` at `scale` as PNG bytes (for PDFs pdf-lib cannot copy). */

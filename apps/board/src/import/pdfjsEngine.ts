@@ -69,6 +69,14 @@ export const pdfjsEngine: PdfEngine = {
         );
         return sizes;
       },
+      async metadata() {
+        const { info, metadata } = await doc.getMetadata();
+        const xmp: unknown = metadata?.getRaw();
+        return {
+          info: typeof info === 'object' && info !== null ? (info as Record<string, unknown>) : {},
+          ...(typeof xmp === 'string' ? { xmp } : {}),
+        };
+      },
       page: (pageNo) => doc.getPage(pageNo),
       async renderPng(pageNo, scale) {
         const page = await doc.getPage(pageNo);
