@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium';
 import { type RealServer, startRealServer } from '../support/realServer';
 import { BoardPage, type StrokeSummary } from './support/boardPage';
-import { launchChromium } from './support/browser';
 import { buildBoard, simulatedPensScript } from './support/buildBoard';
 import { encryptPdf, textPdf } from './support/fixtures';
 

@@ -1,42 +1,11 @@
-/**
- * Browser test: the real pen driver in Chromium, talking Web Bluetooth to the simulator's
- * stand-in installed as `navigator.bluetooth`. The page (page/penDemo.ts) is bundled with
- * esbuild, loaded into headless Debian Chromium through playwright-core, connects a password-
- * protected pen, lets it write two strokes (the second across a page change) and reports the
- * completed strokes. Chromium must be installed at /usr/bin/chromium (`apt-get install -y
- * chromium`); without it this test fails, it is never skipped.
- */
-import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { type Browser, chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium';
 import type { PenDemoResult } from './page/penDemo';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const here = dirname(fileURLToPath(import.meta.url));
-
-/** Launches Debian Chromium; a missing browser fails the test (it is never skipped). */
-async function launch(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium not found at ${CHROMIUM}: install it with 'apt-get install -y chromium' (or set CHROMIUM_PATH)`,
-    );
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
 
 async function bundle(): Promise<string> {
   const out = await build({
@@ -53,7 +22,7 @@ async function bundle(): Promise<string> {
 
 describe('pen driver in Chromium over the Web Bluetooth stand-in', () => {
   it('connects, writes a scripted stroke and reports the strokes', async () => {
-    const browser = await launch();
+    const browser = await launchChromium();
     const errors: string[] = [];
     let result: PenDemoResult;
     try {

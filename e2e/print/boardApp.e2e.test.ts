@@ -9,9 +9,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BoardPage } from '../board/support/boardPage';
-import { launchChromium } from '../board/support/browser';
 import { buildBoard, simulatedPensScript } from '../board/support/buildBoard';
 import { textPdf } from '../board/support/fixtures';
+import { launchChromium } from '../support/chromium';
 import { type RealServer, startRealServer } from '../support/realServer';
 import { PRINT_STUB } from './printStub';
 

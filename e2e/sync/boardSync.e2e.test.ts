@@ -6,10 +6,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BoardPage } from '../board/support/boardPage';
-import { launchChromium } from '../board/support/browser';
 import { buildBoard } from '../board/support/buildBoard';
 import { textPdf } from '../board/support/fixtures';
 import { signInOnBoard } from '../print/signIn';
+import { launchChromium } from '../support/chromium';
 import { type RealServer, startRealServer } from '../support/realServer';
 
 let server: RealServer;
