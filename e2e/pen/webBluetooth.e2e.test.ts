@@ -1,3 +1,11 @@
+/**
+ * Browser test: the real pen driver in Chromium, talking Web Bluetooth to the simulator's
+ * stand-in installed as `navigator.bluetooth`. The page (page/penDemo.ts) is bundled with
+ * esbuild, loaded into headless Debian Chromium through playwright-core, connects a password-
+ * protected pen, lets it write two strokes (the second across a page change) and reports the
+ * completed strokes. Chromium must be installed at /usr/bin/chromium (`apt-get install -y
+ * chromium`); without it this test fails, it is never skipped.
+ */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
