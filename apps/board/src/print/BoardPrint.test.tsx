@@ -69,7 +69,8 @@ describe('BoardPrint', () => {
     const dialog = await screen.findByTestId('registration-dialog', {}, { timeout: 10_000 });
     expect(dialog.querySelector('h2')!.textContent).toBe('Page-order registration: page 1 of 2');
     expect(screen.getByTestId('registration-mark-top-left').getAttribute('data-active')).toBe('true');
-    expect(taps.listening).toBe(true);
+    // the dialog subscribes to pen taps in an effect after it renders
+    await waitFor(() => expect(taps.listening).toBe(true));
     taps.send(ncode(10), { x: 12, y: 15 });
     expect(screen.getByTestId('registration-instruction').textContent).toBe(
       'Now tap the mark at the bottom right of the same page.',
@@ -93,7 +94,7 @@ describe('BoardPrint', () => {
     taps.send(ncode(12), { x: 40, y: 40 });
 
     await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 10_000 });
-    expect(taps.listening).toBe(false);
+    await waitFor(() => expect(taps.listening).toBe(false));
     expect(target.current.map((p) => p.address)).toEqual([ncode(10), boardPages(3)[1]!.address, ncode(12)]);
     expect(target.current[0]!.nuToPt.a).toBeGreaterThan(6);
     expect(target.meta.get('print.mapping.board1')).toMatchObject({
