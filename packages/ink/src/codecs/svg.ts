@@ -3,7 +3,7 @@
  * transform nu → pt. Which strokes draw and their width, colour and opacity follow
  * {@link ./strokeStyle}. Dots with a non-finite position (after the transform) are skipped.
  */
-import { type Homography, NU_TO_PT, type Point2 } from '@dotink/ncode';
+import { type Homography, homographyFromMatrix, NU_TO_PT, type Point2 } from '@dotink/ncode';
 import type { Stroke } from '../types';
 import {
   cssHexColor,
@@ -88,21 +88,8 @@ export function pointMapper(nuToPt: NuToPt): PointMapper {
       out[1] = p.y;
     };
   }
-  const m = isHomography(nuToPt)
-    ? [nuToPt.a, nuToPt.b, nuToPt.c, nuToPt.d, nuToPt.e, nuToPt.f, nuToPt.g, nuToPt.h, nuToPt.i]
-    : nuToPt;
-  if (m.length !== 9) throw new RangeError(`a homography needs 9 coefficients, got ${m.length}`);
-  const [a, b, c, d, e, f, g, h, i] = m as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  // Nine coefficients are normalised (and checked) by ncode; the mapper itself allocates nothing.
+  const { a, b, c, d, e, f, g, h, i } = isHomography(nuToPt) ? nuToPt : homographyFromMatrix(nuToPt);
   if (g === 0 && h === 0 && i === 1) {
     return (x, y, out) => {
       out[0] = a * x + b * y + c;
