@@ -3,7 +3,9 @@
  * pointer, previous / next page, background (BASIC or lined), zoom in / out, fit height / width,
  * add page, undo / redo. Tool, colour and thickness belong to the selected pen.
  */
+
 import { PEN_COLORS, PEN_THICKNESSES } from '@dotink/view';
+import type { ButtonHTMLAttributes } from 'react';
 import { useEditor } from '../app/boardApp';
 import { currentStyle, initialPenSettings, type Tool } from '../app/penSettings';
 import { COLOR_KEYS, THICKNESS_KEYS, TOOL_KEYS } from '../app/shortcuts';
@@ -32,6 +34,11 @@ const TOOL_LABEL = {
   eraser: 'toolbar.eraser',
   pointer: 'toolbar.pointer',
 } as const;
+
+/** A toolbar button showing an icon; its label is both the accessible name and the tooltip. */
+function IconButton({ label, ...rest }: { label: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return <button type="button" className="icon" aria-label={label} title={label} {...rest} />;
+}
 
 export function Toolbar(props: ToolbarProps) {
   const t = useText();
@@ -131,31 +138,25 @@ export function Toolbar(props: ToolbarProps) {
         <legend className="sr-only">
           {t('toolbar.pageOf', { current: props.pageIndex + 1, total: props.pageCount })}
         </legend>
-        <button
-          type="button"
-          className="icon"
-          aria-label={t('toolbar.shortcut', { label: t('toolbar.previousPage'), key: '←' })}
-          title={t('toolbar.shortcut', { label: t('toolbar.previousPage'), key: '←' })}
+        <IconButton
+          label={t('toolbar.shortcut', { label: t('toolbar.previousPage'), key: '←' })}
           data-testid="page-prev"
           disabled={props.pageIndex <= 0}
           onClick={() => props.onPage(-1)}
         >
           {Icons.prev}
-        </button>
+        </IconButton>
         <span className="page-label" data-testid="page-label" aria-live="polite">
           {hasPage ? t('toolbar.pageOf', { current: props.pageIndex + 1, total: props.pageCount }) : '–'}
         </span>
-        <button
-          type="button"
-          className="icon"
-          aria-label={t('toolbar.shortcut', { label: t('toolbar.nextPage'), key: '→' })}
-          title={t('toolbar.shortcut', { label: t('toolbar.nextPage'), key: '→' })}
+        <IconButton
+          label={t('toolbar.shortcut', { label: t('toolbar.nextPage'), key: '→' })}
           data-testid="page-next"
           disabled={props.pageIndex >= props.pageCount - 1}
           onClick={() => props.onPage(1)}
         >
           {Icons.next}
-        </button>
+        </IconButton>
       </fieldset>
       <label className="tool-group select" title={t('toolbar.background')}>
         <span className="sr-only">{t('toolbar.background')}</span>
@@ -171,87 +172,62 @@ export function Toolbar(props: ToolbarProps) {
       </label>
       <fieldset className="tool-group">
         <legend className="sr-only">{t('toolbar.zoomIn')}</legend>
-        <button
-          type="button"
-          className="icon"
-          aria-label={t('toolbar.zoomIn')}
-          title={t('toolbar.zoomIn')}
+        <IconButton
+          label={t('toolbar.zoomIn')}
           data-testid="zoom-in"
           disabled={!hasPage}
           onClick={() => props.onZoom(1.25)}
         >
           {Icons.zoomIn}
-        </button>
-        <button
-          type="button"
-          className="icon"
-          aria-label={t('toolbar.zoomOut')}
-          title={t('toolbar.zoomOut')}
+        </IconButton>
+        <IconButton
+          label={t('toolbar.zoomOut')}
           data-testid="zoom-out"
           disabled={!hasPage}
           onClick={() => props.onZoom(0.8)}
         >
           {Icons.zoomOut}
-        </button>
-        <button
-          type="button"
-          className="icon"
-          aria-label={t('toolbar.fitHeight')}
-          title={t('toolbar.fitHeight')}
+        </IconButton>
+        <IconButton
+          label={t('toolbar.fitHeight')}
           aria-pressed={fit === 'height'}
           data-testid="fit-height"
           disabled={!hasPage}
           onClick={() => props.onFit('height')}
         >
           {Icons.fitHeight}
-        </button>
-        <button
-          type="button"
-          className="icon"
-          aria-label={t('toolbar.fitWidth')}
-          title={t('toolbar.fitWidth')}
+        </IconButton>
+        <IconButton
+          label={t('toolbar.fitWidth')}
           aria-pressed={fit === 'width'}
           data-testid="fit-width"
           disabled={!hasPage}
           onClick={() => props.onFit('width')}
         >
           {Icons.fitWidth}
-        </button>
-        <button
-          type="button"
-          className="icon"
-          aria-label={t('toolbar.addPage')}
-          title={t('toolbar.addPage')}
-          data-testid="add-page"
-          onClick={props.onAddPage}
-        >
+        </IconButton>
+        <IconButton label={t('toolbar.addPage')} data-testid="add-page" onClick={props.onAddPage}>
           {Icons.addPage}
-        </button>
+        </IconButton>
       </fieldset>
       <fieldset className="tool-group">
         <legend className="sr-only">{t('toolbar.undo')}</legend>
-        <button
-          type="button"
-          className="icon"
-          aria-label={t('toolbar.shortcut', { label: t('toolbar.undo'), key: 'Ctrl+Z' })}
-          title={t('toolbar.shortcut', { label: t('toolbar.undo'), key: 'Ctrl+Z' })}
+        <IconButton
+          label={t('toolbar.shortcut', { label: t('toolbar.undo'), key: 'Ctrl+Z' })}
           data-testid="undo"
           disabled={!props.canUndo}
           onClick={props.onUndo}
         >
           {Icons.undo}
-        </button>
-        <button
-          type="button"
-          className="icon"
-          aria-label={t('toolbar.shortcut', { label: t('toolbar.redo'), key: 'Ctrl+Shift+Z' })}
-          title={t('toolbar.shortcut', { label: t('toolbar.redo'), key: 'Ctrl+Shift+Z' })}
+        </IconButton>
+        <IconButton
+          label={t('toolbar.shortcut', { label: t('toolbar.redo'), key: 'Ctrl+Shift+Z' })}
           data-testid="redo"
           disabled={!props.canRedo}
           onClick={props.onRedo}
         >
           {Icons.redo}
-        </button>
+        </IconButton>
       </fieldset>
     </div>
   );
