@@ -14,7 +14,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium';
 import { type RealServer, startRealServer } from '../support/realServer';
-import { BoardPage, type StrokeSummary } from './support/boardPage';
+import { type BoardPage, openBoard, type StrokeSummary } from './support/boardPage';
 import { buildBoard, simulatedPensScript } from './support/buildBoard';
 import { encryptPdf, textPdf } from './support/fixtures';
 
@@ -25,14 +25,8 @@ let context: BrowserContext;
 let board: BoardPage;
 let penScript: string;
 
-async function openBoardPage(ctx: BrowserContext, query: string): Promise<BoardPage> {
-  const page = await ctx.newPage();
-  await page.addInitScript({ content: penScript });
-  const b = new BoardPage(page);
-  await page.goto(`${server.boardUrl}?${query}`);
-  await b.testId('board-title').waitFor();
-  return b;
-}
+const openBoardPage = (ctx: BrowserContext, query: string) =>
+  openBoard(ctx, server.boardUrl, penScript, query);
 
 beforeAll(async () => {
   const dist = await buildBoard();

@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium';
 import { type RealServer, startRealServer } from '../support/realServer';
-import { BoardPage } from './support/boardPage';
+import { type BoardPage, openBoard } from './support/boardPage';
 import { buildBoard, simulatedPensScript } from './support/buildBoard';
 import { encryptPdf, textPdf } from './support/fixtures';
 
@@ -20,13 +20,7 @@ let browser: Browser;
 let penScript: string;
 
 async function open(query: string, viewport = { width: 1366, height: 860 }): Promise<BoardPage> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.addInitScript({ content: penScript });
-  const b = new BoardPage(page);
-  await page.goto(`${server.boardUrl}?${query}`);
-  await b.testId('board-title').waitFor();
-  return b;
+  return openBoard(await browser.newContext({ viewport }), server.boardUrl, penScript, query);
 }
 
 beforeAll(async () => {

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Download, Page } from 'playwright-core';
+import type { BrowserContext, Download, Page } from 'playwright-core';
 import { repoRoot } from '../../../test-support/shared';
 
 export const screenshotDir = join(repoRoot, 'reports', 'screenshots');
@@ -192,4 +192,22 @@ export class BoardPage {
       await this.page.waitForTimeout(50);
     }
   }
+}
+
+/**
+ * Opens the board at `boardUrl?query` in a new page of `context`, with the simulated-pen script
+ * installed before the app starts, and waits for the app to show.
+ */
+export async function openBoard(
+  context: BrowserContext,
+  boardUrl: string,
+  penScript: string,
+  query: string,
+): Promise<BoardPage> {
+  const page = await context.newPage();
+  await page.addInitScript({ content: penScript });
+  const b = new BoardPage(page);
+  await page.goto(`${boardUrl}?${query}`);
+  await b.testId('board-title').waitFor();
+  return b;
 }
