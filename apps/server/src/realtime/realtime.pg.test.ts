@@ -1,0 +1,83 @@
+/**
+ * Two server processes' worth of apps on one PostgreSQL database: rooms span them through
+ * LISTEN/NOTIFY. PostgreSQL only (PGlite is one process): `*.pg.test.ts` files run when
+ * TEST_DATABASE_URL is set (vitest.config.ts).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { manualClock } from '@dotink/ncode';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETUP_TIMEOUT_MS, testConfig } from '../../test/harness';
+import { type Classroom, createClassroom } from '../../test/inkFixtures';
+import { createPostgresDatabase } from '../../test/postgresDatabase';
+import { connect, connectedMessage, listenWs, strokeMessage } from '../../test/realtimeClient';
+import { buildApp } from '../app';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { diskFileStore } from '../files/diskFileStore';
+import type { App } from '../platform/types';
+
+const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+
+describe('realtime rooms across two server processes [postgres]', () => {
+  const apps: App[] = [];
+  const closers: (() => Promise<void>)[] = [];
+  const bases: string[] = [];
+  let room: Classroom;
+  beforeAll(async () => {
+    const { url, drop } = await createPostgresDatabase(adminUrl);
+    closers.push(drop);
+    for (let i = 0; i < 2; i++) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'dotink-rt-'));
+      const config = testConfig({ DATABASE_URL: url }, dataDir);
+      const database = await openDatabase({ kind: 'postgres', url, maxConnections: 4 });
+      if (i === 0) await migrateToLatest(database.db);
+      const app = await buildApp({
+        config,
+        database,
+        files: diskFileStore(config.filesDir),
+        clock: manualClock(Date.UTC(2025, 2, 3)),
+        logger: false,
+      });
+      apps.push(app);
+      bases.push(await listenWs(app));
+      closers.unshift(async () => {
+        await app.close();
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      });
+    }
+    room = await createClassroom(apps[0]!, 1);
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    for (const close of closers) await close();
+  }, SETUP_TIMEOUT_MS);
+
+  it("delivers a pupil's pen on one process to the teacher on the other, long strokes included", async () => {
+    const path = `/realtime/v1/rooms/session/${room.tag}`;
+    const teacher = await connect(`${bases[0]}${path}`, { headers: room.teacher.headers });
+    const pupil = room.students[0]!;
+    const student = await connect(`${bases[1]}${path}`, { headers: pupil.headers });
+    // The listener is up once the bus is built; a stroke of 1,000 dots is ~40 kB (several NOTIFYs).
+    const long = strokeMessage(pupil.id, 1000);
+    student.ws.send(connectedMessage());
+    student.ws.send(long);
+    student.ws.send(strokeMessage(pupil.id, 3));
+    const got = await teacher.waitFor(3);
+    expect(got.map((m) => m.length)).toEqual([
+      connectedMessage().length,
+      long.length,
+      strokeMessage(pupil.id, 3).length,
+    ]);
+    expect(got[1] === long).toBe(true);
+    // And back: the teacher's message reaches the pupil on the other process once.
+    teacher.ws.send(strokeMessage(room.teacher.id, 4));
+    expect(await student.waitFor(1)).toEqual([strokeMessage(room.teacher.id, 4)]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(student.messages).toHaveLength(1);
+    expect(teacher.messages).toHaveLength(3);
+    teacher.ws.close();
+    student.ws.close();
+  });
+});
