@@ -94,9 +94,17 @@ async function startServer(database: DatabaseHandle): Promise<Server> {
 /** A fresh database of `kind` (PostgreSQL: a new database dropped by close()). */
 async function freshDatabase(kind: Kind, adminUrl?: string): Promise<DatabaseHandle> {
   if (kind === 'pglite') {
-    const handle = await openDatabase({ kind: 'pglite' });
+    // As the product runs it: PGlite with its data directory on disk (`./data/db`).
+    const dataDir = mkdtempSync(join(tmpdir(), 'dotink-bench-pglite-'));
+    const handle = await openDatabase({ kind: 'pglite', dataDir });
     await migrateToLatest(handle.db);
-    return handle;
+    return {
+      ...handle,
+      async close() {
+        await handle.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const name = `dotink_bench_${Date.now().toString(36)}`;
   await adminQuery(adminUrl!, `CREATE DATABASE ${name}`);
@@ -444,7 +452,9 @@ const bench: Bench = {
         .map((l) => l.toFixed(1))
         .join(' ')} (shared)`,
     );
-    const kinds: Kind[] = adminUrl ? ['pglite', 'postgres'] : ['pglite'];
+    const kinds = (adminUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const)).filter(
+      (k) => !process.env.BENCH_SERVER_KINDS || process.env.BENCH_SERVER_KINDS.split(',').includes(k),
+    );
     if (!adminUrl) console.log('note: TEST_DATABASE_URL is not set: PostgreSQL figures skipped');
     const only = process.env.BENCH_SERVER_ONLY?.split(',');
     const figures: Figure[] = [];

@@ -115,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config,
     db,
     databaseKind: database.kind,
+    ...(database.withBlob ? { withBlob: database.withBlob } : {}),
+    copyIn: database.copyIn,
     files,
     clock,
     accounts,

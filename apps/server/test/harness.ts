@@ -57,8 +57,7 @@ export async function createTestDatabase(
   const handle = await openDatabase({ kind: 'postgres', url: url.href, maxConnections: 4 });
   if (migrated) await migrateToLatest(handle.db);
   return {
-    db: handle.db,
-    kind: 'postgres',
+    ...handle,
     async close() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: adminUrl });

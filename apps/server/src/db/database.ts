@@ -4,8 +4,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { type CompiledQuery, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -14,8 +15,41 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   readonly db: Kysely<Database>;
   readonly kind: DatabaseKind;
+  /** PGlite only: see {@link BlobStatement}. */
+  readonly withBlob?: BlobStatement;
+  /** See {@link CopyIn}. */
+  readonly copyIn: CopyIn;
   close(): Promise<void>;
 }
+
+/**
+ * Stores rows given in PostgreSQL's binary COPY format (see `copyBinary.ts`) into `table`'s
+ * `columns` with one COPY statement: all rows or none (a failed COPY stores nothing and throws
+ * the database's error, e.g. code 23505 for a duplicate key). Answers the number of rows stored.
+ * Runs outside any transaction, like a Kysely query on the same database.
+ */
+export type CopyIn = (table: string, columns: readonly string[], data: Uint8Array) => Promise<number>;
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+function copyTarget(table: string, columns: readonly string[]): string {
+  for (const name of [table, ...columns]) {
+    if (!IDENTIFIER.test(name)) throw new Error(`copyIn: ${JSON.stringify(name)} is not a plain identifier`);
+  }
+  return `${table} (${columns.join(', ')})`;
+}
+
+/** The file name under which {@link BlobStatement}'s bytes are readable in SQL. */
+export const BLOB_FILE = '/dev/blob';
+
+/**
+ * Runs one statement with `blob` readable inside it as `pg_read_binary_file('/dev/blob')`
+ * (PGlite's file device; the embedded database runs as its superuser). On PGlite this is the
+ * cheap way in for a megabyte of bytes: ~3 ms, where the same bytes as a bytea parameter take
+ * ~150 ms and as base64 text ~12 ms. The statement runs alone (PGlite's lock), outside any
+ * transaction, exactly like a Kysely query on the same database.
+ */
+export type BlobStatement = <Row>(query: CompiledQuery, blob: Uint8Array) => Promise<Row[]>;
 
 export type DatabaseTarget =
   | { readonly kind: 'postgres'; readonly url: string; readonly maxConnections?: number }
@@ -26,10 +60,34 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.maxConnections ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const copyIn: CopyIn = async (table, columns, data) => {
+      const client = await pool.connect();
+      let failure: unknown;
+      try {
+        const stream = client.query(
+          copyFrom(`copy ${copyTarget(table, columns)} from stdin with (format binary)`),
+        );
+        await new Promise<void>((resolve, reject) => {
+          stream.on('finish', resolve);
+          stream.on('error', reject);
+          stream.end(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+        });
+        return stream.rowCount;
+      } catch (error) {
+        failure = error;
+        throw error;
+      } finally {
+        // An error the server answered (it has a SQLSTATE) leaves the connection ready for the
+        // next query; anything else (a broken socket) retires it.
+        const serverError = typeof (failure as { code?: unknown })?.code === 'string';
+        client.release(failure !== undefined && !serverError);
+      }
+    };
     let closed = false;
     return {
       db,
       kind: 'postgres',
+      copyIn,
       async close() {
         if (closed) return;
         closed = true;
@@ -46,9 +104,28 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   // One PGlite session: Kysely lets one caller hold it at a time (its adapter declares no
   // multiple connections), so concurrent requests' transactions never mix.
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const withBlob: BlobStatement = async <Row>(query: CompiledQuery, blob: Uint8Array) => {
+    // PGlite's `query` waits for any open transaction (Kysely's run in PGlite's exclusive
+    // transaction mode), so this never runs inside someone else's transaction.
+    const result = await pglite.query<Row>(query.sql, [...query.parameters], {
+      rowMode: 'object',
+      blob: new Blob([blob as Uint8Array<ArrayBuffer>]),
+    });
+    return result.rows;
+  };
+  const copyIn: CopyIn = async (table, columns, data) => {
+    const result = await pglite.query(
+      `copy ${copyTarget(table, columns)} from '${BLOB_FILE}' with (format binary)`,
+      [],
+      { blob: new Blob([data as Uint8Array<ArrayBuffer>]) },
+    );
+    return result.affectedRows ?? 0;
+  };
   return {
     db,
     kind: 'pglite',
+    withBlob,
+    copyIn,
     async close() {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

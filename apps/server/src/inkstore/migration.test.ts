@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, describeEachDatabase, SETUP_TIMEOUT_MS } from '../../test/harness';
 import type { DatabaseHandle } from '../db/database';
 
-describeEachDatabase('migrations 0020 ink store and 0021 code issuing', (kind) => {
+describeEachDatabase('migrations 0020 ink store, 0021 code issuing, 0022 ink store keys', (kind) => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
@@ -29,6 +29,31 @@ describeEachDatabase('migrations 0020 ink store and 0021 code issuing', (kind) =
     await sql`delete from accounts where id = 's-m1'`.execute(handle.db);
     const left = await sql<{ student_id: string }>`select student_id from ink_strokes`.execute(handle.db);
     expect(left.rows).toEqual([{ student_id: 's-m2' }]);
+  });
+
+  it('0022: two indexes — (student, id) and the stroke key led by start time — text keys byte-wise', async () => {
+    const keys = await sql<{ name: string; def: string }>`
+      select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
+      where conrelid = 'ink_strokes'::regclass and contype in ('p', 'u') order by conname`.execute(handle.db);
+    expect(keys.rows).toEqual([
+      {
+        name: 'ink_strokes_key',
+        def: 'UNIQUE (start_time, student_id, section, owner, book, page, writer_id, mac)',
+      },
+      { name: 'ink_strokes_pkey', def: 'PRIMARY KEY (student_id, id)' },
+    ]);
+    const indexes = await sql<{ n: number }>`
+      select count(*)::int as n from pg_indexes where tablename = 'ink_strokes'`.execute(handle.db);
+    expect(indexes.rows[0]!.n).toBe(2);
+    const collations = await sql<{ name: string; coll: string }>`
+      select a.attname as name, c.collname as coll from pg_attribute a join pg_collation c on c.oid = a.attcollation
+      where a.attrelid = 'ink_strokes'::regclass and a.attname in ('student_id', 'writer_id', 'mac')
+      order by a.attname`.execute(handle.db);
+    expect(collations.rows).toEqual([
+      { name: 'mac', coll: 'C' },
+      { name: 'student_id', coll: 'C' },
+      { name: 'writer_id', coll: 'C' },
+    ]);
   });
 
   it('starts the code pointer at 0.27.667.1 and allows one pointer row only', async () => {

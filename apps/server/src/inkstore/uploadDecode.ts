@@ -177,6 +177,9 @@ function storedStroke(
   const writerId = r.writeId === '' ? studentId : r.writeId;
   if (writerId.length > MAX_ID_LENGTH) throw invalid(where, `writeId is longer than ${MAX_ID_LENGTH}`);
   if (r.mac.length > MAX_ID_LENGTH) throw invalid(where, `mac is longer than ${MAX_ID_LENGTH}`);
+  // The database's text holds no NUL character.
+  if (writerId.includes('\u0000')) throw invalid(where, 'writeId holds a NUL character');
+  if (r.mac.includes('\u0000')) throw invalid(where, 'mac holds a NUL character');
   if (writerId !== studentId) foreignWriters.add(writerId);
   const dots = dotBytes(r, where);
   return {

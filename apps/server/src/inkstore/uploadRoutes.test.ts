@@ -3,6 +3,7 @@ import {
   encodeStrokeUpload,
   INVALID_STROKE_UPLOAD,
   STROKE_UPLOAD_MIME_TYPE,
+  withStroke,
 } from '@dotink/ink';
 import { encodeBase64, manualClock, pageAddress } from '@dotink/ncode';
 import { sql } from 'kysely';
@@ -43,7 +44,7 @@ describeEachDatabase('POST /inkstore/v1/data', (kind) => {
     expect(body).toEqual({
       ok: true,
       message: 'Success',
-      data: { received: 4, stored: 4, duplicates: 0, uploadDate: expect.any(String) },
+      data: { received: 4, stored: 4, updated: 0, duplicates: 0, uploadDate: expect.any(String) },
     });
     expect(Number.isFinite(Date.parse(body.data.uploadDate))).toBe(true);
     const rows = await app()
@@ -76,6 +77,57 @@ describeEachDatabase('POST /inkstore/v1/data', (kind) => {
     const again = await postInk(app(), me.headers, uploadOf(strokes, me.id));
     expect(again.json().data).toMatchObject({ received: 30, stored: 0, duplicates: 30 });
     expect(await count(me.id)).toBe(30);
+  });
+
+  it('replaces a stored stroke by a newer version of it (erased later), never by an older one', async () => {
+    const me = room.students[0]!;
+    const page = pageAddress(3, 1012, 1191, 40);
+    const strokes = [0, 1, 2].map((i) =>
+      makeStroke({ page, startMs: T + 3_000_000 + i * 1000, writerId: me.id }),
+    );
+    expect((await postInk(app(), me.headers, uploadOf(strokes, me.id))).json().data).toMatchObject({
+      received: 3,
+      stored: 3,
+      updated: 0,
+      duplicates: 0,
+    });
+    const erased = withStroke(strokes[1]!, { status: 'erased', updatedMs: strokes[1]!.updatedMs + 60_000 });
+    const older = withStroke(strokes[2]!, { status: 'erased', updatedMs: strokes[2]!.updatedMs - 1 });
+    const res = await postInk(app(), me.headers, uploadOf([strokes[0]!, erased, older], me.id));
+    expect(res.json().data).toMatchObject({ received: 3, stored: 0, updated: 1, duplicates: 2 });
+    const rows = await app()
+      .services.db.selectFrom('ink_strokes')
+      .select(['start_time', 'delete_flag', 'updated'])
+      .where('student_id', '=', me.id)
+      .where('page', '=', 40)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [Number(r.start_time), r.delete_flag, Number(r.updated)])).toEqual([
+      [strokes[0]!.startTimeMs, 0, strokes[0]!.updatedMs],
+      [strokes[1]!.startTimeMs, 1, erased.updatedMs],
+      [strokes[2]!.startTimeMs, 0, strokes[2]!.updatedMs],
+    ]);
+    // The same newer version again is a plain duplicate.
+    const again = await postInk(app(), me.headers, uploadOf([erased], me.id));
+    expect(again.json().data).toMatchObject({ received: 1, stored: 0, updated: 0, duplicates: 1 });
+  });
+
+  it('stores concurrent retries of one batch once', async () => {
+    const me = room.students[1]!;
+    const page = pageAddress(3, 1012, 1191, 41);
+    const strokes = Array.from({ length: 50 }, (_, i) =>
+      makeStroke({ page, startMs: T + 4_000_000 + i * 500, writerId: me.id }),
+    );
+    const body = uploadOf(strokes, me.id);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => postInk(app(), me.headers, body)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const stored = answers.map((a) => a.json().data.stored as number);
+    expect(stored.reduce((a, b) => a + b, 0)).toBe(50);
+    const n = await sql<{ n: number }>`
+      select count(*)::int as n from ink_strokes where student_id = ${me.id} and page = 41`.execute(
+      app().services.db,
+    );
+    expect(n.rows[0]!.n).toBe(50);
   });
 
   it('reads 16-byte and JSON dots and stores them as 17-byte dots', async () => {

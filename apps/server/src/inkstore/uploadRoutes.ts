@@ -5,7 +5,9 @@
  *
  * Every record is checked before anything is stored; then all strokes are stored in one
  * statement. A stroke already stored (same key) is skipped, so a retried upload never stores
- * anything twice. Answer: how many strokes came, how many were new, and the upload time.
+ * anything twice — unless the stroke given is newer (a later `updated`, e.g. erased since): then
+ * it replaces the stored one. Answer: how many strokes came, how many were new, how many replaced
+ * older versions, and the upload time.
  */
 import { z } from 'zod';
 import { answerSchema, failureSchema, success } from '../http/answer';
@@ -37,7 +39,9 @@ const uploadAnswer = z.object({
   received: z.number().int(),
   /** Strokes stored now. */
   stored: z.number().int(),
-  /** Strokes already stored before (a retry): skipped. */
+  /** Strokes stored before and replaced now by a newer version (later `updated`). */
+  updated: z.number().int(),
+  /** Strokes already stored as they are (a retry), or given twice: skipped. */
   duplicates: z.number().int(),
   uploadDate: z.string(),
 });
@@ -89,12 +93,14 @@ export const inkUploadRoutes: AppPlugin = async (app) => {
       const refused = await disallowedWriters(db, account.id, decoded.foreignWriters);
       if (refused.length > 0) throw forbidden(InkMessage.foreignWriter(refused[0]!));
       const result = await storeUpload(db, account.id, decoded.pages, {
-        dotsAsBase64: app.services.databaseKind === 'pglite',
+        copyIn: app.services.copyIn,
+        withBlob: app.services.withBlob,
       });
       return success({
         received: result.received,
         stored: result.stored,
-        duplicates: result.received - result.stored,
+        updated: result.updated,
+        duplicates: result.received - result.stored - result.updated,
         uploadDate: result.uploadedAt.toISOString(),
       });
     },

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { Kysely } from 'kysely';
 import type { Provider } from 'oidc-provider';
 import type { ServerConfig } from '../config';
-import type { DatabaseKind } from '../db/database';
+import type { BlobStatement, CopyIn, DatabaseKind } from '../db/database';
 import type { Database } from '../db/schema';
 import type { FileStore } from '../files/fileStore';
 import type { Account, AccountStore } from '../identity/accounts';
@@ -39,6 +39,10 @@ export interface Services {
   readonly config: ServerConfig;
   readonly db: Kysely<Database>;
   readonly databaseKind: DatabaseKind;
+  /** PGlite only: a statement that reads a large binary value as a file (the ink upload). */
+  readonly withBlob?: BlobStatement;
+  /** The binary COPY into a table (the ink upload's fast path). */
+  readonly copyIn: CopyIn;
   readonly files: FileStore;
   readonly clock: Clock;
   readonly accounts: AccountStore;

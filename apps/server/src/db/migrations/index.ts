@@ -9,6 +9,7 @@ import * as m0003 from './0003_education';
 import * as m0010 from './0010_edu_activity';
 import * as m0020 from './0020_ink_store';
 import * as m0021 from './0021_code_issuing';
+import * as m0022 from './0022_ink_store_keys';
 import * as m0030 from './0030_boards';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -18,5 +19,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0010_edu_activity': m0010,
   '0020_ink_store': m0020,
   '0021_code_issuing': m0021,
+  '0022_ink_store_keys': m0022,
   '0030_boards': m0030,
 };

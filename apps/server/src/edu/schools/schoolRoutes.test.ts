@@ -80,7 +80,7 @@ describeEachDatabase('education API: schools', (kind) => {
       cwd: dir,
       configCwd: dir,
       log: (l) => lines.push(l),
-      open: async () => ({ db: server().database.db, kind, close: async () => {} }),
+      open: async () => ({ ...server().database, close: async () => {} }),
     });
     return { code, lines };
   };
