@@ -65,6 +65,7 @@ export class FrameTrace {
   private readonly swaps: Span[];
   private readonly mainTasks: Span[];
   private readonly canvasFlushes: Span[];
+  private readonly canvasDispatches: Span[];
 
   /**
    * `clockMarkStartMs`: the `startTime` of the page's {@link CLOCK_MARK} mark. Only the events of
@@ -101,6 +102,7 @@ export class FrameTrace {
     this.swaps = spans('Display::DrawAndSwap', 'VizCompositorThread');
     this.mainTasks = spans('ThreadControllerImpl::RunTask', 'CrRendererMain', mark.pid);
     this.canvasFlushes = spans('CanvasRenderingContext2D::FinalizeFrame', 'CrRendererMain', mark.pid);
+    this.canvasDispatches = spans('CanvasResourceDispatcher::DispatchFrame', 'CrRendererMain', mark.pid);
     if (this.commits.length === 0) throw new Error('the trace has no frame commits');
   }
 
@@ -116,6 +118,29 @@ export class FrameTrace {
       paintedMs: commit.endMs,
       displayedMs: swap ? swap.endMs : Number.NaN,
     };
+  }
+
+  /**
+   * The way to the screen of a draw on a low-latency (`desynchronized`) canvas at `drawnMs`: such
+   * a canvas does not wait for the page's frame; its content is handed to the display compositor
+   * as a frame of its own (`CanvasResourceDispatcher::DispatchFrame`, after the drawing task).
+   * Painted is the end of the first such dispatch from the draw on; displayed the display
+   * compositor's next draw-and-swap. No main-thread frame is involved (frameStartMs NaN).
+   */
+  lowLatencyTiming(drawnMs: number): DrawTiming | undefined {
+    const dispatch = firstFrom(this.canvasDispatches, drawnMs);
+    if (!dispatch) return undefined;
+    const swap = firstFrom(this.swaps, dispatch.endMs);
+    return {
+      frameStartMs: Number.NaN,
+      paintedMs: dispatch.endMs,
+      displayedMs: swap ? swap.endMs : Number.NaN,
+    };
+  }
+
+  /** How many low-latency canvas frames the trace holds. */
+  get lowLatencyFrames(): number {
+    return this.canvasDispatches.length;
   }
 
   /**

@@ -21,6 +21,10 @@ export interface InkToPixelResult {
   /** Per draw that drew measured dots: when it ended (page ms) and how many dots it drew. */
   readonly drawnAtMs: readonly number[];
   readonly drawStampCounts: readonly number[];
+  /** Per such draw: the layer it drew on. */
+  readonly drawLayers: readonly ('live' | 'completed')[];
+  /** Whether the live layer's canvas is a low-latency (`desynchronized`) one. */
+  readonly liveLowLatency: boolean;
   /** Notification times of the dots, draw after draw (page ms). */
   readonly stamps: readonly number[];
   /** `startTime` of the clock mark (see frameTrace.ts). */

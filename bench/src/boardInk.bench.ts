@@ -13,14 +13,22 @@
  *
  * Each dot is stamped (performance.now) when its notification is dispatched to the stand-in's
  * characteristic listeners; the stroke builder runs synchronously from there. The view's
- * `onLayerDraw` marks the draw that drew the dot's segment (the next live-layer frame, or the
- * completed layer when its stroke ended first). A Chromium trace (cc, viz, user timing) gives
- * when that draw was painted: the end of the first main-thread frame commit after it, which
- * hands the frame's layers to the compositor. That is the budget figure. Also printed: drawn
- * (canvas calls done), displayed (the display compositor's next draw-and-swap, about one frame
- * later in Chromium's pipeline), the split of painted into waiting for the next frame and the
- * frame's own work, and the same run with one pen, which shows what the machine gives when the
- * page has almost nothing to do: waiting for the next frame alone is up to 16.7 ms at 60 Hz.
+ * `onLayerDraw` marks the draw that drew the dot's segment: on the live layer, in the
+ * notification's own task (the view's default, `liveInk: 'immediate'`; in the next animation
+ * frame with `'frame'` or when a whole redraw is due), or on the completed layer when its stroke
+ * ended first. A Chromium trace (cc, viz, blink, user timing) gives when that draw was painted,
+ * i.e. handed to the display compositor:
+ * - the live layer is a low-latency (`desynchronized`) canvas: its content goes to the display
+ *   compositor as a frame of its own after the drawing task (`CanvasResourceDispatcher::
+ *   DispatchFrame`), without waiting for the page's next frame — painted is the end of that
+ *   dispatch;
+ * - any other draw (a completed-layer draw, or the live layer when it is not low latency): the end
+ *   of the first main-thread frame commit after it, which hands the frame's layers to the
+ *   compositor.
+ * That is the budget figure. Also printed: drawn (canvas calls done), displayed (the display
+ * compositor's next draw-and-swap after the paint: up to a 60 Hz frame later, whichever path),
+ * for frame-path dots the split of painted into waiting for the next frame and the frame's own
+ * work, and the same run with one pen.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { FRAME_TRACE_CATEGORIES, FrameTrace } from '../browser/frameTrace';
@@ -48,6 +56,9 @@ interface InkFigures {
   readonly displayed: number[];
   readonly waitForFrame: number[];
   readonly frameWork: number[];
+  /** Dots painted by low-latency canvas frames, and by main-thread frames. */
+  lowLatencyDots: number;
+  framePathDots: number;
   /** Renderer main-thread CPU time in the measured window, and the canvas raster part, ms. */
   readonly mainCpuMs: number;
   readonly rasterCpuMs: number;
@@ -74,20 +85,28 @@ async function measure(pens: number): Promise<InkFigures> {
     displayed: [],
     waitForFrame: [],
     frameWork: [],
+    lowLatencyDots: 0,
+    framePathDots: 0,
     mainCpuMs: frames.mainThreadCpuMs(r.measureFromMs, r.measureToMs),
     rasterCpuMs: frames.canvasFlushCpuMs(r.measureFromMs, r.measureToMs),
   };
   let k = 0;
   r.drawnAtMs.forEach((drawnMs, d) => {
-    const t = frames.timing(drawnMs);
+    const lowLatency = r.liveLowLatency && r.drawLayers[d] === 'live';
+    const t = lowLatency ? frames.lowLatencyTiming(drawnMs) : frames.timing(drawnMs);
     for (let n = 0; n < r.drawStampCounts[d]!; n++) {
       const stamp = r.stamps[k++]!;
       if (!t) continue;
       f.drawn.push(drawnMs - stamp);
       f.painted.push(t.paintedMs - stamp);
       if (Number.isFinite(t.displayedMs)) f.displayed.push(t.displayedMs - stamp);
-      f.waitForFrame.push(Math.max(0, t.frameStartMs - stamp));
-      f.frameWork.push(t.paintedMs - Math.max(t.frameStartMs, stamp));
+      if (lowLatency) {
+        f.lowLatencyDots++;
+      } else {
+        f.framePathDots++;
+        f.waitForFrame.push(Math.max(0, t.frameStartMs - stamp));
+        f.frameWork.push(t.paintedMs - Math.max(t.frameStartMs, stamp));
+      }
     }
   });
   return f;
@@ -102,7 +121,12 @@ function describe(f: InkFigures): void {
   console.log(
     `    notification → drawn ${q(f.drawn)}; → painted ${q(f.painted)}; → displayed ${q(f.displayed)} ms`,
   );
-  console.log(`    painted = wait for the frame (${q(f.waitForFrame)}) + frame work (${q(f.frameWork)}) ms`);
+  console.log(
+    `    live layer ${r.liveLowLatency ? 'low latency (desynchronized canvas)' : 'drawn in frames'}: ${f.lowLatencyDots} dots painted by their own canvas frame, ${f.framePathDots} by the page's frames` +
+      (f.framePathDots > 0
+        ? `; those: wait for the frame (${q(f.waitForFrame)}) + frame work (${q(f.frameWork)}) ms`
+        : ''),
+  );
   console.log(
     `    frames: ${fi.length} (median interval ${r1(percentile(fi, 50))} ms, p99 ${r1(percentile(fi, 99))} ms, ${fi.filter((d) => d > 20).length} over 20 ms); live draws ${r.liveDraws}, completed-layer draws ${r.completedDraws}; long tasks ${r.longTasks} (${Math.round(r.longTaskMs)} ms)`,
   );

@@ -83,6 +83,7 @@ class InkProbe {
   /** Per draw that took stamps: when it ended and how many stamps it took. */
   readonly drawnAtMs: number[] = [];
   readonly drawStampCounts: number[] = [];
+  readonly drawLayers: ('live' | 'completed')[] = [];
   /** The stamps (notification times), draw after draw. */
   readonly stamps: number[] = [];
   liveDraws = 0;
@@ -129,6 +130,7 @@ class InkProbe {
     if (this.stamps.length === before) return;
     this.drawnAtMs.push(performance.now());
     this.drawStampCounts.push(this.stamps.length - before);
+    this.drawLayers.push(info.layer === 'live' ? 'live' : 'completed');
   };
 }
 
@@ -222,6 +224,8 @@ async function run(o: InkToPixelOptions): Promise<InkToPixelResult> {
   await sleep(300);
   measuring = false;
   observer.disconnect();
+  const liveCanvas = document.querySelector<HTMLCanvasElement>('canvas[data-layer="live"]');
+  const liveLowLatency = liveCanvas?.getContext('2d')?.getContextAttributes().desynchronized === true;
   root.unmount();
 
   return {
@@ -229,6 +233,8 @@ async function run(o: InkToPixelOptions): Promise<InkToPixelResult> {
     dots: probe.stamped,
     drawnAtMs: probe.drawnAtMs,
     drawStampCounts: probe.drawStampCounts,
+    drawLayers: probe.drawLayers,
+    liveLowLatency,
     stamps: probe.stamps,
     clockMarkMs: performance.mark(CLOCK_MARK).startTime,
     frameIntervalsMs: intervals,

@@ -313,7 +313,7 @@ describe('PageView', () => {
     expect(ref.current!.clientToNu(-50, -50)).toBeUndefined();
   });
 
-  it('draws only the newest live segments per frame', () => {
+  it("draws a pen's newest segments at once, in the notification's task (low latency)", () => {
     const rig = inkRig();
     const frames = manualViewScheduler();
     const draws: LayerDrawInfo[] = [];
@@ -324,6 +324,48 @@ describe('PageView', () => {
         live={rig.feed}
         store={rig.store}
         scheduler={frames}
+        onLayerDraw={(d) => draws.push(d)}
+      />,
+    );
+    const ctx = document.querySelector<HTMLCanvasElement>('canvas[data-layer="live"]')!.getContext('2d')!;
+    frames.runFrames();
+    ctx.__clearEvents();
+    const lines = () => ctx.__getEvents().filter((e) => e.type === 'lineTo').length;
+    const pen = rig.pen().penDown().page(PAGE_A).penMove(10, 10).penMove(11, 11).penMove(12, 12);
+    // no frame has run: the two segments are drawn already, one draw per notification
+    expect(lines()).toBe(2);
+    expect(draws.filter((d) => d.layer === 'live').slice(-2)).toEqual([
+      { layer: 'live', count: 1, full: false },
+      { layer: 'live', count: 1, full: false },
+    ]);
+    ctx.__clearEvents();
+    pen.penMove(13, 13);
+    expect(lines()).toBe(1);
+    // the next frame draws nothing again
+    ctx.__clearEvents();
+    frames.runFrames();
+    expect(lines()).toBe(0);
+    // pen up: the stroke moves to the completed layer; its box on the live layer is cleared
+    act(() => {
+      pen.penUp();
+      frames.runFrames();
+    });
+    expect(ctx.__getEvents().some((e) => e.type === 'clearRect')).toBe(true);
+    expect(draws.filter((d) => d.layer === 'completed').at(-1)!.count).toBe(1);
+  });
+
+  it('draws only the newest live segments per frame (liveInk="frame")', () => {
+    const rig = inkRig();
+    const frames = manualViewScheduler();
+    const draws: LayerDrawInfo[] = [];
+    render(
+      <PageView
+        {...SIZE}
+        page={PAGE_A}
+        live={rig.feed}
+        store={rig.store}
+        scheduler={frames}
+        liveInk="frame"
         onLayerDraw={(d) => draws.push(d)}
       />,
     );

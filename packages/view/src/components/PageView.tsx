@@ -158,6 +158,7 @@ export function PageView(props: PageViewProps) {
     scheduler,
     onNewestPoint,
     onDraw,
+    immediate: props.liveInk !== 'frame',
   });
 
   // auto page change: a pen (of an allowed writer) starts writing on another page

@@ -61,6 +61,11 @@ export interface PageViewProps {
   readonly partialStrokes?: readonly (readonly [Stroke, number])[];
   /** Live strokes and hover points. */
   readonly live?: LiveInkFeed;
+  /**
+   * Live ink latency: `'immediate'` (default) draws a pen's new segments in the notification's
+   * task on a low-latency canvas; `'frame'` collects them for the next animation frame.
+   */
+  readonly liveInk?: 'immediate' | 'frame';
   /** View size in CSS px; measured from the element when not given. */
   readonly width?: number;
   readonly height?: number;

@@ -1,9 +1,16 @@
 /**
- * The live-strokes layer. The feed says which dots are new; they are collected and drawn once
- * per animation frame, newest segments only. When a live stroke ends (it moves to the completed
- * layer) only its box is cleared and the live strokes crossing it are drawn again there; the
- * layer is cleared and drawn whole when the viewport, size or replay partials change (done at
- * once, in step with the completed layer), or when many strokes ended in one frame.
+ * The live-strokes layer, drawn newest segments only. The feed says which dots are new:
+ * - at once, in the notification's own task, when nothing else waits for the layer (the usual
+ *   case while pens write): the segment is drawn on a low-latency canvas (`desynchronized`), which
+ *   the browser hands to the display compositor when the task ends instead of waiting for the
+ *   page's next frame — the dot reaches the screen within a frame rather than after one;
+ * - otherwise (a whole redraw or ended strokes are due) collected and drawn in the next animation
+ *   frame, in order with that work.
+ * When a live stroke ends (it moves to the completed layer) only its box is cleared, in the next
+ * frame, and the live strokes crossing it are drawn again there; the layer is cleared and drawn
+ * whole when the viewport, size or replay partials change (done at once, in step with the
+ * completed layer), or when many strokes ended in one frame. Auto focus follows the newest point
+ * once per frame.
  */
 import type { LiveStroke, Stroke, StrokeKey } from '@dotink/ink';
 import type { Homography, PageId } from '@dotink/ncode';
@@ -39,7 +46,18 @@ export interface LiveLayerInput {
   /** Called with the newest drawn point (view px) after a frame, for auto focus. */
   readonly onNewestPoint?: (p: { x: number; y: number }) => void;
   readonly onDraw: (info: LayerDrawInfo) => void;
+  /** Draw new segments in the notification's task (default) or only in the next frame. */
+  readonly immediate?: boolean;
 }
+
+/**
+ * The live canvas's context: low latency (its frames go to the display compositor as drawn).
+ * The first `getContext` call fixes the attributes, so every call here passes them.
+ */
+const LIVE_CONTEXT: CanvasRenderingContext2DSettings = { desynchronized: true };
+
+const liveContext = (canvas: HTMLCanvasElement | null | undefined) =>
+  canvas?.getContext('2d', LIVE_CONTEXT) ?? null;
 
 interface LiveState {
   readonly strokes: Map<StrokeKey, LiveStroke>;
@@ -47,6 +65,8 @@ interface LiveState {
   full: boolean;
   /** Boxes of strokes ended since the last frame (view px), to clear. */
   readonly ended: RectPx[];
+  /** The newest point drawn at once since the last frame (for auto focus). */
+  newest: { x: number; y: number } | undefined;
   cancelFrame: (() => void) | undefined;
 }
 
@@ -59,6 +79,7 @@ export function useLiveLayer(canvasRef: RefObject<HTMLCanvasElement | null>, inp
     pending: new Map(),
     full: false,
     ended: [],
+    newest: undefined,
     cancelFrame: undefined,
   });
   const latest = useRef(input);
@@ -97,8 +118,10 @@ export function useLiveLayer(canvasRef: RefObject<HTMLCanvasElement | null>, inp
     const s = state.current;
     s.cancelFrame = undefined;
     const i = latest.current;
-    const ctx = canvasRef.current?.getContext('2d');
+    const ctx = liveContext(canvasRef.current);
     if (!ctx) return;
+    const drawnAtOnce = s.newest;
+    s.newest = undefined;
     if (s.full) {
       const whole = drawWhole(ctx, i);
       i.onDraw({ layer: 'live', count: whole.count, full: true });
@@ -108,7 +131,8 @@ export function useLiveLayer(canvasRef: RefObject<HTMLCanvasElement | null>, inp
     const p = params(i);
     let newest: { x: number; y: number } | undefined;
     let n = 0;
-    if (s.ended.length > 0) {
+    const hadEnded = s.ended.length > 0;
+    if (hadEnded) {
       // ended strokes: clear their boxes, draw again there the live strokes crossing them
       const { devicePixelRatio: dpr } = i;
       ctx.save();
@@ -139,8 +163,25 @@ export function useLiveLayer(canvasRef: RefObject<HTMLCanvasElement | null>, inp
       }
     }
     s.pending.clear();
-    i.onDraw({ layer: 'live', count: n, full: false });
-    if (newest) i.onNewestPoint?.(newest);
+    if (n > 0 || hadEnded || !drawnAtOnce) i.onDraw({ layer: 'live', count: n, full: false });
+    const follow = newest ?? drawnAtOnce;
+    if (follow) i.onNewestPoint?.(follow);
+  };
+
+  /** Draws a stroke's new dots now; false when the layer waits for a frame's work first. */
+  const drawAtOnce = (live: LiveStroke, fromIndex: number): boolean => {
+    const s = state.current;
+    const i = latest.current;
+    if (i.immediate === false || s.full || s.pending.size > 0) return false;
+    const ctx = liveContext(canvasRef.current);
+    if (!ctx) return false;
+    const last = drawLiveSegments(ctx, live, fromIndex, params(i));
+    i.onDraw({ layer: 'live', count: last ? 1 : 0, full: false });
+    if (last && i.onNewestPoint) {
+      s.newest = last;
+      schedule();
+    }
+    return true;
   };
 
   const schedule = () => {
@@ -164,6 +205,7 @@ export function useLiveLayer(canvasRef: RefObject<HTMLCanvasElement | null>, inp
     const off = feed.subscribePage(pageId, {
       dots(live, fromIndex) {
         s.strokes.set(live.key, live);
+        if (drawAtOnce(live, fromIndex)) return;
         const prev = s.pending.get(live.key);
         s.pending.set(live.key, prev === undefined ? fromIndex : Math.min(prev, fromIndex));
         schedule();
@@ -193,7 +235,7 @@ export function useLiveLayer(canvasRef: RefObject<HTMLCanvasElement | null>, inp
   // biome-ignore lint/correctness/useExhaustiveDependencies: every listed input changes what the layer shows
   useLayoutEffect(() => {
     const canvas = canvasRef.current;
-    const ctx = canvas?.getContext('2d');
+    const ctx = liveContext(canvas);
     if (!canvas || !ctx) return;
     sizeLayerCanvas(canvas, viewPx.width, viewPx.height, devicePixelRatio);
     const whole = drawWhole(ctx, latest.current);
