@@ -75,6 +75,9 @@ export interface ServerConfig {
   readonly realtime: {
     /** A WebSocket subscriber with more unsent bytes than this is dropped (a slow consumer). */
     readonly maxBufferedBytes: number;
+    /** Messages a connection may send per second on average, and in a burst; over it: closed. */
+    readonly messagesPerSecond: number;
+    readonly messageBurst: number;
   };
   /**
    * The first code page the server issues (engine.md §4: 0.27.667.1). Applied while no code has
@@ -163,6 +166,8 @@ const envSchema = z
       })
       .optional(),
     REALTIME_MAX_BUFFERED_KB: positiveInt.default(1024),
+    REALTIME_MESSAGES_PER_SECOND: positiveInt.default(500),
+    REALTIME_MESSAGE_BURST: positiveInt.default(1000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -265,7 +270,11 @@ export function loadConfig(
         }
       : {}),
     login: { maxFailures: e.LOGIN_MAX_FAILURES, lockoutMs: e.LOGIN_LOCKOUT_MINUTES * 60_000 },
-    realtime: { maxBufferedBytes: e.REALTIME_MAX_BUFFERED_KB * 1024 },
+    realtime: {
+      maxBufferedBytes: e.REALTIME_MAX_BUFFERED_KB * 1024,
+      messagesPerSecond: e.REALTIME_MESSAGES_PER_SECOND,
+      messageBurst: e.REALTIME_MESSAGE_BURST,
+    },
     codeStart: e.CODE_START ?? DEFAULT_CODE_START,
     // A demo admin with a known password is fine on the embedded database, not on a real one.
     seedDemo: e.SEED_DEMO === 'auto' ? !e.DATABASE_URL : e.SEED_DEMO === 'true',

@@ -152,3 +152,25 @@ describeEachDatabase('realtime rooms', (kind) => {
     fast.ws.close();
   });
 });
+
+describeEachDatabase('realtime rooms: message budget', (kind) => {
+  // A frozen clock: the budget never refills, so the burst is all a connection gets.
+  const server = useTestServer(kind, {
+    env: { REALTIME_MESSAGES_PER_SECOND: '10', REALTIME_MESSAGE_BURST: '5' },
+  });
+  it('closes a connection sending more than its budget (1008) after passing on what was within it', async () => {
+    const base = await listenWs(server().app);
+    const room = await createClassroom(server().app, 1);
+    const url = `${base}/realtime/v1/rooms/session/${room.tag}`;
+    const pupil = room.students[0]!;
+    const teacher = await connect(url, {
+      protocols: ['dotink.remote.v1', `bearer.${tokenOf(room.teacher.headers)}`],
+    });
+    const sender = await connect(`${url}?access_token=${tokenOf(pupil.headers)}`);
+    const messages = Array.from({ length: 6 }, (_, i) => strokeMessage(pupil.id, 5, `k-${i}`));
+    for (const m of messages) sender.ws.send(m);
+    expect(await sender.closed).toEqual({ code: 1008, reason: CloseReason.tooMany(10) });
+    expect(await teacher.waitFor(5)).toEqual(messages.slice(0, 5));
+    teacher.ws.close();
+  });
+});

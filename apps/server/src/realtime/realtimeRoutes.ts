@@ -9,8 +9,9 @@
  *   (`remoteMessages.ts`, version 1), passed on unchanged, so the socket is a `RemoteChannel` for
  *   `createRemotePenLink`. A student may publish only strokes written by the student. Close codes:
  *   1003 binary data, 1007 not a remote-pen message, 1008 not allowed (a viewer publishing,
- *   another writer's stroke), 1009 over 1 MiB, 4001 token expired or revoked (checked every
- *   30 s); a slow consumer is terminated (1006 at the client).
+ *   another writer's stroke, more messages than the connection's budget — REALTIME_MESSAGES_PER_
+ *   SECOND on average, REALTIME_MESSAGE_BURST at once), 1009 over 1 MiB, 4001 token expired or
+ *   revoked (checked every 30 s); a slow consumer is terminated (1006 at the client).
  * - **Fan-out**: through the bus: in-process on PGlite, PostgreSQL LISTEN/NOTIFY when the server
  *   runs on `DATABASE_URL` (several processes share rooms).
  */
@@ -25,6 +26,7 @@ import type { AppPlugin } from '../platform/types';
 import { memoryBus, type RealtimeBus } from './bus';
 import { type Connection, RealtimeHub } from './hub';
 import { pgBus } from './pgBus';
+import { messageBudget } from './rateLimit';
 import { canPublish, joinRoom, type Membership, RoomMessage, RoomRefused } from './rooms';
 
 /** The subprotocol the server speaks (the remote-pen JSON messages, version 1). */
@@ -40,6 +42,7 @@ export const CloseReason = {
   malformed: 'not a remote pen message (version 1)',
   receiveOnly: 'this room is receive-only for you',
   otherWriter: 'a student may publish only their own strokes',
+  tooMany: (perSecond: number) => `too many messages: over ${perSecond} a second`,
 } as const;
 
 /** The token of an upgrade request given as a subprotocol or a query parameter. */
@@ -140,7 +143,16 @@ export const realtimeRoutes: AppPlugin = async (app) => {
       const token = bearerToken(request.headers.authorization) ?? '';
       const connection: Connection = { id: randomUUID(), accountId, membership, token, socket };
       hub.add(connection);
+      const { messagesPerSecond, messageBurst } = config.realtime;
+      const withinBudget = messageBudget(
+        { perSecond: messagesPerSecond, burst: messageBurst },
+        app.services.clock,
+      );
       socket.on('message', (data, isBinary) => {
+        if (!withinBudget()) {
+          if (socket.readyState === socket.OPEN) socket.close(1008, CloseReason.tooMany(messagesPerSecond));
+          return;
+        }
         if (isBinary) {
           socket.close(1003, CloseReason.binary);
           return;

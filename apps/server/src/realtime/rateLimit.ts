@@ -1,0 +1,30 @@
+/**
+ * A per-connection message budget (token bucket): `perSecond` messages a second on average, bursts
+ * up to `burst`. A pen writes about 100 dots a second and a board relays a few pens, so the
+ * defaults leave room for honest clients while a runaway or hostile one cannot flood a room.
+ */
+import type { Clock } from '@dotink/ncode';
+
+export interface RateLimitOptions {
+  readonly perSecond: number;
+  readonly burst: number;
+}
+
+/** Takes one message from the budget; false when the budget is spent. */
+export type RateGate = () => boolean;
+
+/** A fresh, full budget read against `clock`. */
+export function messageBudget(options: RateLimitOptions, clock: Clock): RateGate {
+  const { perSecond, burst } = options;
+  let tokens = burst;
+  let lastMs = clock.nowMs();
+  return () => {
+    const now = clock.nowMs();
+    const elapsedMs = Math.max(0, now - lastMs);
+    lastMs = now;
+    tokens = Math.min(burst, tokens + (elapsedMs * perSecond) / 1000);
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
