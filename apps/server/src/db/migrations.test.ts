@@ -33,7 +33,8 @@ describeEachDatabase('migrations', (kind) => {
   it('are numbered in order', () => {
     const names = Object.keys(migrations);
     expect(names).toEqual([...names].sort());
-    // Numbers rise strictly; areas own ranges (0001–0009 platform, 0010– education, 0020– ink store).
+    // Numbers rise strictly, in the order they were written (a database that ran the newest
+    // refuses any migration named before it).
     const numbers = names.map((n) => Number(n.slice(0, 4)));
     expect(numbers.every((n, i) => Number.isInteger(n) && (i === 0 || n > numbers[i - 1]!))).toBe(true);
   });
@@ -151,6 +152,22 @@ describeEachDatabase('migrations', (kind) => {
     await sql`delete from curriculums where id = ${curriculumId}`.execute(db);
     const orphans = await sql<{ n: number }>`select count(*)::int as n from textbooks`.execute(db);
     expect(orphans.rows[0]!.n).toBe(0);
+  });
+
+  it('0031_ink_store_keys: upgrades a database that ran every earlier migration, keeping its strokes', async () => {
+    await migrateTo(db, '0030_boards');
+    await sql`insert into accounts (id, kind, username, name) values ('s-up', 'student', 's-up', 'S')`.execute(
+      db,
+    );
+    await sql`insert into ink_strokes (student_id, section, owner, book, page, writer_id, mac, start_time, upload_id,
+          uploaded_at, created_at, color, pen_tip_type, stroke_type, thickness, updated, delete_flag, dot_count, dots)
+        values ('s-up', 3, 1, 2, 4, 's-up', 'AA', 1000, 1, now(), now(), -16777216, 0, 0, 0.2, 1000, 0, 1,
+          decode(${'00'.repeat(17)}, 'hex'))`.execute(db);
+    await migrateTo(db, '0031_ink_store_keys');
+    const rows = await sql<{ student_id: string; start_time: string }>`
+      select student_id, start_time::text as start_time from ink_strokes`.execute(db);
+    expect(rows.rows).toEqual([{ student_id: 's-up', start_time: '1000' }]);
+    await sql`delete from accounts where id = 's-up'`.execute(db);
   });
 
   it('go all the way down and up again', async () => {

@@ -10,7 +10,22 @@ export const INVALID_CREDENTIALS = 'The login name or password is incorrect.';
 
 export type CredentialCheck =
   | { readonly ok: true; readonly account: Account }
-  | { readonly ok: false; readonly reason: 'invalid' | 'locked'; readonly message: string };
+  | { readonly ok: false; readonly reason: 'invalid'; readonly message: string }
+  | {
+      readonly ok: false;
+      readonly reason: 'locked';
+      /** The English message (the sign-in pages word it in the page's language). */
+      readonly message: string;
+      /** How long the lockout still lasts. */
+      readonly retryAfterMs: number;
+    };
+
+const locked = (retryAfterMs: number): CredentialCheck => ({
+  ok: false,
+  reason: 'locked',
+  message: lockoutMessage(retryAfterMs),
+  retryAfterMs,
+});
 
 export class CredentialVerifier {
   constructor(
@@ -21,13 +36,13 @@ export class CredentialVerifier {
   /** Verifies `password` for `username` signing in from `ip`. */
   async verify(username: string, password: string, ip: string): Promise<CredentialCheck> {
     const state = await this.throttle.state(username, ip);
-    if (state.locked) return { ok: false, reason: 'locked', message: lockoutMessage(state.retryAfterMs) };
+    if (state.locked) return locked(state.retryAfterMs);
     const found = await this.accounts.findForLogin(username);
     const valid = await verifyPassword(found?.passwordHash, password);
     if (!found || !valid) {
       const after = await this.throttle.recordFailure(username, ip);
       return after.locked
-        ? { ok: false, reason: 'locked', message: lockoutMessage(after.retryAfterMs) }
+        ? locked(after.retryAfterMs)
         : { ok: false, reason: 'invalid', message: INVALID_CREDENTIALS };
     }
     await this.throttle.recordSuccess(username, ip);

@@ -79,8 +79,13 @@ export class LoginThrottle {
   }
 }
 
-/** The message shown when sign-in is locked. */
+/** The wait of a lockout in whole minutes, rounded up (at least 1), as the messages state it. */
+export function lockoutMinutes(retryAfterMs: number): number {
+  return Math.max(1, Math.ceil(retryAfterMs / 60_000));
+}
+
+/** The message shown when sign-in is locked (English; the sign-in pages translate it). */
 export function lockoutMessage(retryAfterMs: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  const minutes = lockoutMinutes(retryAfterMs);
   return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }

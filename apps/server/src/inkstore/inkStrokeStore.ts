@@ -1,5 +1,5 @@
 /**
- * The ink store's table (`ink_strokes`, migrations 0020 and 0022): storing an upload, and reading
+ * The ink store's table (`ink_strokes`, migrations 0020 and 0031): storing an upload, and reading
  * a student's strokes in id order (keyset pages).
  *
  * An upload is stored in ONE statement, so a crash stores all of a request or none of it, and it

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, describeEachDatabase, SETUP_TIMEOUT_MS } from '../../test/harness';
 import type { DatabaseHandle } from '../db/database';
 
-describeEachDatabase('migrations 0020 ink store, 0021 code issuing, 0022 ink store keys', (kind) => {
+describeEachDatabase('migrations 0020 ink store, 0021 code issuing, 0031 ink store keys', (kind) => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
@@ -31,7 +31,7 @@ describeEachDatabase('migrations 0020 ink store, 0021 code issuing, 0022 ink sto
     expect(left.rows).toEqual([{ student_id: 's-m2' }]);
   });
 
-  it('0022: two indexes — (student, id) and the stroke key led by start time — text keys byte-wise', async () => {
+  it('0031: two indexes — (student, id) and the stroke key led by start time — text keys byte-wise', async () => {
     const keys = await sql<{ name: string; def: string }>`
       select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
       where conrelid = 'ink_strokes'::regclass and contype in ('p', 'u') order by conname`.execute(handle.db);

@@ -1,5 +1,6 @@
 /**
- * The numbered migrations, in order. To add one: create `NNNN_what.ts` exporting `up` and
+ * The numbered migrations, in order. To add one: create `NNNN_what.ts` numbered after the newest
+ * one (a database that ran the newest refuses any migration named before it), exporting `up` and
  * `down`, add it here, and add a test to `migrations.test.ts`.
  */
 import type { Migration } from 'kysely/migration';
@@ -9,8 +10,8 @@ import * as m0003 from './0003_education';
 import * as m0010 from './0010_edu_activity';
 import * as m0020 from './0020_ink_store';
 import * as m0021 from './0021_code_issuing';
-import * as m0022 from './0022_ink_store_keys';
 import * as m0030 from './0030_boards';
+import * as m0031 from './0031_ink_store_keys';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_identity': m0001,
@@ -19,6 +20,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0010_edu_activity': m0010,
   '0020_ink_store': m0020,
   '0021_code_issuing': m0021,
-  '0022_ink_store_keys': m0022,
   '0030_boards': m0030,
+  '0031_ink_store_keys': m0031,
 };

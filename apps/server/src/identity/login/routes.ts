@@ -10,8 +10,10 @@ import { z } from 'zod';
 import { failureSchema } from '../../http/answer';
 import type { App, AppPlugin } from '../../platform/types';
 import type { Account } from '../accounts';
+import { lockoutMinutes } from '../loginThrottle';
 import { applyScopePolicy } from '../oidc/grantPolicy';
 import { MIN_PASSWORD_LENGTH } from '../passwords';
+import { type Language, messagesFor, pickLanguage } from './messages';
 import type { UpstreamState } from './upstream';
 import { chooserPage, errorPage, signInPage, signUpPage } from './views';
 
@@ -20,8 +22,6 @@ type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 /** The fixed address the upstream provider returns to (register it there). */
 export const UPSTREAM_CALLBACK_PATH = '/auth/upstream/callback';
 const UPSTREAM_COOKIE = 'dotink_upstream';
-
-const EXPIRED = 'This sign-in request has expired or is not valid. Go back to the app and sign in again.';
 
 const uidParams = z.object({ uid: z.string().min(1).max(128) });
 const html = z.string().describe('An HTML page');
@@ -48,15 +48,38 @@ export const loginRoutes: AppPlugin = async (app) => {
     return config.clients.find((c) => c.clientId === id)?.name ?? id;
   };
 
+  /**
+   * The language of a page: the client's `ui_locales` (when there is an interaction), then the
+   * browser's Accept-Language, then English.
+   */
+  const languageOf = (request: FastifyRequest, i?: Interaction): Language => {
+    const uiLocales = i?.params.ui_locales;
+    return pickLanguage(
+      typeof uiLocales === 'string' ? uiLocales : undefined,
+      request.headers['accept-language'],
+    );
+  };
+  const expiredPage = (lang: Language) => {
+    const m = messagesFor(lang);
+    return errorPage(m.expiredTitle, m.expired, lang);
+  };
+  const notSetUpPage = (lang: Language) => {
+    const m = messagesFor(lang);
+    return errorPage(m.notAvailableTitle, m.methodNotSetUp, lang);
+  };
+
+  /** The interaction `uid` with its page language, or undefined after sending the expired page. */
   async function interactionOf(request: FastifyRequest, reply: FastifyReply, uid: string) {
+    let interaction: Interaction;
     try {
-      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      interaction = await provider.interactionDetails(request.raw, reply.raw);
       if (interaction.uid !== uid) throw new Error('interaction mismatch');
-      return interaction;
     } catch {
-      sendHtml(reply, 400, errorPage('Sign-in expired', EXPIRED));
+      sendHtml(reply, 400, expiredPage(languageOf(request)));
       return undefined;
     }
+    const lang = languageOf(request, interaction);
+    return { i: interaction, lang, m: messagesFor(lang) };
   }
 
   /** Records login + consent for `account` and sends the browser back to the provider. */
@@ -95,8 +118,9 @@ export const loginRoutes: AppPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const i = await interactionOf(request, reply, request.params.uid);
-      if (!i) return reply;
+      const found = await interactionOf(request, reply, request.params.uid);
+      if (!found) return reply;
+      const { i, lang } = found;
       if (i.prompt.name === 'consent' && i.session?.accountId) {
         const account = await accounts.findById(i.session.accountId);
         if (account) return finish(request, reply, i, account, 'session');
@@ -105,6 +129,7 @@ export const loginRoutes: AppPlugin = async (app) => {
         reply,
         200,
         chooserPage({
+          lang,
           uid: i.uid,
           clientName: clientName(i),
           ...(upstream ? { upstreamName: upstream.name } : {}),
@@ -117,9 +142,10 @@ export const loginRoutes: AppPlugin = async (app) => {
     '/interaction/:uid/login',
     { schema: { ...doc('Provider-account sign-in form'), params: uidParams, response: pageResponses } },
     async (request, reply) => {
-      const i = await interactionOf(request, reply, request.params.uid);
-      if (!i) return reply;
-      return sendHtml(reply, 200, signInPage({ uid: i.uid, clientName: clientName(i) }));
+      const found = await interactionOf(request, reply, request.params.uid);
+      if (!found) return reply;
+      const { i, lang } = found;
+      return sendHtml(reply, 200, signInPage({ lang, uid: i.uid, clientName: clientName(i) }));
     },
   );
 
@@ -137,20 +163,23 @@ export const loginRoutes: AppPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const i = await interactionOf(request, reply, request.params.uid);
-      if (!i) return reply;
+      const found = await interactionOf(request, reply, request.params.uid);
+      if (!found) return reply;
+      const { i, lang, m } = found;
       const { username, password } = request.body;
-      const view = { uid: i.uid, clientName: clientName(i), username };
+      const view = { lang, uid: i.uid, clientName: clientName(i), username };
       if (!username.trim() || !password) {
-        return sendHtml(reply, 400, signInPage({ ...view, error: 'Enter your login name and password.' }));
+        return sendHtml(reply, 400, signInPage({ ...view, error: m.missingCredentials }));
       }
       const check = await credentials.verify(username, password, request.ip);
       if (!check.ok) {
-        return sendHtml(
-          reply,
-          check.reason === 'locked' ? 429 : 401,
-          signInPage({ ...view, error: check.message }),
-        );
+        return check.reason === 'locked'
+          ? sendHtml(
+              reply,
+              429,
+              signInPage({ ...view, error: m.lockedOut(lockoutMinutes(check.retryAfterMs)) }),
+            )
+          : sendHtml(reply, 401, signInPage({ ...view, error: m.invalidCredentials }));
       }
       return finish(request, reply, i, check.account, 'pwd');
     },
@@ -160,9 +189,10 @@ export const loginRoutes: AppPlugin = async (app) => {
     '/interaction/:uid/signup',
     { schema: { ...doc('Teacher sign-up form'), params: uidParams, response: pageResponses } },
     async (request, reply) => {
-      const i = await interactionOf(request, reply, request.params.uid);
-      if (!i) return reply;
-      return sendHtml(reply, 200, signUpPage({ uid: i.uid, clientName: clientName(i) }));
+      const found = await interactionOf(request, reply, request.params.uid);
+      if (!found) return reply;
+      const { i, lang } = found;
+      return sendHtml(reply, 200, signUpPage({ lang, uid: i.uid, clientName: clientName(i) }));
     },
   );
 
@@ -182,27 +212,24 @@ export const loginRoutes: AppPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      const i = await interactionOf(request, reply, request.params.uid);
-      if (!i) return reply;
+      const found = await interactionOf(request, reply, request.params.uid);
+      if (!found) return reply;
+      const { i, lang, m } = found;
       const { name, email, password, confirm } = request.body;
-      const view = { uid: i.uid, clientName: clientName(i), name, email };
+      const view = { lang, uid: i.uid, clientName: clientName(i), name, email };
       const problem =
         name.trim() === ''
-          ? 'Enter your name.'
+          ? m.nameRequired
           : !z.email().safeParse(email.trim()).success
-            ? 'Enter a valid e-mail address.'
+            ? m.emailInvalid
             : password.length < MIN_PASSWORD_LENGTH
-              ? `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`
+              ? m.passwordTooShort(MIN_PASSWORD_LENGTH)
               : password !== confirm
-                ? 'The two passwords differ.'
+                ? m.passwordsDiffer
                 : undefined;
       if (problem) return sendHtml(reply, 400, signUpPage({ ...view, error: problem }));
       if (await accounts.usernameTaken(email)) {
-        return sendHtml(
-          reply,
-          409,
-          signUpPage({ ...view, error: 'An account with this e-mail already exists.' }),
-        );
+        return sendHtml(reply, 409, signUpPage({ ...view, error: m.emailTaken }));
       }
       const account = await accounts.createTeacher({ username: email, email: email.trim(), name, password });
       return finish(request, reply, i, account, 'pwd');
@@ -213,8 +240,8 @@ export const loginRoutes: AppPlugin = async (app) => {
     '/interaction/:uid/abort',
     { schema: { ...doc('Cancel the sign-in'), params: uidParams, response: pageResponses } },
     async (request, reply) => {
-      const i = await interactionOf(request, reply, request.params.uid);
-      if (!i) return reply;
+      const found = await interactionOf(request, reply, request.params.uid);
+      if (!found) return reply;
       const to = await provider.interactionResult(
         request.raw,
         reply.raw,
@@ -229,10 +256,10 @@ export const loginRoutes: AppPlugin = async (app) => {
     '/interaction/:uid/federated',
     { schema: { ...doc('Start the upstream (Google) sign-in'), params: uidParams, response: pageResponses } },
     async (request, reply) => {
-      if (!upstream)
-        return sendHtml(reply, 404, errorPage('Not available', 'This sign-in method is not set up.'));
-      const i = await interactionOf(request, reply, request.params.uid);
-      if (!i) return reply;
+      if (!upstream) return sendHtml(reply, 404, notSetUpPage(languageOf(request)));
+      const found = await interactionOf(request, reply, request.params.uid);
+      if (!found) return reply;
+      const { i } = found;
       const { url, state } = await upstream.start(i.uid);
       reply.setCookie(UPSTREAM_COOKIE, Buffer.from(JSON.stringify(state)).toString('base64url'), {
         signed: true,
@@ -276,7 +303,7 @@ export const loginRoutes: AppPlugin = async (app) => {
     },
     async (request, reply) => {
       const state = readState(request);
-      if (!state) return sendHtml(reply, 400, errorPage('Sign-in expired', EXPIRED));
+      if (!state) return sendHtml(reply, 400, expiredPage(languageOf(request)));
       return reply.redirect(
         `/interaction/${encodeURIComponent(state.uid)}/federated/callback?${queryOf(request)}`,
         303,
@@ -295,27 +322,26 @@ export const loginRoutes: AppPlugin = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!upstream)
-        return sendHtml(reply, 404, errorPage('Not available', 'This sign-in method is not set up.'));
-      const i = await interactionOf(request, reply, request.params.uid);
-      if (!i) return reply;
+      if (!upstream) return sendHtml(reply, 404, notSetUpPage(languageOf(request)));
+      const found = await interactionOf(request, reply, request.params.uid);
+      if (!found) return reply;
+      const { i, lang, m } = found;
       const state = readState(request);
       reply.clearCookie(UPSTREAM_COOKIE, { path: '/' });
       const chooser = (error: string) =>
         sendHtml(
           reply,
           400,
-          chooserPage({ uid: i.uid, clientName: clientName(i), upstreamName: upstream.name, error }),
+          chooserPage({ lang, uid: i.uid, clientName: clientName(i), upstreamName: upstream.name, error }),
         );
-      if (!state || state.uid !== i.uid) return chooser(EXPIRED);
-      if (request.query.error)
-        return chooser(`${upstream.name} sign-in was not completed (${request.query.error}).`);
+      if (!state || state.uid !== i.uid) return chooser(m.expired);
+      if (request.query.error) return chooser(m.upstreamNotCompleted(upstream.name, request.query.error));
       let identity: Awaited<ReturnType<typeof upstream.finish>>;
       try {
         identity = await upstream.finish(queryOf(request), state);
       } catch (error) {
         request.log.warn({ err: error }, 'upstream sign-in failed');
-        return chooser(`${upstream.name} sign-in failed. Try again.`);
+        return chooser(m.upstreamFailed(upstream.name));
       }
       const account = await accountForUpstream(app, identity);
       return finish(request, reply, i, account, 'fed');

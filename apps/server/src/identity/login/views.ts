@@ -1,7 +1,10 @@
 /**
  * The sign-in pages, rendered on the server as plain, accessible HTML (labelled fields, one
- * h1 per page, errors announced with role="alert", no script needed).
+ * h1 per page, errors announced with role="alert", no script needed), in the request's language
+ * (every text comes from ./messages).
  */
+import { MIN_PASSWORD_LENGTH } from '../passwords';
+import { DEFAULT_LANGUAGE, type Language, messagesFor } from './messages';
 
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(text: string): string {
@@ -28,9 +31,9 @@ a{color:#3a4a8c}
 .hint{font-size:.85rem;color:#4a5468;margin:.25rem 0 0}
 `;
 
-function page(title: string, body: string): string {
+function page(lang: Language, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -50,6 +53,8 @@ const alert = (message: string | undefined) =>
   message ? `<div role="alert" id="form-error">${escapeHtml(message)}</div>` : '';
 
 export interface ChooserView {
+  /** The language of the page. */
+  readonly lang: Language;
   readonly uid: string;
   readonly clientName: string;
   /** Label of the upstream provider button, absent when none is configured. */
@@ -59,24 +64,28 @@ export interface ChooserView {
 
 /** The account chooser: 'select login account' with the Google and provider-account buttons. */
 export function chooserPage(v: ChooserView): string {
+  const m = messagesFor(v.lang);
   const base = `/interaction/${encodeURIComponent(v.uid)}`;
   const upstream = v.upstreamName
-    ? `<a class="button google" href="${base}/federated">Sign in with ${escapeHtml(v.upstreamName)}</a>`
+    ? `<a class="button google" href="${base}/federated">${escapeHtml(m.signInWithUpstream(v.upstreamName))}</a>`
     : '';
   return page(
-    'Select login account',
-    `<h1>Select login account</h1>
-<p class="sub">to continue to ${escapeHtml(v.clientName)}</p>
+    v.lang,
+    m.chooserTitle,
+    `<h1>${escapeHtml(m.chooserTitle)}</h1>
+<p class="sub">${escapeHtml(m.chooserSub(v.clientName))}</p>
 ${alert(v.error)}
-<nav class="stack" aria-label="Login accounts">
+<nav class="stack" aria-label="${escapeHtml(m.loginAccountsLabel)}">
 ${upstream}
-<a class="button" href="${base}/login">Sign in with a dotink account</a>
+<a class="button" href="${base}/login">${escapeHtml(m.signInWithDotink)}</a>
 </nav>
-<div class="links"><a href="${base}/abort">Cancel</a></div>`,
+<div class="links"><a href="${base}/abort">${escapeHtml(m.cancel)}</a></div>`,
   );
 }
 
 export interface SignInView {
+  /** The language of the page. */
+  readonly lang: Language;
   readonly uid: string;
   readonly clientName: string;
   readonly username?: string;
@@ -85,25 +94,29 @@ export interface SignInView {
 
 /** The provider-account sign-in form. */
 export function signInPage(v: SignInView): string {
+  const m = messagesFor(v.lang);
   const base = `/interaction/${encodeURIComponent(v.uid)}`;
   const described = v.error ? ' aria-describedby="form-error" aria-invalid="true"' : '';
   return page(
-    'Sign in',
-    `<h1>Sign in</h1>
-<p class="sub">with your dotink account, to continue to ${escapeHtml(v.clientName)}</p>
+    v.lang,
+    m.signInTitle,
+    `<h1>${escapeHtml(m.signInTitle)}</h1>
+<p class="sub">${escapeHtml(m.signInSub(v.clientName))}</p>
 ${alert(v.error)}
 <form class="stack" method="post" action="${base}/login" novalidate>
-<div><label for="username">E-mail or student ID</label>
+<div><label for="username">${escapeHtml(m.usernameLabel)}</label>
 <input id="username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required value="${escapeHtml(v.username ?? '')}"${described}></div>
-<div><label for="password">Password</label>
+<div><label for="password">${escapeHtml(m.passwordLabel)}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${described}></div>
-<button type="submit">Sign in</button>
+<button type="submit">${escapeHtml(m.signInButton)}</button>
 </form>
-<div class="links"><a href="${base}">Other login accounts</a><a href="${base}/signup">Create an account</a></div>`,
+<div class="links"><a href="${base}">${escapeHtml(m.otherAccounts)}</a><a href="${base}/signup">${escapeHtml(m.createAccountLink)}</a></div>`,
   );
 }
 
 export interface SignUpView {
+  /** The language of the page. */
+  readonly lang: Language;
   readonly uid: string;
   readonly clientName: string;
   readonly name?: string;
@@ -113,34 +126,40 @@ export interface SignUpView {
 
 /** The teacher sign-up form (the account waits for a school administrator's approval). */
 export function signUpPage(v: SignUpView): string {
+  const m = messagesFor(v.lang);
   const base = `/interaction/${encodeURIComponent(v.uid)}`;
   return page(
-    'Create an account',
-    `<h1>Create an account</h1>
-<p class="sub">for ${escapeHtml(v.clientName)}. A school administrator approves new teachers.</p>
+    v.lang,
+    m.signUpTitle,
+    `<h1>${escapeHtml(m.signUpTitle)}</h1>
+<p class="sub">${escapeHtml(m.signUpSub(v.clientName))}</p>
 ${alert(v.error)}
 <form class="stack" method="post" action="${base}/signup" novalidate>
-<div><label for="name">Name</label>
+<div><label for="name">${escapeHtml(m.nameLabel)}</label>
 <input id="name" name="name" type="text" autocomplete="name" required value="${escapeHtml(v.name ?? '')}"></div>
-<div><label for="email">E-mail</label>
+<div><label for="email">${escapeHtml(m.emailLabel)}</label>
 <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(v.email ?? '')}"></div>
-<div><label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="new-password" required minlength="8" aria-describedby="password-hint">
-<p class="hint" id="password-hint">At least 8 characters.</p></div>
-<div><label for="confirm">Repeat the password</label>
+<div><label for="password">${escapeHtml(m.passwordLabel)}</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}" aria-describedby="password-hint">
+<p class="hint" id="password-hint">${escapeHtml(m.passwordHint(MIN_PASSWORD_LENGTH))}</p></div>
+<div><label for="confirm">${escapeHtml(m.confirmLabel)}</label>
 <input id="confirm" name="confirm" type="password" autocomplete="new-password" required></div>
-<button type="submit">Create account</button>
+<button type="submit">${escapeHtml(m.signUpButton)}</button>
 </form>
-<div class="links"><a href="${base}/login">I have an account</a></div>`,
+<div class="links"><a href="${base}/login">${escapeHtml(m.haveAccount)}</a></div>`,
   );
 }
 
-/** A page explaining an error (expired sign-in, provider error). */
-export function errorPage(title: string, message: string): string {
+/**
+ * A page explaining an error (expired sign-in, provider error); `title` and `message` are
+ * already in `lang` (English by default).
+ */
+export function errorPage(title: string, message: string, lang: Language = DEFAULT_LANGUAGE): string {
   return page(
+    lang,
     title,
     `<h1>${escapeHtml(title)}</h1>
 <div role="alert">${escapeHtml(message)}</div>
-<div class="links"><a href="/">Back to dotink</a></div>`,
+<div class="links"><a href="/">${escapeHtml(messagesFor(lang).backHome)}</a></div>`,
   );
 }

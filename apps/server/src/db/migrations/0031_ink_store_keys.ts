@@ -1,5 +1,5 @@
 /**
- * 0022 ink store keys: cheaper indexes for the upload (each stored stroke updates every index).
+ * 0031 ink store keys: cheaper indexes for the upload (each stored stroke updates every index).
  *
  * - The primary key becomes (student_id, id): the search's index (a student's strokes in id
  *   order), so the separate (student_id, id) index and the id-only key go — two indexes, not three.
