@@ -242,6 +242,9 @@ export function languageOfTag(tag: string): Language | undefined {
 /** At most this many entries of a header or parameter are looked at. */
 const MAX_ENTRIES = 64;
 
+/** A q-value as RFC 9110 §12.4.2 writes it: 0 to 1, at most three decimals. */
+const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
+
 /**
  * The language tags of an `Accept-Language` header, most wanted first (by q-value, then by
  * order); entries with q=0 or a malformed q-value are left out.
@@ -255,8 +258,8 @@ export function acceptedTags(header: string): string[] {
     if (tag === '') continue;
     let q = 1;
     for (const param of params) {
-      const m = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param);
-      if (m) q = Number(m[1]);
+      const m = /^\s*q\s*=(.*)$/i.exec(param);
+      if (m) q = QVALUE.test(m[1]!.trim()) ? Number(m[1]) : Number.NaN;
     }
     if (!(q > 0 && q <= 1)) continue;
     entries.push({ tag, q, index });

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { queryParam } from '../../../test/browser';
 import { describeEachDatabase, testClients, useTestServer } from '../../../test/harness';
-import { newBrowser, openAuthorize, pkcePair, tokenRequest } from '../../../test/oauth';
+import { authorizePath, newBrowser, openAuthorize, pkcePair, tokenRequest } from '../../../test/oauth';
 
 describeEachDatabase('sign-in pages', (kind) => {
   const server = useTestServer(kind, { env: { LOGIN_MAX_FAILURES: '3', LOGIN_LOCKOUT_MINUTES: '15' } });
@@ -16,6 +16,16 @@ describeEachDatabase('sign-in pages', (kind) => {
     return { browser, page, uid, pkce };
   }
 
+  /** The chooser of an authorization request carrying `ui_locales`. */
+  async function chooserWithUiLocales(uiLocales: string) {
+    const browser = newBrowser(server().app);
+    const path = `${authorizePath({ clientId: web.clientId, redirectUri, scope: 'openid profile', pkce: pkcePair() })}&ui_locales=${encodeURIComponent(uiLocales)}`;
+    const page = await browser.follow(await browser.request(path), redirectUri);
+    const uid = new URL(page.url).pathname.split('/')[2]!;
+    return { browser, page, uid };
+  }
+  const korean = { headers: { 'accept-language': 'ko-KR,ko;q=0.9,en-US;q=0.8' } };
+
   it('shows the account chooser, without the Google button when no upstream is configured', async () => {
     const { page, uid } = await chooser();
     expect(page.status).toBe(200);
@@ -25,6 +35,57 @@ describeEachDatabase('sign-in pages', (kind) => {
     expect(page.body).toContain('to continue to Test classroom');
     expect(page.body).toContain(`href="/interaction/${uid}/login"`);
     expect(page.body).not.toContain('Sign in with Google');
+  });
+
+  it('speaks Korean to a browser that asks for it (Accept-Language), English to others', async () => {
+    const { browser, uid } = await chooser();
+    const page = await browser.request(`/interaction/${uid}`, korean);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<html lang="ko">');
+    expect(page.body).toContain('<h1>로그인 계정 선택</h1>');
+    expect(page.body).toContain('Test classroom(으)로 계속하려면 계정을 선택하세요');
+    expect(page.body).toContain(
+      `<a class="button" href="/interaction/${uid}/login">dotink 계정으로 로그인</a>`,
+    );
+    const form = await browser.request(`/interaction/${uid}/login`, korean);
+    expect(form.body).toContain('<html lang="ko">');
+    expect(form.body).toContain('<h1>로그인</h1>');
+    expect(form.body).toContain('<label for="username">이메일 또는 학번</label>');
+    expect(form.body).toContain('<label for="password">비밀번호</label>');
+    const signup = await browser.request(`/interaction/${uid}/signup`, korean);
+    expect(signup.body).toContain('<label for="confirm">비밀번호 확인</label>');
+    for (const acceptLanguage of ['de-DE,es;q=0.8', 'fr']) {
+      const other = await browser.request(`/interaction/${uid}/login`, {
+        headers: { 'accept-language': acceptLanguage },
+      });
+      expect(other.body).toContain('<html lang="en">');
+      expect(other.body).toContain('<h1>Sign in</h1>');
+      expect(other.body).toContain('<label for="username">E-mail or student ID</label>');
+    }
+    const expired = await browser.request('/interaction/not-a-real-uid/login', korean);
+    expect(expired.status).toBe(400);
+    expect(expired.body).toContain('<h1>로그인 요청 만료</h1>');
+  });
+
+  it('speaks the language of the ui_locales of the authorization request, before Accept-Language', async () => {
+    const { browser, page, uid } = await chooserWithUiLocales('de ja-JP');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<html lang="ja">');
+    expect(page.body).toContain('<h1>ログインアカウントの選択</h1>');
+    expect(page.body).toContain('dotink アカウントでログイン');
+    const form = await browser.request(`/interaction/${uid}/login`, korean);
+    expect(form.body).toContain('<html lang="ja">');
+    expect(form.body).toContain('<label for="username">メールアドレスまたは学籍番号</label>');
+    const empty = await browser.request(`/interaction/${uid}/login`, {
+      form: { username: '', password: '' },
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toContain(
+      '<div role="alert" id="form-error">ログイン名とパスワードを入力してください。</div>',
+    );
+    const { page: chinese } = await chooserWithUiLocales('zh-Hant');
+    expect(chinese.body).toContain('<html lang="zh-TW">');
+    expect(chinese.body).toContain('<h1>選擇登入帳號</h1>');
   });
 
   it('re-shows the form with an announced error after a wrong password, escaping what was typed', async () => {
@@ -49,6 +110,15 @@ describeEachDatabase('sign-in pages', (kind) => {
     });
     expect(empty.status).toBe(400);
     expect(empty.body).toContain('Enter your login name and password.');
+    const inKorean = await browser.request(`/interaction/${uid}/login`, {
+      ...korean,
+      form: { username: 'form@example.org', password: 'wrong' },
+    });
+    expect(inKorean.status).toBe(401);
+    expect(inKorean.body).toContain('<html lang="ko">');
+    expect(inKorean.body).toContain(
+      '<div role="alert" id="form-error">아이디 또는 비밀번호가 올바르지 않습니다.</div>',
+    );
   });
 
   it('locks the account out after repeated failures with a lockout message', async () => {
@@ -69,6 +139,12 @@ describeEachDatabase('sign-in pages', (kind) => {
     const right = await post('right-password');
     expect(right.status).toBe(429);
     expect(right.body).toContain('Too many failed sign-in attempts.');
+    const inKorean = await browser.request(`/interaction/${uid}/login`, {
+      ...korean,
+      form: { username: 'lock@example.org', password: 'right-password' },
+    });
+    expect(inKorean.status).toBe(429);
+    expect(inKorean.body).toContain('로그인에 너무 많이 실패했습니다. 15분 후에 다시 시도하세요.');
   });
 
   it('signs up a teacher as pending approval and signs them in', async () => {
