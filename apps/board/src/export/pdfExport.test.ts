@@ -1,7 +1,7 @@
 /**
  * The vector PDF export, checked with real tools: `qpdf --check` must pass, `pdftotext` must
- * still find the original text, and the ink must be vector paths (stroke operators in the page
- * content, marker strokes under a 0.3-opacity graphics state).
+ * still find the original text, and the ink must be vector paths (each stroke a filled outline in
+ * the page content, marker strokes under a 0.3-opacity graphics state), no image.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -97,11 +97,15 @@ describe('vector PDF export', () => {
     execFileSync('qpdf', ['--qdf', '--object-streams=disable', file, qdf]);
     const raw = readFileSync(qdf, 'latin1');
     // red pen (twice), blue pen, yellow marker under the marker state; the erased stroke not drawn
-    expect(raw.match(/1 0 0 RG/g)?.length).toBe(2);
-    expect(raw.match(/0 0 1 RG/g)?.length).toBe(1);
+    expect(raw.match(/1 0 0 rg/g)?.length).toBe(2);
+    expect(raw.match(/0 0 1 rg/g)?.length).toBe(1);
+    expect(raw.match(/\/Marker-?\d* gs\n1 1 0 rg\n/g)?.length).toBe(1);
+    expect(raw).toMatch(/\/ca 0\.3/);
     expect(raw).toMatch(/\/CA 0\.3/);
-    expect(raw).toMatch(/\/Marker-?\d* gs/);
-    expect(raw.match(/ l\n/g)?.length).toBeGreaterThanOrEqual(8);
+    // each stroke one filled outline; only the lined paper's rules are stroked
+    expect(raw.match(/\nh\nf\nQ\n/g)?.length).toBe(4);
+    expect(raw.match(/ l\n/g)?.length).toBeGreaterThanOrEqual(4 * 20);
+    expect(raw).not.toMatch(/\/Subtype \/Image/);
 
     const out = await PDFDocument.load(bytes);
     expect(out.getPageCount()).toBe(3);
@@ -109,7 +113,7 @@ describe('vector PDF export', () => {
     expect(out.getPage(2).getSize()).toEqual({ width: 595.28, height: 841.89 });
   });
 
-  it('draws the first ink point where the page transform puts it (no rotation)', async () => {
+  it('draws the ink where the page transform puts it (no rotation), as filled outlines', async () => {
     const a = pageAddress(3, 27, 168, 1);
     const bytes = await exportBoardPdf({
       title: 't',
@@ -121,8 +125,26 @@ describe('vector PDF export', () => {
     writeFileSync(file, bytes);
     const qdf = join(dir, 'one.qdf.pdf');
     execFileSync('qpdf', ['--qdf', '--object-streams=disable', file, qdf]);
-    // (10, 10) nu → (67.2, 67.2) pt from the top-left → y = 841.89 − 67.2 in user space
-    expect(readFileSync(qdf, 'latin1')).toContain('67.2 774.69 m');
+    const raw = readFileSync(qdf, 'latin1');
+    expect(raw).not.toMatch(/\bS\n/);
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (const m of raw.matchAll(/(-?[\d.]+) (-?[\d.]+) [ml]\n/g)) {
+      xs.push(Number(m[1]));
+      ys.push(Number(m[2]));
+    }
+    // dots (10, 10) … (30, 15) nu → (67.2, 67.2) … (201.6, 100.8) pt from the top-left →
+    // x 67.2 … 201.6, y 841.89 − 100.8 … 841.89 − 67.2 = 741.09 … 774.69 in user space; the
+    // outline reaches past them by the line's half width (under 1 pt)
+    expect(Math.min(...xs)).toBeGreaterThan(66.2);
+    expect(Math.min(...xs)).toBeLessThan(67.2);
+    expect(Math.max(...xs)).toBeGreaterThan(201.6);
+    expect(Math.max(...xs)).toBeLessThan(202.6);
+    expect(Math.max(...ys)).toBeGreaterThan(774.69);
+    expect(Math.max(...ys)).toBeLessThan(775.69);
+    // the lowest dot is a sharp corner, which the outline's streamlining rounds off (as on screen)
+    expect(Math.min(...ys)).toBeGreaterThan(740.09);
+    expect(Math.min(...ys)).toBeLessThan(755);
   });
 });
 
@@ -163,7 +185,7 @@ describe('encrypted sources', () => {
     execFileSync('qpdf', ['--qdf', '--object-streams=disable', file, qdf]);
     const raw = readFileSync(qdf, 'latin1');
     expect(raw).toMatch(/\/Subtype \/Image/);
-    expect(raw).toMatch(/1 0 0 RG/);
+    expect(raw).toMatch(/1 0 0 rg\n[^Q]* m\n[^Q]*h\nf\nQ\n/);
   });
 });
 

@@ -2,8 +2,9 @@
  * Vector PDF export of a board: each PDF page is copied intact from its original (copyPages), a
  * pen-written or blank page becomes an empty page of its size; the page's ink is drawn on top as
  * vector paths, in page pt through the page transform nu → pt, then into the page's user space
- * (crop box and `/Rotate` honoured). Width, colour and opacity follow the export rules of
- * `@dotink/ink` (marker translucent 0.3 and 5× wider; strokes of fewer than 3 dots and erased
+ * (crop box and `/Rotate` honoured). Each stroke is its filled pressure outline, the one the page
+ * view draws (see `./inkContent`); colour and opacity follow the export rules of `@dotink/ink`
+ * (marker translucent 0.3 through a named ExtGState; strokes of fewer than 3 dots and erased
  * strokes do not draw).
  */
 import {
@@ -16,7 +17,7 @@ import {
 } from '@dotink/ink';
 import { zlibSync } from 'fflate';
 import { PDFDocument, type PDFPage } from 'pdf-lib';
-import { LINED_SPACING_PT, linedContent, strokeContent } from './inkContent';
+import { ContentBytes, LINED_SPACING_PT, linedContent, writeStrokeContent } from './inkContent';
 import { shownSize, userSpacePlacement } from './pagePlacement';
 
 /** What to export. */
@@ -39,7 +40,7 @@ export { LINED_SPACING_PT };
 
 /**
  * zlib level of the ink content streams: 1 is several times faster than pdf-lib's default and
- * the text of polylines compresses nearly as well.
+ * the text of outline paths compresses nearly as well.
  */
 const INK_DEFLATE_LEVEL = 1;
 
@@ -77,6 +78,8 @@ export async function exportBoardPdf(input: PdfExportInput): Promise<Uint8Array>
     out.context.obj({ Type: 'ExtGState', CA: MARKER_OPACITY, ca: MARKER_OPACITY }),
   );
 
+  // one buffer for every page's ink content (reused: it only grows)
+  const content = new ContentBytes();
   for (const page of input.pages) {
     let target: PDFPage;
     const src = page.source.kind === 'pdf' ? await source(page.source.pdfId) : undefined;
@@ -101,33 +104,26 @@ export async function exportBoardPdf(input: PdfExportInput): Promise<Uint8Array>
     const box = target.getCropBox();
     const rotate = target.getRotation().angle;
     const toUser = userSpacePlacement(box, rotate);
-    let content = '';
+    content.truncate(0);
     if (page.background === 'lined' && page.source.kind !== 'pdf') {
-      content += linedContent(shownSize(box, rotate), toUser);
+      content.text(linedContent(shownSize(box, rotate), toUser));
     }
     const strokes = input.strokesOf(page).filter(isDrawnStroke);
     let marker: string | undefined;
     for (const s of strokes) {
       if (strokeOpacity(s) !== 1 && !marker)
         marker = target.node.newExtGState('Marker', markerState).asString().slice(1);
-      content += strokeContent(s, page, toUser, marker);
+      writeStrokeContent(content, s, page, toUser, marker);
     }
-    if (content !== '') {
+    if (content.length > 0) {
       // One pre-deflated stream per page (pdf-lib would otherwise deflate it again, slowly).
-      const stream = out.context.stream(zlibSync(latin1Bytes(content), { level: INK_DEFLATE_LEVEL }), {
+      const stream = out.context.stream(zlibSync(content.bytes(), { level: INK_DEFLATE_LEVEL }), {
         Filter: 'FlateDecode',
       });
       target.node.addContentStream(out.context.register(stream));
     }
   }
   return out.save();
-}
-
-/** The bytes of a content-stream text (ASCII: one byte per character). */
-function latin1Bytes(text: string): Uint8Array {
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return bytes;
 }
 
 /** True when the PDF names an `/Encrypt` dictionary (in its trailer or cross-reference stream). */
