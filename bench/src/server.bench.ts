@@ -165,7 +165,7 @@ function stroke(page: number, startMs: number, writerId: string, dots: number): 
 async function uploadRate(kind: Kind, clients: number, adminUrl?: string): Promise<number> {
   const server = await startServer(await freshDatabase(kind, adminUrl));
   try {
-    const batches = 40;
+    const batches = 100;
     const perBatch = 500;
     const senders = [];
     for (let c = 0; c < clients; c++) {

@@ -52,13 +52,26 @@ export const BLOB_FILE = '/dev/blob';
 export type BlobStatement = <Row>(query: CompiledQuery, blob: Uint8Array) => Promise<Row[]>;
 
 export type DatabaseTarget =
-  | { readonly kind: 'postgres'; readonly url: string; readonly maxConnections?: number }
+  | {
+      readonly kind: 'postgres';
+      readonly url: string;
+      readonly maxConnections?: number;
+      /** Told when an idle pooled connection breaks (it is replaced); default: a warning. */
+      readonly onIdleError?: (error: Error) => void;
+    }
   | { readonly kind: 'pglite'; readonly dataDir?: string; readonly loadDataDir?: Blob };
 
 /** Opens a database and waits until it answers. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.maxConnections ?? 10 });
+    // An idle connection that breaks (the server restarted, the database was dropped) is
+    // removed from the pool; without a listener its error would end the process.
+    pool.on('error', (error) => {
+      (target.onIdleError ?? ((e) => console.warn(`database: an idle connection was lost: ${e.message}`)))(
+        error,
+      );
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const copyIn: CopyIn = async (table, columns, data) => {
       const client = await pool.connect();
@@ -113,13 +126,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     });
     return result.rows;
   };
+  // COPY reads its rows from a file of the embedded database's in-memory /tmp: the file system
+  // hands the bytes to the database in one native copy (the blob device copies byte by byte).
+  let copyFiles = 0;
   const copyIn: CopyIn = async (table, columns, data) => {
-    const result = await pglite.query(
-      `copy ${copyTarget(table, columns)} from '${BLOB_FILE}' with (format binary)`,
-      [],
-      { blob: new Blob([data as Uint8Array<ArrayBuffer>]) },
-    );
-    return result.affectedRows ?? 0;
+    const { FS } = pglite.Module;
+    const file = `/tmp/dotink-copy-${++copyFiles}.bin`;
+    FS.writeFile(file, data);
+    try {
+      const result = await pglite.query(
+        `copy ${copyTarget(table, columns)} from '${file}' with (format binary)`,
+      );
+      return result.affectedRows ?? 0;
+    } finally {
+      FS.unlink(file);
+    }
   };
   return {
     db,
