@@ -114,7 +114,7 @@ async function freshDatabase(kind: Kind, adminUrl?: string): Promise<DatabaseHan
     ...handle,
     async close() {
       await handle.close();
-      await adminQuery(adminUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropDatabase(adminUrl!, name);
     },
   };
 }
@@ -123,6 +123,23 @@ function dbUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.href;
+}
+
+/**
+ * Drops a database, ending its connections; tried again while PostgreSQL 15 refuses to end an
+ * autovacuum worker for a role that is not a superuser (42501) or the database is busy (55006).
+ */
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 20 || (code !== '42501' && code !== '55006')) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 async function adminQuery(adminUrl: string, text: string): Promise<pg.QueryResult> {
@@ -316,7 +333,7 @@ async function searchDatabase(kind: Kind, total: number, adminUrl?: string): Pro
     );
     await probe.close();
     if (meta.rows[0]!.n === 0) {
-      await adminQuery(adminUrl!, `DROP DATABASE ${name} WITH (FORCE)`);
+      await dropDatabase(adminUrl!, name);
       fresh = true;
     }
   }

@@ -19,6 +19,7 @@ import { diskFileStore } from '../src/files/diskFileStore';
 import type { FileStore } from '../src/files/fileStore';
 import type { App, AppPlugin } from '../src/platform/types';
 import { pgliteTemplate } from './pgliteTemplate';
+import { dropPostgresDatabase } from './postgresDatabase';
 
 /** The databases the suites run on here. */
 export function testDatabaseKinds(): DatabaseKind[] {
@@ -60,13 +61,7 @@ export async function createTestDatabase(
     ...handle,
     async close() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
+      await dropPostgresDatabase(adminUrl, name);
     },
   };
 }

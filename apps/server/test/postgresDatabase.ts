@@ -20,14 +20,28 @@ export async function createPostgresDatabase(
   url.pathname = `/${name}`;
   return {
     url: url.href,
-    async drop() {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
-    },
+    drop: () => dropPostgresDatabase(adminUrl, name),
   };
+}
+
+/**
+ * Drops a test database, ending its connections. PostgreSQL 15 refuses to end an autovacuum
+ * worker for a role that is not a superuser (42501, unless it has pg_signal_backend), and a
+ * worker may be busy with a freshly written test database: then it waits and tries again.
+ */
+export async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    await dropper.connect();
+    try {
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 20 || (code !== '42501' && code !== '55006')) throw error;
+    } finally {
+      await dropper.end();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
