@@ -39,17 +39,18 @@ function copyTarget(table: string, columns: readonly string[]): string {
   return `${table} (${columns.join(', ')})`;
 }
 
-/** The file name under which {@link BlobStatement}'s bytes are readable in SQL. */
-export const BLOB_FILE = '/dev/blob';
-
 /**
- * Runs one statement with `blob` readable inside it as `pg_read_binary_file('/dev/blob')`
- * (PGlite's file device; the embedded database runs as its superuser). On PGlite this is the
- * cheap way in for a megabyte of bytes: ~3 ms, where the same bytes as a bytea parameter take
+ * Runs one statement that reads `bytes` from a file: `build(file)` gives the statement, which
+ * reads them with `pg_read_binary_file(file)` (the embedded database runs as its superuser). On
+ * PGlite this is the cheap way in for a megabyte of bytes — the file lives in its in-memory /tmp
+ * and reaches the database in one native copy, where the same bytes as a bytea parameter take
  * ~150 ms and as base64 text ~12 ms. The statement runs alone (PGlite's lock), outside any
  * transaction, exactly like a Kysely query on the same database.
  */
-export type BlobStatement = <Row>(query: CompiledQuery, blob: Uint8Array) => Promise<Row[]>;
+export type BlobStatement = <Row>(
+  build: (file: string) => CompiledQuery,
+  bytes: Uint8Array,
+) => Promise<Row[]>;
 
 export type DatabaseTarget =
   | {
@@ -117,31 +118,34 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   // One PGlite session: Kysely lets one caller hold it at a time (its adapter declares no
   // multiple connections), so concurrent requests' transactions never mix.
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  const withBlob: BlobStatement = async <Row>(query: CompiledQuery, blob: Uint8Array) => {
-    // PGlite's `query` waits for any open transaction (Kysely's run in PGlite's exclusive
-    // transaction mode), so this never runs inside someone else's transaction.
-    const result = await pglite.query<Row>(query.sql, [...query.parameters], {
-      rowMode: 'object',
-      blob: new Blob([blob as Uint8Array<ArrayBuffer>]),
-    });
-    return result.rows;
-  };
-  // COPY reads its rows from a file of the embedded database's in-memory /tmp: the file system
-  // hands the bytes to the database in one native copy (the blob device copies byte by byte).
-  let copyFiles = 0;
-  const copyIn: CopyIn = async (table, columns, data) => {
+  // Bytes go in as files of the embedded database's in-memory /tmp: the file system hands them
+  // to the database in one native copy (parameters and the blob device copy them piecewise).
+  let files = 0;
+  const withFile = async <T>(bytes: Uint8Array, run: (file: string) => Promise<T>): Promise<T> => {
     const { FS } = pglite.Module;
-    const file = `/tmp/dotink-copy-${++copyFiles}.bin`;
-    FS.writeFile(file, data);
+    const file = `/tmp/dotink-bytes-${++files}.bin`;
+    FS.writeFile(file, bytes);
     try {
-      const result = await pglite.query(
-        `copy ${copyTarget(table, columns)} from '${file}' with (format binary)`,
-      );
-      return result.affectedRows ?? 0;
+      return await run(file);
     } finally {
       FS.unlink(file);
     }
   };
+  // PGlite's `query` waits for any open transaction (Kysely's run in PGlite's exclusive
+  // transaction mode), so these never run inside someone else's transaction.
+  const withBlob: BlobStatement = <Row>(build: (file: string) => CompiledQuery, bytes: Uint8Array) =>
+    withFile(bytes, async (file) => {
+      const query = build(file);
+      const result = await pglite.query<Row>(query.sql, [...query.parameters], { rowMode: 'object' });
+      return result.rows;
+    });
+  const copyIn: CopyIn = (table, columns, data) =>
+    withFile(data, async (file) => {
+      const result = await pglite.query(
+        `copy ${copyTarget(table, columns)} from '${file}' with (format binary)`,
+      );
+      return result.affectedRows ?? 0;
+    });
   return {
     db,
     kind: 'pglite',

@@ -12,9 +12,9 @@
  * Strokes given twice in one request count once (the newer copy is kept). Rows are stored in
  * request order, so ids — the search's order — follow the upload.
  */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { CopyBinaryWriter } from '../db/copyBinary';
-import { BLOB_FILE, type BlobStatement, type CopyIn } from '../db/database';
+import type { BlobStatement, CopyIn } from '../db/database';
 import type { Database } from '../db/schema';
 import type { StoredStroke, UploadPage } from './uploadDecode';
 
@@ -41,9 +41,8 @@ export interface StoreOptions {
   /** The binary COPY (both databases): the fast path. */
   readonly copyIn?: CopyIn | undefined;
   /**
-   * PGlite: hand the dots to the fallback statement as its blob file (its parameters cost ~12 ms
-   * per MB as base64 text and ~150 ms as bytea; the file ~3 ms). PostgreSQL takes them as one
-   * binary parameter.
+   * PGlite: hand the dots to the fallback statement as a file it reads (parameters cost ~12 ms
+   * per MB as base64 text and ~150 ms as bytea). PostgreSQL takes them as one binary parameter.
    */
   readonly withBlob?: BlobStatement | undefined;
 }
@@ -235,8 +234,7 @@ async function upsertRows(
     dots.set(s.dots, at);
     at += s.dots.length;
   }
-  const dotsParam = withBlob ? sql`pg_read_binary_file(${sql.lit(BLOB_FILE)})` : sql`${dots}::bytea`;
-  const statement = sql<{ stored: number; updated: number }>`
+  const statement = (dotsParam: RawBuilder<unknown>) => sql<{ stored: number; updated: number }>`
     with d as materialized (select ${dotsParam} as all_dots),
     ins as (
       insert into ink_strokes (
@@ -271,8 +269,11 @@ async function upsertRows(
            (count(*) filter (where not inserted))::int as updated
     from ins`;
   const result = withBlob
-    ? await withBlob<{ stored: number; updated: number }>(statement.compile(db), dots)
-    : (await statement.execute(db)).rows;
+    ? await withBlob<{ stored: number; updated: number }>(
+        (file) => statement(sql`pg_read_binary_file(${sql.lit(file)})`).compile(db),
+        dots,
+      )
+    : (await statement(sql`${dots}::bytea`).execute(db)).rows;
   const row = result[0]!;
   return { received, stored: row.stored, updated: row.updated, uploadedAt };
 }
