@@ -32,6 +32,7 @@ import {
   migrateToLatest,
   openDatabase,
 } from '@dotink/server';
+import { createPostgresDatabase, dropPostgresDatabase } from '@dotink/server/test/postgres';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { atLeast, type Bench, below, type Figure, percentile } from './budget';
@@ -106,15 +107,14 @@ async function freshDatabase(kind: Kind, adminUrl?: string): Promise<DatabaseHan
       },
     };
   }
-  const name = `dotink_bench_${Date.now().toString(36)}`;
-  await adminQuery(adminUrl!, `CREATE DATABASE ${name}`);
-  const handle = await openDatabase({ kind: 'postgres', url: dbUrl(adminUrl!, name), maxConnections: 10 });
+  const created = await createPostgresDatabase(adminUrl!);
+  const handle = await openDatabase({ kind: 'postgres', url: created.url, maxConnections: 10 });
   await migrateToLatest(handle.db);
   return {
     ...handle,
     async close() {
       await handle.close();
-      await dropDatabase(adminUrl!, name);
+      await created.drop();
     },
   };
 }
@@ -123,23 +123,6 @@ function dbUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.href;
-}
-
-/**
- * Drops a database, ending its connections; tried again while PostgreSQL 15 refuses to end an
- * autovacuum worker for a role that is not a superuser (42501) or the database is busy (55006).
- */
-async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      return;
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (attempt >= 20 || (code !== '42501' && code !== '55006')) throw error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 async function adminQuery(adminUrl: string, text: string): Promise<pg.QueryResult> {
@@ -333,7 +316,7 @@ async function searchDatabase(kind: Kind, total: number, adminUrl?: string): Pro
     );
     await probe.close();
     if (meta.rows[0]!.n === 0) {
-      await dropDatabase(adminUrl!, name);
+      await dropPostgresDatabase(adminUrl!, name);
       fresh = true;
     }
   }

@@ -4,12 +4,10 @@
  * PGlite loaded from a migrated template dump, or a uniquely named PostgreSQL database that is
  * dropped afterwards.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Clock, manualClock } from '@dotink/ncode';
-import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
@@ -19,7 +17,7 @@ import { diskFileStore } from '../src/files/diskFileStore';
 import type { FileStore } from '../src/files/fileStore';
 import type { App, AppPlugin } from '../src/platform/types';
 import { pgliteTemplate } from './pgliteTemplate';
-import { dropPostgresDatabase } from './postgresDatabase';
+import { createPostgresDatabase } from './postgresDatabase';
 
 /** The databases the suites run on here. */
 export function testDatabaseKinds(): DatabaseKind[] {
@@ -45,23 +43,14 @@ export async function createTestDatabase(
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `dotink_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.href, maxConnections: 4 });
+  const created = await createPostgresDatabase(adminUrl);
+  const handle = await openDatabase({ kind: 'postgres', url: created.url, maxConnections: 4 });
   if (migrated) await migrateToLatest(handle.db);
   return {
     ...handle,
     async close() {
       await handle.close();
-      await dropPostgresDatabase(adminUrl, name);
+      await created.drop();
     },
   };
 }

@@ -10,6 +10,7 @@ import { StrokePathCache } from '../pipeline/strokePathCache';
 import { inkRig, line, makeStroke, PAGE_A, PAGE_B } from '../testing/fixtures';
 import { manualViewScheduler } from '../timing/viewScheduler';
 import { PageView, type PageViewHandle } from './PageView';
+import type { PageViewProps } from './pageViewProps';
 import { createPageViewPointerPen } from './pointerPen';
 import type { PointerInput } from './useViewGestures';
 import type { LayerDrawInfo } from './viewStats';
@@ -63,6 +64,30 @@ const drag = (
   fireEvent.pointerMove(el, { ...base, buttons: 1, clientX: to[0], clientY: to[1] });
   fireEvent.pointerUp(el, { ...base, buttons: 0, clientX: to[0], clientY: to[1] });
 };
+
+/**
+ * A page view showing `PAGE_A` with a live feed and an ink store, on frames the test runs; the
+ * first frame has run. Answers the rig, the frames, the layer draws and the live canvas context.
+ */
+function mountLiveView(props: Partial<PageViewProps>) {
+  const rig = inkRig();
+  const frames = manualViewScheduler();
+  const draws: LayerDrawInfo[] = [];
+  render(
+    <PageView
+      {...SIZE}
+      page={PAGE_A}
+      live={rig.feed}
+      store={rig.store}
+      scheduler={frames}
+      onLayerDraw={(d) => draws.push(d)}
+      {...props}
+    />,
+  );
+  const ctx = document.querySelector<HTMLCanvasElement>('canvas[data-layer="live"]')!.getContext('2d')!;
+  frames.runFrames();
+  return { rig, frames, draws, ctx };
+}
 
 describe('PageView', () => {
   it('shows the placeholder when no page is assigned', () => {
@@ -314,21 +339,7 @@ describe('PageView', () => {
   });
 
   it("draws a pen's newest segments at once, in the notification's task (low latency)", () => {
-    const rig = inkRig();
-    const frames = manualViewScheduler();
-    const draws: LayerDrawInfo[] = [];
-    render(
-      <PageView
-        {...SIZE}
-        page={PAGE_A}
-        live={rig.feed}
-        store={rig.store}
-        scheduler={frames}
-        onLayerDraw={(d) => draws.push(d)}
-      />,
-    );
-    const ctx = document.querySelector<HTMLCanvasElement>('canvas[data-layer="live"]')!.getContext('2d')!;
-    frames.runFrames();
+    const { rig, frames, draws, ctx } = mountLiveView({});
     ctx.__clearEvents();
     const lines = () => ctx.__getEvents().filter((e) => e.type === 'lineTo').length;
     const pen = rig.pen().penDown().page(PAGE_A).penMove(10, 10).penMove(11, 11).penMove(12, 12);
@@ -355,22 +366,7 @@ describe('PageView', () => {
   });
 
   it('draws only the newest live segments per frame (liveInk="frame")', () => {
-    const rig = inkRig();
-    const frames = manualViewScheduler();
-    const draws: LayerDrawInfo[] = [];
-    render(
-      <PageView
-        {...SIZE}
-        page={PAGE_A}
-        live={rig.feed}
-        store={rig.store}
-        scheduler={frames}
-        liveInk="frame"
-        onLayerDraw={(d) => draws.push(d)}
-      />,
-    );
-    const ctx = document.querySelector<HTMLCanvasElement>('canvas[data-layer="live"]')!.getContext('2d')!;
-    frames.runFrames();
+    const { rig, frames, draws, ctx } = mountLiveView({ liveInk: 'frame' });
     const pen = rig.pen().penDown().page(PAGE_A).penMove(10, 10).penMove(11, 11).penMove(12, 12);
     ctx.__clearEvents();
     expect(frames.runFrames()).toBe(1);
@@ -399,22 +395,7 @@ describe('PageView', () => {
   });
 
   it("on pen-up clears only the ended stroke's box, drawing again only the live strokes crossing it", () => {
-    const rig = inkRig();
-    const frames = manualViewScheduler();
-    const draws: LayerDrawInfo[] = [];
-    render(
-      <PageView
-        {...SIZE}
-        page={PAGE_A}
-        live={rig.feed}
-        store={rig.store}
-        fit="actual"
-        scheduler={frames}
-        onLayerDraw={(d) => draws.push(d)}
-      />,
-    );
-    const ctx = document.querySelector<HTMLCanvasElement>('canvas[data-layer="live"]')!.getContext('2d')!;
-    frames.runFrames();
+    const { rig, frames, draws, ctx } = mountLiveView({ fit: 'actual' });
     const near = rig.pen('pen-1').penDown().page(PAGE_A).penMove(10, 10).penMove(11, 11);
     const crossing = rig.pen('pen-2').penDown().page(PAGE_A).penMove(11, 10).penMove(10, 11);
     const far = rig.pen('pen-3').penDown().page(PAGE_A).penMove(60, 90).penMove(61, 91);
