@@ -55,6 +55,16 @@ export async function createTestDatabase(
   };
 }
 
+/** The error text of a statement that must fail (a test fails when it does not). */
+export async function fails(q: Promise<unknown>): Promise<string> {
+  try {
+    await q;
+  } catch (error) {
+    return String(error);
+  }
+  throw new Error('expected the statement to fail');
+}
+
 /** Defines `body` once per database kind, in a describe block named after it. */
 export function describeEachDatabase(title: string, body: (kind: DatabaseKind) => void): void {
   for (const kind of testDatabaseKinds()) describe(`${title} [${kind}]`, () => body(kind));

@@ -1,17 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, describeEachDatabase, SETUP_TIMEOUT_MS } from '../../test/harness';
+import { createTestDatabase, describeEachDatabase, fails, SETUP_TIMEOUT_MS } from '../../test/harness';
 import type { DatabaseHandle } from '../db/database';
 import { migrateTo } from '../db/migrate';
-
-async function fails(q: Promise<unknown>): Promise<string> {
-  try {
-    await q;
-  } catch (error) {
-    return String(error);
-  }
-  throw new Error('expected the statement to fail');
-}
 
 describeEachDatabase('migration 0030_boards', (kind) => {
   let handle: DatabaseHandle;

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, describeEachDatabase, SETUP_TIMEOUT_MS } from '../../test/harness';
+import { createTestDatabase, describeEachDatabase, fails, SETUP_TIMEOUT_MS } from '../../test/harness';
 import type { DatabaseHandle } from './database';
 import { migrateTo, migrateToLatest, NO_MIGRATIONS } from './migrate';
 import { migrations } from './migrations/index';
@@ -10,15 +10,6 @@ async function tables(db: Kysely<unknown>): Promise<string[]> {
     select table_name as name from information_schema.tables
     where table_schema = 'public' and table_name not like 'kysely_%' order by table_name`.execute(db);
   return r.rows.map((row) => row.name);
-}
-
-async function fails(q: Promise<unknown>): Promise<string> {
-  try {
-    await q;
-  } catch (error) {
-    return String(error);
-  }
-  throw new Error('expected the statement to fail');
 }
 
 describeEachDatabase('migrations', (kind) => {
