@@ -345,6 +345,28 @@ describe.sequential('board in Chromium', () => {
     await board.shot('14-two-pens');
   });
 
+  it('shows the ink while the pen is still writing, then keeps it on the page', async () => {
+    const count = (await board.strokes()).length;
+    // one long stroke: ~3 s of writing at the pen's ~96 dots a second
+    await board.startWriting([
+      {
+        page: P6,
+        points: [
+          [15, 60],
+          [70, 62],
+        ],
+        dotsPerSegment: 300,
+      },
+    ]);
+    await board.waitFor(async () => (await board.livePixels()).any > 100, 'the ink being written');
+    expect((await board.livePixels()).lowLatency).toBe(true);
+    expect(await board.strokes()).toHaveLength(count); // not completed yet: the pen is down
+    await board.shot('15-writing');
+    await board.writeDone();
+    await board.waitFor(async () => (await board.strokes()).length === count + 1, 'the completed stroke');
+    await board.waitFor(async () => (await board.livePixels()).any === 0, 'the live layer cleared');
+  });
+
   it('draws with the mouse pen on a PDF page', async () => {
     await board.testId('page-item-0').click();
     await board.testId('pen-item-mouse-pen').click();

@@ -167,6 +167,34 @@ export class BoardPage {
     );
   }
 
+  /** Starts writing `strokes` with the simulated pen; {@link writeDone} waits for the pen-up. */
+  async startWriting(strokes: readonly SimStroke[]): Promise<void> {
+    await this.page.evaluate((s) => {
+      const w = window as unknown as {
+        dotinkSim: { play(s: unknown): Promise<void> };
+        dotinkWriting?: Promise<void>;
+      };
+      w.dotinkWriting = w.dotinkSim.play(s);
+    }, strokes);
+  }
+
+  async writeDone(): Promise<void> {
+    await this.page.evaluate(() => (window as unknown as { dotinkWriting?: Promise<void> }).dotinkWriting);
+  }
+
+  /** Ink pixels on the live layer (strokes being written), and whether it is a low-latency canvas. */
+  async livePixels(): Promise<{ any: number; lowLatency: boolean }> {
+    return this.page.evaluate(() => {
+      const c = document.querySelector<HTMLCanvasElement>('canvas[data-layer="live"]');
+      const ctx = c?.getContext('2d');
+      if (!c || !ctx || c.width === 0) return { any: 0, lowLatency: false };
+      const d = ctx.getImageData(0, 0, c.width, c.height).data;
+      let any = 0;
+      for (let i = 3; i < d.length; i += 4) if (d[i]! > 0) any++;
+      return { any, lowLatency: ctx.getContextAttributes().desynchronized === true };
+    });
+  }
+
   async key(key: string): Promise<void> {
     await this.page.keyboard.press(key);
   }
