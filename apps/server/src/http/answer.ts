@@ -2,9 +2,9 @@
  * The generic answer shape of the education and ink APIs (engine.md §7): `{ ok, message, data }`,
  * with the message 'Success' when the call succeeded.
  */
-import { z } from 'zod';
+import { SUCCESS } from '@dotink/contracts/answer';
 
-export const SUCCESS = 'Success';
+export { answerSchema, failureSchema, SUCCESS } from '@dotink/contracts/answer';
 
 export interface Answer<T> {
   readonly ok: boolean;
@@ -21,11 +21,3 @@ export function success<T>(data: T): Answer<T> {
 export function failure(message: string): Answer<null> {
   return { ok: false, message, data: null };
 }
-
-/** The zod schema of a successful answer around `data` (for route response schemas). */
-export function answerSchema<T extends z.ZodType>(data: T) {
-  return z.object({ ok: z.boolean(), message: z.string(), data });
-}
-
-/** The zod schema of a failed answer (4xx/5xx response schemas). */
-export const failureSchema = z.object({ ok: z.literal(false), message: z.string(), data: z.null() });
