@@ -8,6 +8,7 @@ import { browserLanguageHints, createPageViewPointerPen, detectLanguage } from '
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BoardApp } from './app/boardApp';
+import { onceLoader } from './app/controlOnce';
 import { createEditorStore } from './app/editorStore';
 import { PenRuntime } from './app/penRuntime';
 import { browserDownload } from './app/saveFlow';
@@ -19,6 +20,9 @@ import { fetchPaperCatalogue, paperLookup } from './model/paper';
 import { App } from './ui/App';
 import { noticeDue } from './ui/dialogs/NoticeDialog';
 import './styles.css';
+
+/** Where the pen control sheets are served (the server's vendor data), relative to the app. */
+const CONTROLLERS_URL = new URL('../vendor/v1/controllers/', window.location.href).toString();
 
 /** Where the paper catalogue is served (the server's vendor data), relative to the app. */
 const CATALOGUE_URL = new URL('../vendor/v1/catalogue', window.location.href).toString();
@@ -41,6 +45,11 @@ const pens = new PenRuntime({
   editor,
   bluetooth: () => (navigator as unknown as { bluetooth?: BluetoothLike }).bluetooth,
   onError: (e) => console.error(e),
+  // read on first need, in a chunk of its own (the .nproj reader)
+  controlSheets: onceLoader(() =>
+    import('./app/controlSheets').then(({ loadControlSheets }) => loadControlSheets(CONTROLLERS_URL)),
+  ),
+  zoomBy: (factor) => app.viewHandle.current?.zoomBy(factor),
 });
 let paper = paperLookup(undefined);
 const app = new BoardApp({

@@ -75,6 +75,8 @@ export interface EditorActions {
   setEraserMode(mode: EraserMode): void;
   /** Changes the selected pen's tool, colour or thickness. */
   updateSelectedPen(change: PenSettingsChange): void;
+  /** Changes a pen's tool, colour or thickness (a paper button pressed with that pen). */
+  updatePen(id: string, change: PenSettingsChange): void;
   selectPen(id: string): void;
   /** Settings of a pen (a new pen gets the next colour of the rotation). */
   penSettings(id: string): PenSettings;
@@ -108,8 +110,8 @@ export function createEditorStore() {
     setPageIndex: (pageIndex) => set({ pageIndex }),
     setFit: (fit) => set({ fit }),
     setEraserMode: (eraserMode) => set({ eraserMode }),
-    updateSelectedPen: (change) => {
-      const id = get().selectedPen;
+    updateSelectedPen: (change) => get().updatePen(get().selectedPen, change),
+    updatePen: (id, change) => {
       set({ pens: { ...get().pens, [id]: applyPenChange(get().penSettings(id), change) } });
     },
     selectPen: (selectedPen) => set({ selectedPen }),

@@ -6,16 +6,26 @@
  *
  * Each pen writes with its own settings (tool, colour, thickness) from the editor store. With the
  * pointer tool a pen does not write: its moves become hover moves (the laser pointer).
+ *
+ * Pen control sheets (PUI, engine.md §4): strokes on a control page never draw and never make a
+ * page; on pen up the stroke's first dot is tested against the control projects (loaded from the
+ * server on first need) and the paper button's command changes that pen's tool, colour or
+ * thickness, or acts on the page shown (`puiActions.ts`).
  */
 import {
   type KeySource,
   LiveEraser,
+  type PageKind,
   type PenEvent,
+  type PuiStrokes,
+  puiCommandOf,
   randomKeySource,
+  type Stroke,
   StrokeBuilder,
   type StrokeBuilderListener,
+  withPuiStrokes,
 } from '@dotink/ink';
-import type { PageAddress } from '@dotink/ncode';
+import { isDroppedPuiPage, isPuiGatePage, type PageAddress, type PuiRegistry } from '@dotink/ncode';
 import {
   type BluetoothLike,
   BluetoothUnavailableError,
@@ -31,6 +41,7 @@ import { createLiveInkFeed, fanOutBuilderListener, type LiveInkFeed } from '@dot
 import type { BoardSession } from '../model/boardSession';
 import { type EditorStore, MOUSE_PEN_ID } from './editorStore';
 import { brushOf, type EraserMode } from './penSettings';
+import { applyPuiCommand } from './puiActions';
 
 export interface PenRuntimeOptions {
   readonly editor: EditorStore;
@@ -38,6 +49,10 @@ export interface PenRuntimeOptions {
   readonly bluetooth: () => BluetoothLike | undefined;
   readonly keys?: KeySource;
   readonly onError?: (error: unknown) => void;
+  /** The control sheets (PUI registry), loaded on first need; without it paper buttons do nothing. */
+  readonly controlSheets?: () => Promise<PuiRegistry>;
+  /** Zooms the page shown (a paper button's zoom in / out). */
+  readonly zoomBy?: (factor: number) => void;
 }
 
 /** The pens of the board app. */
@@ -50,8 +65,12 @@ export class PenRuntime {
   private readonly eraserOf = new Map<string, EraserMode>();
   private readonly keys: KeySource;
   private readonly pointerDown = new Set<string>();
+  /** Pointer-tool pens pressing a paper button (their stroke goes to the builder). */
+  private readonly pressing = new Set<string>();
   private mousePen: PointerPen | undefined;
   private unMouse: (() => void) | undefined;
+  /** Paper buttons pressed, in order (each waits for the control sheets and the one before). */
+  private controlQueue: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: PenRuntimeOptions) {
     this.keys = options.keys ?? randomKeySource((b) => crypto.getRandomValues(b));
@@ -62,7 +81,8 @@ export class PenRuntime {
       keys: this.keys,
       brushFor: (penId) =>
         brushOf(editor.getState().penSettings(penId), penId, penId === MOUSE_PEN_ID ? 'mouse' : 'pen'),
-      listener: fanOutBuilderListener(this.feed, this.inkListener()),
+      classifyPage: controlPageKind,
+      listener: withPuiStrokes(this.puiStrokes(), fanOutBuilderListener(this.feed, this.inkListener())),
     });
     this.manager.onEvent((e) => this.route(e));
     this.manager.onCountChange(() => this.publishPens());
@@ -156,8 +176,60 @@ export class PenRuntime {
       .setConnectedPens(this.manager.entries().map((e) => ({ id: e.mac, name: penName(e.pen) })));
   }
 
-  /** Pen events → the stroke builder, except a pointer-tool pen's, which only hover. */
+  /** Strokes on control pages: dispatched as paper-button presses, never ink. */
+  private puiStrokes(): PuiStrokes {
+    return {
+      classifyPage: controlPageKind,
+      completed: (stroke, role) => {
+        if (role !== 'pui') return false;
+        this.controlQueue = this.controlQueue.then(() => this.pressControl(stroke));
+        return true;
+      },
+    };
+  }
+
+  private async pressControl(stroke: Stroke): Promise<void> {
+    const editor = this.options.editor;
+    if (!this.options.controlSheets) {
+      editor.getState().showToast('control.unavailable');
+      return;
+    }
+    let registry: PuiRegistry;
+    try {
+      registry = await this.options.controlSheets();
+    } catch (error) {
+      editor.getState().showToast('control.unavailable');
+      this.options.onError?.(error);
+      return;
+    }
+    const press = puiCommandOf(registry, stroke);
+    if (!press) return;
+    const session = this.session;
+    applyPuiCommand(press.command, stroke.mac, {
+      editor,
+      ...(this.options.zoomBy ? { zoomBy: this.options.zoomBy } : {}),
+      ...(session ? { addPage: () => session.addBlankPage() } : {}),
+      pageCount: () => session?.pages.length ?? 0,
+    });
+  }
+
+  /**
+   * Pen events → the stroke builder, except a pointer-tool pen's, which only hover; a pointer
+   * pen still presses paper buttons (its stroke on a control page goes to the builder).
+   */
   private route(e: PenEvent): void {
+    if (this.pressing.has(e.penId)) {
+      if (e.kind === 'up' || e.kind === 'disconnect') this.pressing.delete(e.penId);
+      this.builder.handle(e);
+      return;
+    }
+    if (e.kind === 'page' && this.pointerDown.has(e.penId) && isPuiGatePage(e.page)) {
+      this.pointerDown.delete(e.penId);
+      this.pressing.add(e.penId);
+      this.builder.handle({ kind: 'down', penId: e.penId, timeMs: e.timeMs });
+      this.builder.handle(e);
+      return;
+    }
     const tool = this.options.editor.getState().penSettings(e.penId).tool;
     if (tool === 'pointer' || this.pointerDown.has(e.penId)) {
       if (e.kind === 'down') {
@@ -218,6 +290,11 @@ export class PenRuntime {
     const index = session.pageIndexOf(address);
     if (index >= 0) editor.setPageIndex(index);
   }
+}
+
+/** Control pages are paper buttons (pui), 3.1013.1.15 is dropped, everything else is ink. */
+function controlPageKind(page: PageAddress): PageKind {
+  return isDroppedPuiPage(page) ? 'dropped' : isPuiGatePage(page) ? 'pui' : 'ink';
 }
 
 function penName(pen: Pen): string {

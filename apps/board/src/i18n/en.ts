@@ -128,6 +128,10 @@ export const boardEn = {
   'fileName.leadingDot': 'A file name cannot start with a dot.',
   'fileName.characters':
     'A file name may contain only Korean, English, Chinese and Japanese characters, digits, and the symbols + - _ and a dot.',
+  // board-ui: paper buttons, small screens, keyboard, registration (issue 12)
+  'control.unsupported': 'This paper button ({command}) does nothing on the board.',
+  'control.failed': 'The paper button ({command}) could not be carried out.',
+  'control.unavailable': 'The pen control sheets are not set up on this server, so paper buttons do nothing.',
 } as const;
 
 /** Every board text key. */

@@ -117,4 +117,9 @@ export const boardJa: BoardMessages = {
   'fileName.leadingDot': 'ファイル名をドット(.)で始めることはできません。',
   'fileName.characters':
     'ファイル名に使えるのは韓国語・英語・中国語・日本語の文字、数字、記号 + - _ とドット(.)だけです。',
+  // board-ui: paper buttons, small screens, keyboard, registration (issue 12)
+  'control.unsupported': 'この紙のボタン({command})はボードでは使えません。',
+  'control.failed': '紙のボタン({command})を実行できませんでした。',
+  'control.unavailable':
+    'このサーバーにはペンのコントロールシートが設定されていないため、紙のボタンは動作しません。',
 };

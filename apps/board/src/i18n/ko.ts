@@ -117,4 +117,8 @@ export const boardKo: BoardMessages = {
   'fileName.leadingDot': '파일 이름은 점(.)으로 시작할 수 없습니다.',
   'fileName.characters':
     '파일 이름에는 한글, 영문, 한자, 일본어, 숫자와 기호 + - _ 및 점(.)만 사용할 수 있습니다.',
+  // board-ui: paper buttons, small screens, keyboard, registration (issue 12)
+  'control.unsupported': '이 종이 버튼({command})은 보드에서 동작하지 않습니다.',
+  'control.failed': '종이 버튼({command})을 실행하지 못했습니다.',
+  'control.unavailable': '이 서버에는 펜 컨트롤 시트가 설정되어 있지 않아 종이 버튼이 동작하지 않습니다.',
 };

@@ -112,4 +112,8 @@ export const boardZhTW: BoardMessages = {
   'fileName.empty': '請輸入檔案名稱。',
   'fileName.leadingDot': '檔案名稱不能以點(.)開頭。',
   'fileName.characters': '檔案名稱只能包含韓文、英文、中文、日文字元、數字以及符號 + - _ 和點(.)。',
+  // board-ui: paper buttons, small screens, keyboard, registration (issue 12)
+  'control.unsupported': '此紙上按鈕({command})在白板上沒有作用。',
+  'control.failed': '無法執行紙上按鈕({command})。',
+  'control.unavailable': '此伺服器未設定筆控制表，因此紙上按鈕沒有作用。',
 };

@@ -19,6 +19,7 @@ import { gunzipSync } from 'node:zlib';
 import {
   type BookAddress,
   bookId,
+  GRIDA_PUI_FILE_ORDER,
   loadPaperCatalogue,
   type PageAddress,
   type PaperCatalogue,
@@ -132,6 +133,21 @@ export class VendorData {
     const file = (await this.nprojFiles()).get(bookId(book));
     if (!file) return undefined;
     return Buffer.from((await readOptional(file)) ?? new Uint8Array()).toString('utf8') || undefined;
+  }
+
+  /**
+   * A control-sheet (PUI) project file by its name, `nproj/{name}.nproj`, or undefined. Only the
+   * names of {@link GRIDA_PUI_FILE_ORDER} are read (anything else is undefined).
+   */
+  async controllerNproj(name: string): Promise<string | undefined> {
+    if (!GRIDA_PUI_FILE_ORDER.includes(name)) return undefined;
+    const bytes = await readOptional(join(this.root, this.controllerFileName(name)));
+    return bytes ? Buffer.from(bytes).toString('utf8') : undefined;
+  }
+
+  /** The file of a control sheet, relative to the root. */
+  controllerFileName(name: string): string {
+    return `nproj/${name}.nproj`;
   }
 
   /** `nproj/*.nproj` by the book their header names (the first file wins). */

@@ -91,6 +91,25 @@ describeEachDatabase('vendor data routes', (kind) => {
       'The pdf of book 3.27.5 is not available: add books/s3-o27-b5.pdf to the vendor data directory (NCODE_DATA_DIR)',
     );
   });
+
+  it('serves the four control-sheet projects by name, 404 for any other name', async () => {
+    for (const [name, book] of [
+      ['3_1013_1116_Grida', 1116],
+      ['papertube_controller_171117', 161],
+      ['note_3_1013_1', 1],
+      ['SmartClassKit_Controller', 1],
+    ] as const) {
+      const res = await get(`/vendor/v1/controllers/${name}`);
+      expect(res.statusCode, name).toBe(200);
+      expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(parseNproj(res.body).book.code, name).toBe(book);
+    }
+    for (const name of ['note_1096', '..%2Fnbs.json.gz']) {
+      const res = await get(`/vendor/v1/controllers/${name}`);
+      expect(res.statusCode, name).toBe(404);
+      expect(res.json().message).toMatch(/^Not a control sheet: /);
+    }
+  });
 });
 
 describeEachDatabase('vendor data routes without vendor data', (kind) => {
@@ -107,5 +126,13 @@ describeEachDatabase('vendor data routes without vendor data', (kind) => {
     const file = await server().app.inject({ url: '/vendor/v1/catalogue', headers: { host } });
     expect(file.statusCode).toBe(503);
     expect(file.json().message).toBe(res.json().message);
+  });
+
+  it('answers 404 naming a missing control sheet', async () => {
+    const res = await server().app.inject({ url: '/vendor/v1/controllers/note_3_1013_1', headers: { host } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(
+      'The control sheet note_3_1013_1 is not available: add nproj/note_3_1013_1.nproj to the vendor data directory (NCODE_DATA_DIR)',
+    );
   });
 });

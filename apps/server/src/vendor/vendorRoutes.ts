@@ -6,12 +6,22 @@
  *   clients that look papers up offline (the board);
  * - `GET /vendor/v1/papers/{s.o.b}` — a paper of the catalogue (`nbs.json.gz`);
  * - `GET /vendor/v1/books/{s.o.b}/pdf` and `…/nproj` — a book's PDF and project file; for a
- *   built-in textbook without vendor files, generated demo stand-ins (`demoBook.ts`).
+ *   built-in textbook without vendor files, generated demo stand-ins (`demoBook.ts`);
+ * - `GET /vendor/v1/controllers/{name}` — a control-sheet (PUI) project file (.nproj XML), `name`
+ *   one of `GRIDA_PUI_FILE_ORDER`: the board presses paper buttons with them (engine.md §7 "four
+ *   predefined control project files").
  *
  * Missing data answers 404 with a message naming the file to add (503 for the catalogue, which
  * every paper lookup needs).
  */
-import { type BookAddress, bookId, findPaper, pageAddress, parseBookId } from '@dotink/ncode';
+import {
+  type BookAddress,
+  bookId,
+  findPaper,
+  GRIDA_PUI_FILE_ORDER,
+  pageAddress,
+  parseBookId,
+} from '@dotink/ncode';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { answerSchema, failureSchema, success } from '../http/answer';
@@ -116,6 +126,34 @@ export const vendorRoutes: AppPlugin = async (app) => {
       const entry = findPaper(catalogue, book);
       if (!entry) throw notFound(`The paper ${bookId(book)} is not in the paper catalogue`);
       return success(entry as unknown as z.infer<typeof paperSchema>);
+    },
+  );
+
+  app.get(
+    '/vendor/v1/controllers/:name',
+    {
+      schema: {
+        tags: ['vendor data'],
+        summary: 'A control-sheet (PUI) project file (.nproj XML) from the vendor data directory',
+        params: z.object({ name: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      if (!GRIDA_PUI_FILE_ORDER.includes(name)) {
+        throw notFound(`Not a control sheet: ${name} (one of ${GRIDA_PUI_FILE_ORDER.join(', ')})`);
+      }
+      const xml = await vendor.controllerNproj(name);
+      if (xml === undefined) {
+        return sendMissing(
+          reply,
+          new VendorDataMissing(`The control sheet ${name}`, vendor.controllerFileName(name)),
+        );
+      }
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        .send(xml);
     },
   );
 
