@@ -132,6 +132,11 @@ export const boardEn = {
   'control.unsupported': 'This paper button ({command}) does nothing on the board.',
   'control.failed': 'The paper button ({command}) could not be carried out.',
   'control.unavailable': 'The pen control sheets are not set up on this server, so paper buttons do nothing.',
+  'layout.more': 'More',
+  'layout.moreTools': 'More tools',
+  'layout.pages': 'Pages',
+  'layout.pens': 'Pens',
+  'toolbar.label': 'Drawing tools',
 } as const;
 
 /** Every board text key. */

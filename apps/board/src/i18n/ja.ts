@@ -122,4 +122,9 @@ export const boardJa: BoardMessages = {
   'control.failed': '紙のボタン({command})を実行できませんでした。',
   'control.unavailable':
     'このサーバーにはペンのコントロールシートが設定されていないため、紙のボタンは動作しません。',
+  'layout.more': 'その他',
+  'layout.moreTools': 'その他のツール',
+  'layout.pages': 'ページ',
+  'layout.pens': 'ペン',
+  'toolbar.label': '描画ツール',
 };

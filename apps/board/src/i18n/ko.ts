@@ -121,4 +121,9 @@ export const boardKo: BoardMessages = {
   'control.unsupported': '이 종이 버튼({command})은 보드에서 동작하지 않습니다.',
   'control.failed': '종이 버튼({command})을 실행하지 못했습니다.',
   'control.unavailable': '이 서버에는 펜 컨트롤 시트가 설정되어 있지 않아 종이 버튼이 동작하지 않습니다.',
+  'layout.more': '더 보기',
+  'layout.moreTools': '도구 더 보기',
+  'layout.pages': '페이지',
+  'layout.pens': '펜',
+  'toolbar.label': '그리기 도구',
 };

@@ -116,4 +116,9 @@ export const boardZhTW: BoardMessages = {
   'control.unsupported': '此紙上按鈕({command})在白板上沒有作用。',
   'control.failed': '無法執行紙上按鈕({command})。',
   'control.unavailable': '此伺服器未設定筆控制表，因此紙上按鈕沒有作用。',
+  'layout.more': '更多',
+  'layout.moreTools': '更多工具',
+  'layout.pages': '頁面',
+  'layout.pens': '筆',
+  'toolbar.label': '繪圖工具',
 };

@@ -4,15 +4,42 @@
  * 'Register a PDF or create a page using a pen'.
  */
 import { PageView } from '@dotink/view';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useBoardApp, useEditor, useSession } from '../app/boardApp';
 import type { ShortcutAction } from '../app/shortcuts';
 import { useText } from '../i18n/text';
 import type { BoardSession } from '../model/boardSession';
+import { Icons } from './icons';
 import { PenPanel } from './PenPanel';
 import { usePageSource } from './pageSource';
 import { Toolbar } from './Toolbar';
+import { useLayout } from './useLayout';
 import { useShortcuts } from './useShortcuts';
+
+/** A drawer toggle for the toolbar (phone and tablet). */
+function DrawerToggle(props: {
+  label: string;
+  icon: React.ReactNode;
+  open: boolean;
+  testId: string;
+  controls: string;
+  onToggle: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="icon drawer-toggle"
+      aria-expanded={props.open}
+      aria-controls={props.controls}
+      data-testid={props.testId}
+      title={props.label}
+      onClick={props.onToggle}
+    >
+      {props.icon}
+      <span className="label">{props.label}</span>
+    </button>
+  );
+}
 
 /** Undo / redo depths of the session's history (re-rendered on every ink change). */
 function useHistoryState(session: BoardSession | undefined): { canUndo: boolean; canRedo: boolean } {
@@ -38,6 +65,13 @@ export function BoardEditor() {
   const page = pages[index];
   const source = usePageSource(app, session, page);
   const history = useHistoryState(session);
+  const layout = useLayout();
+  const docked = layout === 'desktop';
+  const [drawer, setDrawer] = useState<'pages' | 'pens' | undefined>(undefined);
+  useEffect(() => {
+    if (docked) setDrawer(undefined);
+  }, [docked]);
+  const toggle = (d: 'pages' | 'pens') => setDrawer((open) => (open === d ? undefined : d));
 
   // the mouse / touch pen draws on the page shown (made with the app, see main.tsx)
   const mouse = app.deps.pens.mouse;
@@ -90,9 +124,39 @@ export function BoardEditor() {
         }}
         onUndo={undo}
         onRedo={redo}
+        {...(docked
+          ? {}
+          : {
+              pagesToggle: (
+                <DrawerToggle
+                  label={t('layout.pages')}
+                  icon={Icons.pages}
+                  open={drawer === 'pages'}
+                  controls="page-list"
+                  testId="pages-drawer"
+                  onToggle={() => toggle('pages')}
+                />
+              ),
+              pensToggle: (
+                <DrawerToggle
+                  label={t('layout.pens')}
+                  icon={Icons.pens}
+                  open={drawer === 'pens'}
+                  controls="pen-panel"
+                  testId="pens-drawer"
+                  onToggle={() => toggle('pens')}
+                />
+              ),
+            })}
       />
-      <div className="editor-body">
-        <nav className="page-list" aria-label={t('replay.pages')}>
+      <div className="editor-body" data-layout={layout}>
+        <nav
+          id="page-list"
+          className="page-list"
+          aria-label={t('replay.pages')}
+          hidden={!docked && drawer !== 'pages'}
+          data-drawer={docked ? undefined : 'start'}
+        >
           <ol>
             {pages.map((p, i) => (
               <li key={p.id}>
@@ -101,7 +165,10 @@ export function BoardEditor() {
                   aria-current={i === index ? 'page' : undefined}
                   data-testid={`page-item-${i}`}
                   data-address={`${p.address.section}.${p.address.owner}.${p.address.book}.${p.address.page}`}
-                  onClick={() => setPageIndex(i)}
+                  onClick={() => {
+                    setPageIndex(i);
+                    if (!docked) setDrawer(undefined);
+                  }}
                 >
                   <span className="page-no">{i + 1}</span>
                   <span className="page-kind">{p.source.kind === 'pdf' ? 'PDF' : 'Ncode'}</span>
@@ -134,7 +201,7 @@ export function BoardEditor() {
             </div>
           )}
         </main>
-        <PenPanel />
+        <PenPanel hidden={!docked && drawer !== 'pens'} drawer={!docked} />
       </div>
     </div>
   );

@@ -8,7 +8,8 @@ import { MOUSE_PEN_ID } from '../app/editorStore';
 import { currentStyle, initialPenSettings } from '../app/penSettings';
 import { useText } from '../i18n/text';
 
-export function PenPanel() {
+/** `drawer`: shown over the page (phone and tablet); `hidden` while that drawer is closed. */
+export function PenPanel(props: { hidden?: boolean; drawer?: boolean }) {
   const app = useBoardApp();
   const t = useText();
   const pens = useEditor((s) => s.connectedPens);
@@ -17,7 +18,13 @@ export function PenPanel() {
   const select = useEditor((s) => s.selectPen);
   const all = [{ id: MOUSE_PEN_ID, name: t('pen.mouse') }, ...pens];
   return (
-    <aside className="pen-panel" aria-label={t('pen.list')}>
+    <aside
+      id="pen-panel"
+      className="pen-panel"
+      aria-label={t('pen.list')}
+      hidden={props.hidden}
+      data-drawer={props.drawer ? 'end' : undefined}
+    >
       <h2>{t('pen.list')}</h2>
       <ul>
         {all.map((p) => {

@@ -10,6 +10,8 @@ import { useText } from '../i18n/text';
 import { PrintButton } from '../print/PrintButton';
 import { Icons } from './icons';
 import { Menu } from './Menu';
+import { Overflow } from './Overflow';
+import { useLayout } from './useLayout';
 
 const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
   ko: '한국어',
@@ -32,6 +34,12 @@ export function TopBar(props: { onPickPdf: () => void; onPickGrida: () => void }
   const account = useBoardAuth(app);
   const printAuth = usePrintAuth(account);
   const open = (url: string) => window.open(url, '_blank', 'noopener');
+  const layout = useLayout();
+  const penCount = (
+    <span className="pen-count" data-testid="pen-count" aria-live="polite">
+      {t('pen.count', { count: connected })}
+    </span>
+  );
 
   return (
     <header className="top-bar">
@@ -43,45 +51,13 @@ export function TopBar(props: { onPickPdf: () => void; onPickGrida: () => void }
           onClick={() => void app.closeBoard()}
         >
           {Icons.back}
-          <span>{t('app.backToList')}</span>
+          <span className="label">{t('app.backToList')}</span>
         </button>
       ) : null}
       <h1 className="app-title" data-testid="board-title">
         {session ? session.board.title : t('app.title')}
       </h1>
       <div className="top-actions">
-        <Menu
-          label={t('import.menu')}
-          testId="import-menu"
-          items={[
-            { id: 'pdf', label: t('import.pdf'), onSelect: props.onPickPdf },
-            { id: 'grida', label: t('import.grida'), onSelect: props.onPickGrida },
-          ]}
-        />
-        {session && (
-          <Menu
-            label={t('save.menu')}
-            testId="save-menu"
-            items={[
-              { id: 'pdf', label: t('save.pdf'), onSelect: () => showDialog({ kind: 'save', mode: 'pdf' }) },
-              {
-                id: 'grida',
-                label: t('save.grida'),
-                onSelect: () => showDialog({ kind: 'save', mode: 'grida' }),
-              },
-              {
-                id: 'saveAs',
-                label: t('save.saveAs'),
-                onSelect: () => showDialog({ kind: 'save', mode: 'saveAs' }),
-              },
-              {
-                id: 'overwrite',
-                label: t('save.overwrite'),
-                onSelect: () => showDialog({ kind: 'save', mode: 'overwrite' }),
-              },
-            ]}
-          />
-        )}
         <PrintButton auth={printAuth} />
         <button
           type="button"
@@ -91,50 +67,87 @@ export function TopBar(props: { onPickPdf: () => void; onPickGrida: () => void }
           onClick={() => void app.deps.pens.connect()}
         >
           {Icons.bluetooth}
-          <span>{connecting ? t('pen.connecting') : t('pen.connect')}</span>
+          <span className="label">{connecting ? t('pen.connecting') : t('pen.connect')}</span>
         </button>
-        <span className="pen-count" data-testid="pen-count" aria-live="polite">
-          {t('pen.count', { count: connected })}
-        </span>
-        <Menu
-          label={t('links.menu')}
-          testId="links-menu"
-          items={[
-            { id: 'old', label: t('links.oldVersion'), onSelect: () => open(links.oldVersion) },
-            { id: 'inquiry', label: t('links.inquiry'), onSelect: () => open(links.inquiry) },
-            { id: 'guide', label: t('links.guide'), onSelect: () => open(links.guide) },
-            { id: 'buy', label: t('links.buyPen'), onSelect: () => open(links.buyPen) },
-            { id: 'start', label: t('links.start'), onSelect: () => open(links.start) },
-          ]}
-        />
-        <button
-          type="button"
-          className="icon-text"
-          data-testid="help"
-          onClick={() => showDialog({ kind: 'help' })}
-        >
-          {Icons.help}
-          <span>{t('help.open')}</span>
-        </button>
-        <AccountArea app={app} account={account} />
-        <label className="language">
-          <span className="sr-only">{t('app.language')}</span>
-          <select
-            value={language}
-            data-testid="language"
-            onChange={(e) => {
-              const url = new URL(window.location.href);
-              url.searchParams.set('lang', e.target.value);
-              window.location.assign(url.toString());
-            }}
+        {layout !== 'phone' && penCount}
+        <Overflow label={t('layout.more')} inline={layout === 'desktop'} testId="top-more">
+          <Menu
+            label={t('import.menu')}
+            testId="import-menu"
+            items={[
+              { id: 'pdf', label: t('import.pdf'), onSelect: props.onPickPdf },
+              { id: 'grida', label: t('import.grida'), onSelect: props.onPickGrida },
+            ]}
+          />
+          {session && (
+            <Menu
+              label={t('save.menu')}
+              testId="save-menu"
+              items={[
+                {
+                  id: 'pdf',
+                  label: t('save.pdf'),
+                  onSelect: () => showDialog({ kind: 'save', mode: 'pdf' }),
+                },
+                {
+                  id: 'grida',
+                  label: t('save.grida'),
+                  onSelect: () => showDialog({ kind: 'save', mode: 'grida' }),
+                },
+                {
+                  id: 'saveAs',
+                  label: t('save.saveAs'),
+                  onSelect: () => showDialog({ kind: 'save', mode: 'saveAs' }),
+                },
+                {
+                  id: 'overwrite',
+                  label: t('save.overwrite'),
+                  onSelect: () => showDialog({ kind: 'save', mode: 'overwrite' }),
+                },
+              ]}
+            />
+          )}
+          {layout === 'phone' && penCount}
+          <Menu
+            label={t('links.menu')}
+            testId="links-menu"
+            items={[
+              { id: 'old', label: t('links.oldVersion'), onSelect: () => open(links.oldVersion) },
+              { id: 'inquiry', label: t('links.inquiry'), onSelect: () => open(links.inquiry) },
+              { id: 'guide', label: t('links.guide'), onSelect: () => open(links.guide) },
+              { id: 'buy', label: t('links.buyPen'), onSelect: () => open(links.buyPen) },
+              { id: 'start', label: t('links.start'), onSelect: () => open(links.start) },
+            ]}
+          />
+          <button
+            type="button"
+            className="icon-text"
+            data-testid="help"
+            onClick={() => showDialog({ kind: 'help' })}
           >
-            {LANGUAGES.map((l) => (
-              <option key={l} value={l}>
-                {LANGUAGE_NAMES[l]}
-              </option>
-            ))}
-          </select>
-        </label>
+            {Icons.help}
+            <span>{t('help.open')}</span>
+          </button>
+          <AccountArea app={app} account={account} />
+          <label className="language">
+            <span className="sr-only">{t('app.language')}</span>
+            <select
+              value={language}
+              data-testid="language"
+              onChange={(e) => {
+                const url = new URL(window.location.href);
+                url.searchParams.set('lang', e.target.value);
+                window.location.assign(url.toString());
+              }}
+            >
+              {LANGUAGES.map((l) => (
+                <option key={l} value={l}>
+                  {LANGUAGE_NAMES[l]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </Overflow>
       </div>
     </header>
   );

@@ -17,6 +17,10 @@ const PATHS = {
   bluetooth: 'M7 7l10 10-5 4V3l5 4L7 17',
   back: 'M19 12H5M11 6l-6 6 6 6',
   help: 'M12 3a9 9 0 110 18 9 9 0 010-18zM9.5 9a2.5 2.5 0 015 .5c0 1.5-2.5 2-2.5 3.5M12 17h.01',
+  eraseWhole: 'M3 12c2-4 4-4 6 0s4 4 6 0 4-4 6 0M4 20h16',
+  erasePartial: 'M3 12c2-4 4-4 6 0M15 12c2 4 4 4 6 0M4 20h5M15 20h5',
+  pages: 'M7 3h10v14H7zM4 7v14h10',
+  pens: 'M4 20l4-1 11-11-3-3L5 16l-1 4zM14 6l3 3',
 } as const;
 
 function Icon(props: { d: string }) {
