@@ -215,7 +215,8 @@ export class PenRuntime {
 
   /**
    * Pen events → the stroke builder, except a pointer-tool pen's, which only hover; a pointer
-   * pen still presses paper buttons (its stroke on a control page goes to the builder).
+   * pen still presses paper buttons (its stroke on a control page goes to the builder). Hover
+   * moves of a pen with any other tool are dropped (no laser trail).
    */
   private route(e: PenEvent): void {
     if (this.pressing.has(e.penId)) {
@@ -231,6 +232,8 @@ export class PenRuntime {
       return;
     }
     const tool = this.options.editor.getState().penSettings(e.penId).tool;
+    // the laser pointer belongs to the pointer tool: other tools' hover moves show nothing
+    if (e.kind === 'hover' && tool !== 'pointer') return;
     if (tool === 'pointer' || this.pointerDown.has(e.penId)) {
       if (e.kind === 'down') {
         this.pointerDown.add(e.penId);
