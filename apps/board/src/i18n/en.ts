@@ -137,6 +137,7 @@ export const boardEn = {
   'layout.pages': 'Pages',
   'layout.pens': 'Pens',
   'toolbar.label': 'Drawing tools',
+  'list.selectCard': 'Select {title}',
 } as const;
 
 /** Every board text key. */

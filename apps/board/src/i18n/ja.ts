@@ -127,4 +127,5 @@ export const boardJa: BoardMessages = {
   'layout.pages': 'ページ',
   'layout.pens': 'ペン',
   'toolbar.label': '描画ツール',
+  'list.selectCard': '{title}を選択',
 };

@@ -126,4 +126,5 @@ export const boardKo: BoardMessages = {
   'layout.pages': '페이지',
   'layout.pens': '펜',
   'toolbar.label': '그리기 도구',
+  'list.selectCard': '{title} 선택',
 };

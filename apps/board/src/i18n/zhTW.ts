@@ -121,4 +121,5 @@ export const boardZhTW: BoardMessages = {
   'layout.pages': '頁面',
   'layout.pens': '筆',
   'toolbar.label': '繪圖工具',
+  'list.selectCard': '選取 {title}',
 };

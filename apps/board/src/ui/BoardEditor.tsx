@@ -4,7 +4,7 @@
  * 'Register a PDF or create a page using a pen'.
  */
 import { PageView } from '@dotink/view';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useBoardApp, useEditor, useSession } from '../app/boardApp';
 import type { ShortcutAction } from '../app/shortcuts';
 import { useText } from '../i18n/text';
@@ -72,6 +72,15 @@ export function BoardEditor() {
     if (docked) setDrawer(undefined);
   }, [docked]);
   const toggle = (d: 'pages' | 'pens') => setDrawer((open) => (open === d ? undefined : d));
+  // the focus moves into the board when it opens (unless a dialog has it)
+  const mainRef = useRef<HTMLElement>(null);
+  const boardId = session?.board.id;
+  useEffect(() => {
+    if (!boardId) return;
+    const at = document.activeElement;
+    if (at?.closest('dialog')) return;
+    mainRef.current?.focus();
+  }, [boardId]);
 
   // the mouse / touch pen draws on the page shown (made with the app, see main.tsx)
   const mouse = app.deps.pens.mouse;
@@ -109,46 +118,48 @@ export function BoardEditor() {
   if (!session) return null;
   return (
     <div className="editor">
-      <Toolbar
-        pageIndex={index}
-        pageCount={pages.length}
-        background={page?.background}
-        canUndo={history.canUndo}
-        canRedo={history.canRedo}
-        onPage={goPage}
-        onBackground={(b) => void session.setBackground(index, b)}
-        onZoom={(f) => viewRef.current?.zoomBy(f)}
-        onFit={(f) => setFit(f)}
-        onAddPage={() => {
-          void session.addBlankPage().then((i) => setPageIndex(i));
-        }}
-        onUndo={undo}
-        onRedo={redo}
-        {...(docked
-          ? {}
-          : {
-              pagesToggle: (
-                <DrawerToggle
-                  label={t('layout.pages')}
-                  icon={Icons.pages}
-                  open={drawer === 'pages'}
-                  controls="page-list"
-                  testId="pages-drawer"
-                  onToggle={() => toggle('pages')}
-                />
-              ),
-              pensToggle: (
-                <DrawerToggle
-                  label={t('layout.pens')}
-                  icon={Icons.pens}
-                  open={drawer === 'pens'}
-                  controls="pen-panel"
-                  testId="pens-drawer"
-                  onToggle={() => toggle('pens')}
-                />
-              ),
-            })}
-      />
+      <section className="toolbar-region" aria-label={t('toolbar.label')}>
+        <Toolbar
+          pageIndex={index}
+          pageCount={pages.length}
+          background={page?.background}
+          canUndo={history.canUndo}
+          canRedo={history.canRedo}
+          onPage={goPage}
+          onBackground={(b) => void session.setBackground(index, b)}
+          onZoom={(f) => viewRef.current?.zoomBy(f)}
+          onFit={(f) => setFit(f)}
+          onAddPage={() => {
+            void session.addBlankPage().then((i) => setPageIndex(i));
+          }}
+          onUndo={undo}
+          onRedo={redo}
+          {...(docked
+            ? {}
+            : {
+                pagesToggle: (
+                  <DrawerToggle
+                    label={t('layout.pages')}
+                    icon={Icons.pages}
+                    open={drawer === 'pages'}
+                    controls="page-list"
+                    testId="pages-drawer"
+                    onToggle={() => toggle('pages')}
+                  />
+                ),
+                pensToggle: (
+                  <DrawerToggle
+                    label={t('layout.pens')}
+                    icon={Icons.pens}
+                    open={drawer === 'pens'}
+                    controls="pen-panel"
+                    testId="pens-drawer"
+                    onToggle={() => toggle('pens')}
+                  />
+                ),
+              })}
+        />
+      </section>
       <div className="editor-body" data-layout={layout}>
         <nav
           id="page-list"
@@ -177,7 +188,12 @@ export function BoardEditor() {
             ))}
           </ol>
         </nav>
-        <main className="page-area" aria-label={t('app.title')}>
+        <main
+          ref={mainRef}
+          className="page-area"
+          aria-label={session?.board.title ?? t('app.title')}
+          tabIndex={-1}
+        >
           {page ? (
             <PageView
               ref={viewRef}

@@ -133,7 +133,7 @@ export function BoardList() {
         )}
         <ul>{tab({ kind: 'trash' }, t('list.trash'), 'filter-trash')}</ul>
       </nav>
-      <section className="list-main" aria-label={t('list.recent')}>
+      <main className="list-main" aria-label={t('list.recent')} tabIndex={-1}>
         <div className="list-actions">
           <button
             type="button"
@@ -242,14 +242,13 @@ export function BoardList() {
                 <button
                   type="button"
                   className="card-open"
-                  aria-label={t('list.open', { title: b.title })}
                   disabled={b.trashed === 1 && !selecting}
                   onClick={() => (selecting ? toggle(b.id) : void app.openBoard(b.id))}
                 >
                   <span className="card-thumb" aria-hidden="true">
                     {b.pageCount}
                   </span>
-                  <span className="card-title">{b.title}</span>
+                  <CardTitle title={b.title} verb={selecting ? 'list.selectCard' : 'list.open'} />
                   <span className="card-meta">
                     {t('list.pageCount', { count: b.pageCount })}
                     {b.group ? ` · ${b.group}` : ''}
@@ -264,7 +263,25 @@ export function BoardList() {
             ))}
           </ul>
         )}
-      </section>
+      </main>
     </div>
+  );
+}
+
+/**
+ * A card's title; its button is named by what it shows (axe: the name holds the visible text),
+ * with the action ("Open …", "Select …") around the title for screen readers only.
+ */
+function CardTitle(props: { title: string; verb: 'list.open' | 'list.selectCard' }) {
+  const t = useText();
+  const [before = '', after = ''] = t(props.verb, { title: '\u0000' }).split('\u0000');
+  return (
+    <span className="card-title">
+      {before.trim() && <span className="sr-only">{before.trim()}</span>}
+      {before.endsWith(' ') ? ' ' : ''}
+      {props.title}
+      {after.startsWith(' ') ? ' ' : ''}
+      {after.trim() && <span className="sr-only">{after.trim()}</span>}
+    </span>
   );
 }
