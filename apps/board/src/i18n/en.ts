@@ -138,6 +138,9 @@ export const boardEn = {
   'layout.pens': 'Pens',
   'toolbar.label': 'Drawing tools',
   'list.selectCard': 'Select {title}',
+  'pageMenu.label': 'Page',
+  'pageMenu.register': 'Register page order',
+  'pageMenu.registrationUnreadable': 'The page-order registration of this board cannot be read: {detail}',
 } as const;
 
 /** Every board text key. */

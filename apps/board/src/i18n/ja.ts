@@ -128,4 +128,7 @@ export const boardJa: BoardMessages = {
   'layout.pens': 'ペン',
   'toolbar.label': '描画ツール',
   'list.selectCard': '{title}を選択',
+  'pageMenu.label': 'ページ',
+  'pageMenu.register': 'ページ順を登録',
+  'pageMenu.registrationUnreadable': 'このボードのページ順の登録を読み込めません: {detail}',
 };

@@ -127,4 +127,7 @@ export const boardKo: BoardMessages = {
   'layout.pens': '펜',
   'toolbar.label': '그리기 도구',
   'list.selectCard': '{title} 선택',
+  'pageMenu.label': '페이지',
+  'pageMenu.register': '페이지 순서 등록',
+  'pageMenu.registrationUnreadable': '이 보드의 페이지 순서 등록 정보를 읽을 수 없습니다: {detail}',
 };

@@ -122,4 +122,7 @@ export const boardZhTW: BoardMessages = {
   'layout.pens': '筆',
   'toolbar.label': '繪圖工具',
   'list.selectCard': '選取 {title}',
+  'pageMenu.label': '頁面',
+  'pageMenu.register': '登錄頁面順序',
+  'pageMenu.registrationUnreadable': '無法讀取此白板的頁面順序登錄：{detail}',
 };

@@ -9,8 +9,20 @@ import { PrintProgressDialog, type PrintProgressView } from './PrintProgressDial
 import { type PrintFlowDeps, type PrintOutcome, pagesWithPrintCodes, printBoard } from './printFlow';
 import type { CodeAvailability, PrintOptions } from './printOptions';
 import { RegistrationDialog } from './RegistrationDialog';
-import { currentPageIndex, type RegistrationState, registrationDone, tap } from './registration';
-import { saveRegistration, startBoardRegistration, type TapSource } from './registrationFlow';
+import {
+  currentPageIndex,
+  type RegistrationPage,
+  type RegistrationState,
+  registrationDone,
+  tap,
+} from './registration';
+import {
+  registrationPages,
+  resumeBoardRegistration,
+  savePendingRegistration,
+  saveRegistration,
+  type TapSource,
+} from './registrationFlow';
 
 /** How long waiting for cancel may last before 'Please wait a little longer' shows. */
 export const SLOW_CANCEL_MS = 3000;
@@ -24,6 +36,8 @@ export interface BoardPrintProps {
   /** A small image of a board page for the registration dialog. */
   readonly pageImage?: (pageNo: number) => Promise<string | undefined>;
   readonly slowAfterMs?: number;
+  /** Opens the page-order registration of these printed pages at once (the page menu). */
+  readonly resume?: readonly RegistrationPage[];
   /** The flow ended (closed, cancelled, or registration done). */
   onClose(): void;
 }
@@ -35,7 +49,11 @@ type Phase =
 
 export function BoardPrint(props: BoardPrintProps) {
   const { deps } = props;
-  const [phase, setPhase] = useState<Phase>({ kind: 'options' });
+  const [phase, setPhase] = useState<Phase>(() =>
+    props.resume
+      ? { kind: 'registration', state: resumeBoardRegistration(deps.target, props.resume) }
+      : { kind: 'options' },
+  );
   const abort = useRef<AbortController | undefined>(undefined);
   // ends "waiting for print to finish" when the user says printing is done (browsers do not
   // always report that the print dialog closed)
@@ -97,7 +115,9 @@ export function BoardPrint(props: BoardPrintProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when registration ends
   useEffect(() => {
     if (!registrationState || !registrationDone(registrationState)) return;
-    void saveRegistration(deps.target, registrationState, deps.nowMs()).then(close, close);
+    void saveRegistration(deps.target, registrationState, deps.nowMs())
+      .then(() => savePendingRegistration(deps.target, undefined))
+      .then(close, close);
   }, [registrationState]);
 
   // the page picture of the registration dialog
@@ -150,7 +170,10 @@ export function BoardPrint(props: BoardPrintProps) {
     }).then((outcome) => {
       if (closed.current) return;
       if (outcome.status === 'complete' && options.paperChoice === 'ncodeA4' && outcome.printed.length > 0) {
-        setPhase({ kind: 'registration', state: startBoardRegistration(deps.target, outcome.printed) });
+        const pages = registrationPages(outcome.printed);
+        // kept until registered: a cancelled registration opens again from the page menu
+        void savePendingRegistration(deps.target, pages);
+        setPhase({ kind: 'registration', state: resumeBoardRegistration(deps.target, pages) });
         return;
       }
       setPhase((ph) => {

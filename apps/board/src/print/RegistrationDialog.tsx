@@ -3,6 +3,10 @@
  * picture of the page with the mark to tap (top-left, then bottom-right on page 1; anywhere on the
  * following pages), what to do, the steps done, and the overlap / not-the-same-page alerts.
  */
+import { useContext } from 'react';
+import { useStore } from 'zustand';
+import { type BoardApp, BoardAppContext } from '../app/boardApp';
+import { useText } from '../i18n/text';
 import { Dialog } from '../ui/Dialog';
 import { CROSS_FRACTIONS, currentPageIndex, currentTarget, type RegistrationState } from './registration';
 import { usePrintText } from './usePrintText';
@@ -117,10 +121,43 @@ export function RegistrationDialog(props: RegistrationDialogProps) {
         </div>
       </div>
       <div className="dialog-buttons">
+        <ConnectPen />
         <button type="button" onClick={props.onCancel} data-testid="registration-cancel">
           {t('registration.cancel')}
         </button>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * Connecting a pen from the registration dialog (the dialog is modal: the top bar's button cannot
+ * be reached while it is open), with the count of connected pens. Only inside the board app.
+ */
+function ConnectPen() {
+  const app = useContext(BoardAppContext);
+  return app ? <ConnectPenButton app={app} /> : null;
+}
+
+function ConnectPenButton(props: { app: BoardApp }) {
+  const t = useText();
+  const editor = props.app.deps.editor;
+  const count = useStore(editor, (s) => s.connectedPens.length);
+  const connecting = useStore(editor, (s) => s.connecting);
+  return (
+    <>
+      <span className="pen-count registration-pens" data-testid="registration-pen-count" aria-live="polite">
+        {t('pen.count', { count })}
+      </span>
+      <button
+        type="button"
+        className={count === 0 ? 'primary' : undefined}
+        data-testid="registration-connect-pen"
+        disabled={connecting}
+        onClick={() => void props.app.deps.pens.connect()}
+      >
+        {connecting ? t('pen.connecting') : t('pen.connect')}
+      </button>
+    </>
   );
 }

@@ -43,12 +43,76 @@ export function startBoardRegistration(
   target: BoardPrintTarget,
   printed: readonly PrintedPageMapping[],
 ): RegistrationState {
-  const printedNos = new Set(printed.map((p) => p.pdfPageNo));
+  return resumeBoardRegistration(target, registrationPages(printed));
+}
+
+/** Starts (again) the registration of `pages` of the board in `target`. */
+export function resumeBoardRegistration(
+  target: BoardPrintTarget,
+  pages: readonly RegistrationPage[],
+): RegistrationState {
+  const printedNos = new Set(pages.map((p) => p.pdfPageNo));
   const taken = target
     .pages()
     .filter((_, i) => !printedNos.has(i + 1))
     .map((p) => p.address);
-  return startRegistration(registrationPages(printed), taken);
+  return startRegistration(pages, taken);
+}
+
+/**
+ * Metadata key of a board's registration still to do: the pages printed on pre-printed Ncode
+ * paper, kept from the print until they are registered, so a cancelled registration can be
+ * opened again from the page menu.
+ */
+export const pendingRegistrationKey = (boardId: string) => `print.registration.${boardId}`;
+
+const pendingListeners = new Set<(boardId: string) => void>();
+
+/** Calls `listener` with the board id whenever a board's registration still to do is stored. */
+export function onPendingRegistrationChange(listener: (boardId: string) => void): () => void {
+  pendingListeners.add(listener);
+  return () => {
+    pendingListeners.delete(listener);
+  };
+}
+
+/** Keeps the pages to register (undefined: nothing left to register). */
+export async function savePendingRegistration(
+  target: BoardPrintTarget,
+  pages: readonly RegistrationPage[] | undefined,
+): Promise<void> {
+  await target.saveMeta(pendingRegistrationKey(target.boardId), pages ?? null);
+  for (const l of [...pendingListeners]) l(target.boardId);
+}
+
+/** The pages still to register, if any (a stored record of another shape is an error). */
+export async function loadPendingRegistration(
+  target: Pick<BoardPrintTarget, 'boardId' | 'loadMeta'>,
+): Promise<readonly RegistrationPage[] | undefined> {
+  const value = await target.loadMeta(pendingRegistrationKey(target.boardId));
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value) || value.length === 0 || !value.every(isRegistrationPage)) {
+    throw new TypeError(`the stored registration of board ${target.boardId} is not a list of printed pages`);
+  }
+  return value;
+}
+
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+function isRegistrationPage(v: unknown): v is RegistrationPage {
+  if (typeof v !== 'object' || v === null) return false;
+  const p = v as Record<string, unknown>;
+  const size = p.sizePt as Record<string, unknown> | undefined;
+  const placement = p.placement as Record<string, unknown> | undefined;
+  return (
+    Number.isInteger(p.pdfPageNo) &&
+    typeof size === 'object' &&
+    size !== null &&
+    isNumber(size.widthPt) &&
+    isNumber(size.heightPt) &&
+    (placement === undefined ||
+      (isNumber(placement.leftPt) && isNumber(placement.topPt) && isNumber(placement.scale)))
+  );
 }
 
 /** Stores a finished registration: page codes and maps, and the mapping record. */

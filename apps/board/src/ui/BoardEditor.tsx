@@ -10,6 +10,7 @@ import type { ShortcutAction } from '../app/shortcuts';
 import { useText } from '../i18n/text';
 import type { BoardSession } from '../model/boardSession';
 import { Icons } from './icons';
+import { PageMenu } from './PageMenu';
 import { PenPanel } from './PenPanel';
 import { usePageSource } from './pageSource';
 import { Toolbar } from './Toolbar';
@@ -116,6 +117,9 @@ export function BoardEditor() {
   });
 
   if (!session) return null;
+  const addPage = () => {
+    void session.addBlankPage().then((i) => setPageIndex(i));
+  };
   return (
     <div className="editor">
       <section className="toolbar-region" aria-label={t('toolbar.label')}>
@@ -168,6 +172,7 @@ export function BoardEditor() {
           hidden={!docked && drawer !== 'pages'}
           data-drawer={docked ? undefined : 'start'}
         >
+          <PageMenu session={session} onAddPage={addPage} />
           <ol>
             {pages.map((p, i) => (
               <li key={p.id}>
