@@ -1,0 +1,65 @@
+import type { PenEvent } from '@dotink/ink';
+import { createPuiRegistry, GRIDA_PUI_FILE_ORDER, pageAddress, parseNproj } from '@dotink/ncode';
+import type { PointerPen } from '@dotink/pen';
+import { describe, expect, it } from 'vitest';
+import { readNcodeText } from '../../../../test-support/shared';
+import { createEditorStore } from './editorStore';
+import { PenRuntime } from './penRuntime';
+
+const CONTROLLER = pageAddress(3, 1013, 1116, 1);
+const PAPER = pageAddress(3, 27, 168, 5);
+const registry = createPuiRegistry(
+  GRIDA_PUI_FILE_ORDER.map((n) => parseNproj(readNcodeText('nproj', `${n}.nproj`))),
+);
+
+/** A runtime whose mouse pen is driven by the test. */
+function rig() {
+  const editor = createEditorStore();
+  const runtime = new PenRuntime({
+    editor,
+    bluetooth: () => undefined,
+    controlSheets: async () => registry,
+  });
+  let emit: (e: PenEvent) => void = () => {};
+  runtime.setMousePen({
+    onEvent: (l: (e: PenEvent) => void) => {
+      emit = l;
+      return () => {};
+    },
+  } as unknown as PointerPen);
+  const hovers: string[] = [];
+  runtime.feed.subscribeAll({ hover: (p) => hovers.push(`${p.xNu},${p.yNu}`) });
+  let t = 1000;
+  const stroke = (page: typeof CONTROLLER, x: number, y: number) => {
+    emit({ kind: 'down', penId: 'mouse-pen', timeMs: t++ });
+    emit({ kind: 'page', penId: 'mouse-pen', timeMs: t++, page });
+    emit({ kind: 'move', penId: 'mouse-pen', timeMs: t++, xNu: x, yNu: y, force: 400 });
+    emit({ kind: 'move', penId: 'mouse-pen', timeMs: t++, xNu: x + 0.2, yNu: y + 0.1, force: 400 });
+    emit({ kind: 'up', penId: 'mouse-pen', timeMs: t++ });
+  };
+  const hover = (x: number, y: number) =>
+    emit({ kind: 'hover', penId: 'mouse-pen', timeMs: t++, xNu: x, yNu: y });
+  return { editor, runtime, stroke, hover, hovers };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('pens on the board', () => {
+  it('a pointer-tool pen still presses paper buttons: the pen button gives the pen back', async () => {
+    const r = rig();
+    r.editor.getState().updatePen('mouse-pen', { tool: 'pointer' });
+    r.stroke(CONTROLLER, 13.5, 31.2); // 'pen' (fact sheet §7 example: (12, 31) → pen)
+    await settle();
+    expect(r.editor.getState().penSettings('mouse-pen').tool).toBe('pen');
+  });
+
+  it('hover moves show the laser only with the pointer tool', () => {
+    const r = rig();
+    r.stroke(PAPER, 10, 10);
+    r.hover(20, 20);
+    expect(r.hovers).toEqual([]);
+    r.editor.getState().updatePen('mouse-pen', { tool: 'pointer' });
+    r.hover(21, 21);
+    expect(r.hovers).toEqual(['21,21']);
+  });
+});
