@@ -1,13 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PenEvent } from '@dotink/ink';
 import { createPuiRegistry, GRIDA_PUI_FILE_ORDER, pageAddress, parseNproj } from '@dotink/ncode';
 import type { PointerPen } from '@dotink/pen';
 import { describe, expect, it } from 'vitest';
-import { readNcodeText } from '../../../../test-support/shared';
 import { createEditorStore } from './editorStore';
 import { PenRuntime } from './penRuntime';
 
 const CONTROLLER = pageAddress(3, 1013, 1116, 1);
 const PAPER = pageAddress(3, 27, 168, 5);
+/** The shared vendor data (as test-support/shared.ts finds it; this project cannot import it). */
+const sharedDir =
+  process.env.DOTINK_SHARED_DIR ??
+  resolve(fileURLToPath(new URL('../../../../..', import.meta.url)), 'shared');
+const readNcodeText = (...parts: string[]) =>
+  readFileSync(join(sharedDir, 'data', 'ncode', ...parts), 'utf8');
 const registry = createPuiRegistry(
   GRIDA_PUI_FILE_ORDER.map((n) => parseNproj(readNcodeText('nproj', `${n}.nproj`))),
 );
