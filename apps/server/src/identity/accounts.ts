@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AccountKind, AccountRow, AccountStatus, Database } from '../db/schema';
-import { hashPassword } from './passwords';
+import { hashPassword, hashPasswords } from './passwords';
 
 /** An account as the rest of the server sees it. */
 export interface Account {
@@ -53,6 +53,15 @@ export function randomId(length: number): string {
 export const newTeacherId = () => `t${randomId(15)}`;
 /** A new student id: the student's login name and (per classroom.md §6) initial password. */
 export const newStudentId = () => `s${randomId(11)}`;
+
+/** A student account ready to insert: its id and its password's hash (see `prepareStudents`). */
+export interface PreparedStudent {
+  readonly id: string;
+  readonly passwordHash: string;
+}
+
+/** Rows per multi-row INSERT (well under PostgreSQL's 65,535 parameters). */
+const INSERT_CHUNK = 1000;
 
 export interface NewTeacher {
   readonly username: string;
@@ -139,6 +148,40 @@ export class AccountStore {
       .returningAll()
       .executeTakeFirstOrThrow();
     return toAccount(row);
+  }
+
+  /**
+   * Student accounts made ready before a transaction: new ids and their password hashes (the
+   * password is the id, classroom.md §6). Hashing is the slow part (milliseconds each): do it
+   * here, outside any transaction, then insert with {@link insertStudents}.
+   */
+  async prepareStudents(count: number): Promise<PreparedStudent[]> {
+    const ids = Array.from({ length: count }, () => normalizeUsername(newStudentId()));
+    const hashes = await hashPasswords(ids);
+    return ids.map((id, i) => ({ id, passwordHash: hashes[i]! }));
+  }
+
+  /** Inserts prepared student accounts with their names, in few multi-row statements. */
+  async insertStudents(
+    students: readonly { readonly prepared: PreparedStudent; readonly name: string }[],
+    db: Kysely<Database> = this.db,
+  ): Promise<void> {
+    for (let i = 0; i < students.length; i += INSERT_CHUNK) {
+      await db
+        .insertInto('accounts')
+        .values(
+          students.slice(i, i + INSERT_CHUNK).map((s) => ({
+            id: s.prepared.id,
+            kind: 'student' as const,
+            username: s.prepared.id,
+            name: s.name.trim(),
+            email: null,
+            password_hash: s.prepared.passwordHash,
+            status: 'ACTIVE' as const,
+          })),
+        )
+        .execute();
+    }
   }
 
   async setPassword(accountId: string, password: string): Promise<void> {
