@@ -3,7 +3,7 @@
  * registration number (or the student id) updates the existing student and a new number adds
  * one. Students are never deleted, only marked `deleteYn: 'Y'` (hidden).
  */
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../http/errors';
@@ -247,23 +247,12 @@ async function write(
     added.map((a) => ({ prepared: a.prepared, name: a.student.name })),
     tx,
   );
-  for (let i = 0; i < added.length; i += STUDENT_INSERT_CHUNK) {
-    await tx
-      .insertInto('students')
-      .values(
-        added.slice(i, i + STUDENT_INSERT_CHUNK).map(({ student: s, prepared: p }) => ({
-          account_id: p.id,
-          class_id: classId,
-          num: s.num,
-          name: s.name,
-          mac_address: s.mac,
-          status: s.status,
-          delete_yn: s.deleteYn,
-        })),
-      )
-      .execute();
-  }
+  const col = <T>(f: (a: (typeof added)[number]) => T) => added.map(f);
+  await sql`
+    insert into students (account_id, class_id, num, name, mac_address, status, delete_yn)
+    select t.id, ${classId}::int, t.num, t.name, t.mac, t.status, t.deleted
+    from unnest(${col((a) => a.prepared.id)}::text[], ${col((a) => a.student.num)}::int[],
+                ${col((a) => a.student.name)}::text[], ${col((a) => a.student.mac)}::text[],
+                ${col((a) => a.student.status)}::text[], ${col((a) => a.student.deleteYn)}::text[])
+      as t(id, num, name, mac, status, deleted)`.execute(tx);
 }
-
-/** Rows per multi-row INSERT into `students`. */
-const STUDENT_INSERT_CHUNK = 1000;
