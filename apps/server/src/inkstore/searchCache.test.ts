@@ -111,4 +111,23 @@ describe('SearchAnswerCache', () => {
     cache.set('huge', '1', bytes(600)); // over a quarter of the bound: not kept
     expect(cache.get('huge', '1')).toBeUndefined();
   });
+
+  it('builds an answer once for concurrent requests of one version, and not at all when failed', async () => {
+    const cache = new SearchAnswerCache(1000);
+    let builds = 0;
+    const build = async () => {
+      builds++;
+      await new Promise((r) => setTimeout(r, 5));
+      return bytes(10);
+    };
+    const bodies = await Promise.all(Array.from({ length: 20 }, () => cache.getOrBuild('k', '1', build)));
+    expect(builds).toBe(1);
+    expect(new Set(bodies).size).toBe(1);
+    await cache.getOrBuild('k', '2', build);
+    expect(builds).toBe(2);
+    const failing = () => Promise.reject(new Error('database gone'));
+    await expect(cache.getOrBuild('x', '1', failing)).rejects.toThrow('database gone');
+    expect(cache.get('x', '1')).toBeUndefined();
+    expect(await cache.getOrBuild('x', '1', build)).toHaveLength(10);
+  });
 });

@@ -111,9 +111,38 @@ interface Entry {
 /** A bounded least-recently-used map of encoded answers by key and version. */
 export class SearchAnswerCache {
   private readonly entries = new Map<string, Entry>();
+  /** Answers being built, by key and version: concurrent requests wait for the same one. */
+  private readonly building = new Map<string, Promise<Buffer>>();
   private bytes = 0;
 
   constructor(private readonly maxBytes = SEARCH_CACHE_MAX_BYTES) {}
+
+  /**
+   * The body for `key` at `version`: stored, being built by an earlier request (awaited, not
+   * built again — 50 teachers asking right after the pupil's upload cost one query), or built
+   * now by `build` and stored. A failed build is not stored; each waiter gets its error.
+   */
+  async getOrBuild(key: string, version: string, build: () => Promise<Buffer>): Promise<Buffer> {
+    const stored = this.get(key, version);
+    if (stored) return stored;
+    const flight = `${version} ${key}`;
+    let pending = this.building.get(flight);
+    if (!pending) {
+      pending = build().then(
+        (body) => {
+          this.building.delete(flight);
+          this.set(key, version, body);
+          return body;
+        },
+        (error: unknown) => {
+          this.building.delete(flight);
+          throw error;
+        },
+      );
+      this.building.set(flight, pending);
+    }
+    return pending;
+  }
 
   /** The body stored for `key` at `version`, or undefined (an older version is dropped). */
   get(key: string, version: string): Buffer | undefined {

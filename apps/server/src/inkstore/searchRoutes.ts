@@ -121,12 +121,10 @@ export const inkSearchRoutes: AppPlugin = async (app) => {
       // same JSON the response schema would write.
       const key = searchCacheKey(search);
       const version = await versions.read(studentId);
-      let body = cache.get(key, version);
-      if (!body) {
+      const body = await cache.getOrBuild(key, version, async () => {
         const page = await searchStrokes(db, search);
-        body = Buffer.from(JSON.stringify(success(searchAnswer(studentId, page.rows, page.hasMore))));
-        cache.set(key, version, body);
-      }
+        return Buffer.from(JSON.stringify(success(searchAnswer(studentId, page.rows, page.hasMore))));
+      });
       // Bytes already in the response schema's form: sent as they are (no second serialization).
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
