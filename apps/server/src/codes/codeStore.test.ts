@@ -1,6 +1,11 @@
 import { pageId } from '@dotink/ncode';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, describeEachDatabase, SETUP_TIMEOUT_MS } from '../../test/harness';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  describePostgres,
+  SETUP_TIMEOUT_MS,
+} from '../../test/harness';
 import { createPostgresDatabase } from '../../test/postgresDatabase';
 import type { DatabaseHandle } from '../db/database';
 import { openDatabase } from '../db/database';
@@ -53,32 +58,29 @@ describeEachDatabase('code store', (kind) => {
   });
 });
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-if (adminUrl) {
-  describe('code store across processes [postgres]', () => {
-    const handles: DatabaseHandle[] = [];
-    let drop: () => Promise<void>;
-    beforeAll(async () => {
-      const db = await createPostgresDatabase(adminUrl);
-      drop = db.drop;
-      for (let i = 0; i < 3; i++)
-        handles.push(await openDatabase({ kind: 'postgres', url: db.url, maxConnections: 5 }));
-      await migrateToLatest(handles[0]!.db);
-    }, SETUP_TIMEOUT_MS);
-    afterAll(async () => {
-      for (const h of handles) await h.close();
-      await drop?.();
-    }, SETUP_TIMEOUT_MS);
+describePostgres('code store across processes', (adminUrl) => {
+  const handles: DatabaseHandle[] = [];
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const db = await createPostgresDatabase(adminUrl);
+    drop = db.drop;
+    for (let i = 0; i < 3; i++)
+      handles.push(await openDatabase({ kind: 'postgres', url: db.url, maxConnections: 5 }));
+    await migrateToLatest(handles[0]!.db);
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => {
+    for (const h of handles) await h.close();
+    await drop?.();
+  }, SETUP_TIMEOUT_MS);
 
-    it('never gives two servers the same page (row lock on the pointer)', async () => {
-      const issuers = handles.map((h) => new CodeIssuer(h.db, 7));
-      const all = await Promise.all(
-        Array.from({ length: 150 }, (_, i) => issuers[i % 3]!.issue(req(1 + (i % 5)))),
-      );
-      const pages = all.flat().map(pageId);
-      expect(new Set(pages).size).toBe(pages.length);
-      const next = await readCodePointer(handles[0]!.db);
-      expect(next.page).toBe(1 + pages.length);
-    });
+  it('never gives two servers the same page (row lock on the pointer)', async () => {
+    const issuers = handles.map((h) => new CodeIssuer(h.db, 7));
+    const all = await Promise.all(
+      Array.from({ length: 150 }, (_, i) => issuers[i % 3]!.issue(req(1 + (i % 5)))),
+    );
+    const pages = all.flat().map(pageId);
+    expect(new Set(pages).size).toBe(pages.length);
+    const next = await readCodePointer(handles[0]!.db);
+    expect(next.page).toBe(1 + pages.length);
   });
-}
+});

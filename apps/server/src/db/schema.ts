@@ -201,6 +201,13 @@ export interface WatchEventsTable {
   created_at: CreatedAt;
 }
 
+/** 0035: a counter per student, raised by triggers whenever the student's strokes change. */
+export interface InkVersionsTable {
+  student_id: string;
+  /** bigint: pg answers it as a string. */
+  version: string;
+}
+
 /**
  * A stroke in the ink store (migration 0020): one row per stroke, dots in the 17-byte server form.
  * Read it with raw SQL casts (bigints come back as text from `pg`).
@@ -281,6 +288,7 @@ export interface Database {
   courses: CoursesTable;
   watch_events: WatchEventsTable;
   ink_strokes: InkStrokesTable;
+  ink_versions: InkVersionsTable;
   code_pointer: CodePointerTable;
   code_issues: CodeIssuesTable;
   boards: BoardsTable;

@@ -7,6 +7,7 @@
  * `dataPointer` while `hasMore` is true (keyset paging: stable while new strokes arrive, which
  * come after the pointer).
  */
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { answerSchema, failureSchema, success } from '../http/answer';
 import { badRequest, forbidden, notFound } from '../http/errors';
@@ -14,9 +15,10 @@ import { Scope } from '../identity/scopes';
 import { authOf } from '../platform/bearer';
 import type { AppPlugin } from '../platform/types';
 import { studentOfSchool, teacherSchool } from './access';
-import { searchStrokes } from './inkStrokeStore';
+import { type StrokeSearch, searchStrokes } from './inkStrokeStore';
 import { InkMessage } from './messages';
 import { searchAnswer } from './searchAnswer';
+import { InkVersionReads, SearchAnswerCache, searchCacheKey } from './searchCache';
 
 /** Most strokes in an answer page. */
 export const SEARCH_PAGE_STROKES = 1000;
@@ -68,6 +70,8 @@ const elementSchema = z.object({
 });
 
 export const inkSearchRoutes: AppPlugin = async (app) => {
+  const cache = new SearchAnswerCache();
+  const versions = new InkVersionReads(app.services.db);
   app.get(
     '/admin/v1/inkstore/search/:studentId',
     {
@@ -93,14 +97,14 @@ export const inkSearchRoutes: AppPlugin = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { db } = app.services;
       const schoolId = teacherSchool(authOf(request).account);
       const { studentId } = request.params;
       const q = request.query;
       await studentOfSchool(db, schoolId, studentId);
       const window = q.tag ? await lessonWindow(app, schoolId, q.tag) : undefined;
-      const page = await searchStrokes(db, {
+      const search: StrokeSearch = {
         studentId,
         ...(q.dataPointer ? { afterId: q.dataPointer } : {}),
         ...(q.startDate ? { uploadedFrom: q.startDate } : {}),
@@ -112,8 +116,17 @@ export const inkSearchRoutes: AppPlugin = async (app) => {
         ...(q.pageNumber ? { pages: q.pageNumber } : {}),
         maxStrokes: SEARCH_PAGE_STROKES,
         maxDots: SEARCH_PAGE_DOTS,
+      };
+      // The answer's bytes, built once per version of the student's ink (searchCache.ts); the
+      // same JSON the response schema would write.
+      const key = searchCacheKey(search);
+      const version = await versions.read(studentId);
+      const body = await cache.getOrBuild(key, version, async () => {
+        const page = await searchStrokes(db, search);
+        return Buffer.from(JSON.stringify(success(searchAnswer(studentId, page.rows, page.hasMore))));
       });
-      return success(searchAnswer(studentId, page.rows, page.hasMore));
+      // Bytes already in the response schema's form: sent as they are (no second serialization).
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   );
 };

@@ -1,14 +1,14 @@
 /**
  * Two server processes' worth of apps on one PostgreSQL database: rooms span them through
- * LISTEN/NOTIFY. PostgreSQL only (PGlite is one process): `*.pg.test.ts` files run when
- * TEST_DATABASE_URL is set (vitest.config.ts).
+ * LISTEN/NOTIFY. PostgreSQL only (PGlite is one process): runs when TEST_DATABASE_URL is set
+ * (`describePostgres`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { manualClock } from '@dotink/ncode';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETUP_TIMEOUT_MS, testConfig } from '../../test/harness';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describePostgres, SETUP_TIMEOUT_MS, testConfig } from '../../test/harness';
 import { type Classroom, createClassroom } from '../../test/inkFixtures';
 import { createPostgresDatabase } from '../../test/postgresDatabase';
 import { connect, connectedMessage, listenWs, strokeMessage } from '../../test/realtimeClient';
@@ -18,9 +18,7 @@ import { migrateToLatest } from '../db/migrate';
 import { diskFileStore } from '../files/diskFileStore';
 import type { App } from '../platform/types';
 
-const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-
-describe('realtime rooms across two server processes [postgres]', () => {
+describePostgres('realtime rooms across two server processes', (adminUrl) => {
   const apps: App[] = [];
   const closers: (() => Promise<void>)[] = [];
   const bases: string[] = [];

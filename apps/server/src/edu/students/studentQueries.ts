@@ -3,11 +3,11 @@
  * registration number (or the student id) updates the existing student and a new number adds
  * one. Students are never deleted, only marked `deleteYn: 'Y'` (hidden).
  */
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import type { AccountStore } from '../../identity/accounts';
+import type { AccountStore, PreparedStudent } from '../../identity/accounts';
 import { isoOrNull } from '../fields';
 import { EduMessage } from '../messages';
 import { duplicatePenAddresses, NO_PEN_ADDRESS, normalizePenAddress } from './penAddress';
@@ -151,12 +151,41 @@ function plan(existing: readonly Planned[], rows: readonly StudentInput[]): Plan
   return state;
 }
 
+/** The class's students as the plan starts from them (locked with `forUpdate` in a transaction). */
+async function currentStudents(
+  db: Kysely<Database>,
+  classId: number,
+  forUpdate: boolean,
+): Promise<Planned[]> {
+  let q = db.selectFrom('students').selectAll().where('class_id', '=', classId).orderBy('num');
+  if (forUpdate) q = q.forUpdate();
+  return (await q.execute()).map((s) => ({
+    id: s.account_id,
+    num: s.num,
+    name: s.name,
+    mac: s.mac_address,
+    status: s.status,
+    deleteYn: s.delete_yn,
+    changed: false,
+    originalNum: s.num,
+  }));
+}
+
+/** Students the plan adds (no account yet). */
+const newStudents = (planned: readonly Planned[]) => planned.filter((s) => s.id === null);
+
 /**
  * Applies `rows` to the class in one transaction: a row with `id`, or with the number of an
  * existing student, updates that student; any other row adds a student (number defaulting to the
  * largest plus one, pen address to zeros) with a new student account. Refused whole (400) on an
  * invalid or duplicated pen address among the class's non-deleted students, a number given twice
  * or taken, an unknown id, or a missing name.
+ *
+ * The new accounts' password hashes (milliseconds each) are made before the transaction, for as
+ * many new students as the rows add to the class as it is now; the transaction only writes, in
+ * multi-row statements, so it holds the database (PGlite's one session) for milliseconds even for
+ * 1,000 pupils. Should the class change in between so that more accounts are needed, more are
+ * prepared and the transaction runs again.
  */
 export async function saveStudents(
   db: Kysely<Database>,
@@ -164,29 +193,19 @@ export async function saveStudents(
   classId: number,
   rows: readonly StudentInput[],
 ): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    const existing = await tx
-      .selectFrom('students')
-      .selectAll()
-      .where('class_id', '=', classId)
-      .orderBy('num')
-      .forUpdate()
-      .execute();
-    const planned = plan(
-      existing.map((s) => ({
-        id: s.account_id,
-        num: s.num,
-        name: s.name,
-        mac: s.mac_address,
-        status: s.status,
-        deleteYn: s.delete_yn,
-        changed: false,
-        originalNum: s.num,
-      })),
-      rows,
-    );
-    await write(tx, accounts, classId, planned);
-  });
+  const prepared: PreparedStudent[] = [];
+  for (;;) {
+    const needed = newStudents(plan(await currentStudents(db, classId, false), rows)).length;
+    if (needed > prepared.length)
+      prepared.push(...(await accounts.prepareStudents(needed - prepared.length)));
+    const written = await db.transaction().execute(async (tx) => {
+      const planned = plan(await currentStudents(tx, classId, true), rows);
+      if (newStudents(planned).length > prepared.length) return false;
+      await write(tx, accounts, classId, planned, prepared);
+      return true;
+    });
+    if (written) return;
+  }
 }
 
 async function write(
@@ -194,6 +213,7 @@ async function write(
   accounts: AccountStore,
   classId: number,
   planned: readonly Planned[],
+  prepared: readonly PreparedStudent[],
 ): Promise<void> {
   const now = new Date();
   // Renumbered students step aside first, so swapped numbers never collide.
@@ -206,39 +226,33 @@ async function write(
       .execute();
   }
   for (const s of planned) {
-    if (!s.changed) continue;
-    if (s.id !== null) {
-      await tx
-        .updateTable('students')
-        .set({
-          num: s.num,
-          name: s.name,
-          mac_address: s.mac,
-          status: s.status,
-          delete_yn: s.deleteYn,
-          updated_at: now,
-        })
-        .where('account_id', '=', s.id)
-        .execute();
-      await tx
-        .updateTable('accounts')
-        .set({ name: s.name, updated_at: now })
-        .where('id', '=', s.id)
-        .execute();
-    } else {
-      const account = await accounts.createStudent({ name: s.name }, tx);
-      await tx
-        .insertInto('students')
-        .values({
-          account_id: account.id,
-          class_id: classId,
-          num: s.num,
-          name: s.name,
-          mac_address: s.mac,
-          status: s.status,
-          delete_yn: s.deleteYn,
-        })
-        .execute();
-    }
+    if (!s.changed || s.id === null) continue;
+    await tx
+      .updateTable('students')
+      .set({
+        num: s.num,
+        name: s.name,
+        mac_address: s.mac,
+        status: s.status,
+        delete_yn: s.deleteYn,
+        updated_at: now,
+      })
+      .where('account_id', '=', s.id)
+      .execute();
+    await tx.updateTable('accounts').set({ name: s.name, updated_at: now }).where('id', '=', s.id).execute();
   }
+  const added = newStudents(planned).map((s, i) => ({ student: s, prepared: prepared[i]! }));
+  if (added.length === 0) return;
+  await accounts.insertStudents(
+    added.map((a) => ({ prepared: a.prepared, name: a.student.name })),
+    tx,
+  );
+  const col = <T>(f: (a: (typeof added)[number]) => T) => added.map(f);
+  await sql`
+    insert into students (account_id, class_id, num, name, mac_address, status, delete_yn)
+    select t.id, ${classId}::int, t.num, t.name, t.mac, t.status, t.deleted
+    from unnest(${col((a) => a.prepared.id)}::text[], ${col((a) => a.student.num)}::int[],
+                ${col((a) => a.student.name)}::text[], ${col((a) => a.student.mac)}::text[],
+                ${col((a) => a.student.status)}::text[], ${col((a) => a.student.deleteYn)}::text[])
+      as t(id, num, name, mac, status, deleted)`.execute(tx);
 }
