@@ -7,7 +7,9 @@
  *    and written as a `/DeviceCMYK` image with K = 0, deflated, scaled to fit and centred;
  * 2. the page outline (off by default) and the calibration crosses, vector, in CMY colours;
  * 3. the dots: an `/ImageMask` of the whole page (1 sample = 1 px600, `/Decode [1 0]`), placed
- *    at the page origin with size `pixels × 0.12 pt`, painted with `0 0 0 1 k` (pure K).
+ *    at the page origin with size `pixels × 0.12 pt`, painted with `0 g` (DeviceGray black:
+ *    the K plate only on a CMYK path, and RGB 0 0 0 — printed with K — on an RGB path, where CMYK
+ *    `0 0 0 1 k` would become a composite grey the pen cannot read).
  * Vectors come before the dots so that they never knock dots out.
  */
 import type { PageAddress, PaperName } from '@dotink/ncode';
@@ -171,7 +173,7 @@ export async function composePage(
         data,
       })),
     );
-    ops.push(`q 0 0 0 1 k ${pdfNumber(size.widthPt)} 0 0 ${pdfNumber(size.heightPt)} 0 0 cm /Dots Do Q`);
+    ops.push(`q 0 g ${pdfNumber(size.widthPt)} 0 0 ${pdfNumber(size.heightPt)} 0 0 cm /Dots Do Q`);
   }
 
   const images = await Promise.all(jobs);
