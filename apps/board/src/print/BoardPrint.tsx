@@ -129,8 +129,8 @@ export function BoardPrint(props: BoardPrintProps) {
       handOff: (pdf, o, fileName) =>
         Promise.race([
           deps.handOff(pdf, o, fileName),
-          new Promise<void>((resolve) => {
-            handedOff.current = resolve;
+          new Promise<undefined>((resolve) => {
+            handedOff.current = () => resolve(undefined);
           }),
         ]).finally(() => {
           handedOff.current = undefined;
@@ -165,6 +165,7 @@ export function BoardPrint(props: BoardPrintProps) {
             ...(outcome.failure ? { failure: outcome.failure } : {}),
             canDownloadPdf: outcome.pdf !== undefined,
             canDownloadNproj: outcome.nproj !== undefined,
+            ...(outcome.downloaded ? { downloaded: true } : {}),
           },
         };
       });

@@ -24,6 +24,8 @@ export interface PrintProgressView {
   /** Offered downloads, when the print is complete. */
   readonly canDownloadPdf?: boolean;
   readonly canDownloadNproj?: boolean;
+  /** The browser cannot print the PDF itself: it was downloaded to print from a PDF reader. */
+  readonly downloaded?: boolean;
 }
 
 export interface PrintProgressDialogProps {
@@ -117,6 +119,11 @@ export function PrintProgressDialog(props: PrintProgressDialogProps) {
       {v.state === 'failed' && v.failure && (
         <p className="print-alert" role="alert" data-testid="print-failure">
           {failureText(t, v.failure, v.pagesTotal)}
+        </p>
+      )}
+      {(v.state === 'complete' || v.state === 'waitingForPrint') && v.downloaded && (
+        <p className="print-note warning" role="alert" data-testid="print-download-hint">
+          {t('handOff.downloaded')}
         </p>
       )}
       {v.state === 'complete' && v.paperChoice === 'savePdf' && (
