@@ -63,7 +63,7 @@ export interface PrintSettings {
   readonly orientation?: Orientation;
   /** Blank margin kept around the document page, in mm. Default 0. */
   readonly marginMm?: number;
-  /** Luminance ratio of the colour rule. Default 0.8. */
+  /** Luminance ratio of the colour rule. Default 0.6 (engine.md §9). */
   readonly luminanceRatio?: number;
 }
 
