@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readNcodeData } from '../../../test-support/shared';
-import { syntheticPage } from '../test/content';
+import { photoPage, syntheticPage } from '../test/content';
 import { checkDots, inkCount } from '../test/dots';
 import { pdftoppm, qpdfCheck, renderRgb, separateInks } from '../test/tools';
 import { type CodePage, readCodePage } from './codeFile';
@@ -233,6 +233,61 @@ describe('printed inks (Ghostscript tiffsep at 600 dpi)', () => {
     expect(dotPixels).toBeGreaterThan(6000);
     expect(notBlack).toEqual([]);
   }, 60_000);
+
+  it('compresses a photo page with DCT within 1.5 MB, keeping K for the dots and the colours on C, M, Y', async () => {
+    const photo = await composePage(
+      { content: photoPage(A4_DOC.widthPt, A4_DOC.heightPt, 300), code: codes[0]! },
+      { paperChoice: 'plainPaper' },
+      defaultDeflater(),
+    );
+    const [content] = photo.prepared.images;
+    expect(content!.dict).toContain('/Filter /DCTDecode');
+    expect(content!.dict).toContain('/DeviceN [/Cyan /Magenta /Yellow] /DeviceCMYK');
+    const bytes = photo.prepared.images.reduce(
+      (n, im) => n + im.data.length + (im.extra?.data.length ?? 0),
+      0,
+    );
+    expect(bytes).toBeLessThan(1.5e6);
+    // the same page lossless, for the ink amounts
+    const lossless = await composePage(
+      { content: photoPage(A4_DOC.widthPt, A4_DOC.heightPt, 300), code: codes[0]! },
+      { paperChoice: 'plainPaper', contentCompression: 'lossless' },
+      defaultDeflater(),
+    );
+    expect(lossless.prepared.images[0]!.dict).toContain(
+      '/DeviceCMYK /BitsPerComponent 8 /Filter /FlateDecode',
+    );
+    const pdf = await pdfOf([photo.prepared, lossless.prepared]);
+    expectValidPdf(pdf, 2);
+    const region = { x: 1200, y: 1000, width: 400, height: 304, pageHeightPx: photo.size.heightPx };
+    const [dct, exact] = separateInks(pdf, 2, region);
+    const mask = renderPattern(codes[0]!, photo.size.widthPx, photo.size.heightPx, 'normal');
+    // K: the dots and nothing else
+    const check = checkDots(dct!.black, region.x, region.y, mask);
+    expect(check.examples).toEqual([]);
+    expect(check.dots).toBeGreaterThan(1500);
+    // C, M, Y within a few levels of the lossless page, on average (away from the dots)
+    for (const ink of ['cyan', 'magenta', 'yellow'] as const) {
+      const a = dct![ink].data;
+      const b = exact![ink].data;
+      expect(a.length).toBe(b.length);
+      let sum = 0;
+      for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+      expect(sum / a.length, ink).toBeLessThan(4);
+    }
+    // the compared plates do hold the picture (every pixel inks one or two of C, M, Y)
+    const inked = inkCount(exact!.cyan) + inkCount(exact!.magenta) + inkCount(exact!.yellow);
+    expect(inked).toBeGreaterThan(region.width * region.height);
+  }, 60_000);
+
+  it('keeps text and white pages lossless', async () => {
+    const text = await composePage(
+      { content: syntheticPage(A4_DOC.widthPt, A4_DOC.heightPt, 150), code: codes[0]! },
+      { paperChoice: 'plainPaper' },
+      fflateDeflate,
+    );
+    expect(text.prepared.images[0]!.dict).toContain('/Filter /FlateDecode');
+  });
 
   it('prints red crosses (magenta + yellow) and no black on pre-printed Ncode A4 paper', async () => {
     const page = await composePage({ pageSizePt: A4_DOC }, { paperChoice: 'ncodeA4' }, fflateDeflate);
