@@ -31,7 +31,7 @@ export interface BoardPrintProps {
 type Phase =
   | { readonly kind: 'options'; readonly codes?: CodeAvailability; readonly last?: PrintOptions }
   | { readonly kind: 'running'; readonly view: PrintProgressView; readonly outcome?: PrintOutcome }
-  | { readonly kind: 'registration'; readonly state: RegistrationState };
+  | { readonly kind: 'registration'; readonly state: RegistrationState; readonly downloaded?: boolean };
 
 export function BoardPrint(props: BoardPrintProps) {
   const { deps } = props;
@@ -87,9 +87,7 @@ export function BoardPrint(props: BoardPrintProps) {
   useEffect(() => {
     if (!registering) return;
     return props.taps.listen((t) => {
-      setPhase((p) =>
-        p.kind === 'registration' ? { kind: 'registration', state: tap(p.state, t.page, t.dots).state } : p,
-      );
+      setPhase((p) => (p.kind === 'registration' ? { ...p, state: tap(p.state, t.page, t.dots).state } : p));
     });
   }, [registering, props.taps]);
 
@@ -150,7 +148,11 @@ export function BoardPrint(props: BoardPrintProps) {
     }).then((outcome) => {
       if (closed.current) return;
       if (outcome.status === 'complete' && options.paperChoice === 'ncodeA4' && outcome.printed.length > 0) {
-        setPhase({ kind: 'registration', state: startBoardRegistration(deps.target, outcome.printed) });
+        setPhase({
+          kind: 'registration',
+          state: startBoardRegistration(deps.target, outcome.printed),
+          ...(outcome.downloaded ? { downloaded: true } : {}),
+        });
         return;
       }
       setPhase((ph) => {
@@ -190,6 +192,7 @@ export function BoardPrint(props: BoardPrintProps) {
         key={currentPageIndex(phase.state)}
         state={phase.state}
         {...(pageImage ? { pageImage } : {})}
+        {...(phase.downloaded ? { downloaded: true } : {})}
         onCancel={close}
       />
     );
