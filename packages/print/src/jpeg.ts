@@ -142,23 +142,6 @@ function category(v: number): number {
   return 32 - Math.clz32(v < 0 ? -v : v);
 }
 
-/** A growable list of coded symbols: `symbol | extraLength << 8 | table << 12 | extraBits << 16`. */
-class SymbolList {
-  data = new Uint32Array(1 << 16);
-  length = 0;
-  /** Symbol counts per table: `table * 257 + symbol`. */
-  readonly freq = new Uint32Array(4 * 257);
-  push(table: number, symbol: number, extraLength: number, extraBits: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Uint32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[this.length++] = (symbol | (extraLength << 8) | (table << 12) | (extraBits << 16)) >>> 0;
-    this.freq[table * 257 + symbol]!++;
-  }
-}
-
 /** Huffman code of a table: BITS (counts per length 1–16), HUFFVAL, and per symbol code/length. */
 interface Huffman {
   readonly bits: Uint8Array;
@@ -313,14 +296,23 @@ export function encodeJpeg(input: JpegInput): Uint8Array {
   const qChroma = quantTable(BASE_CHROMA, input.quality);
   const divLuma = divisors(qLuma);
   const divChroma = divisors(qChroma);
-  const symbols = new SymbolList();
+  // coded symbols: `symbol | extraLength << 8 | table << 12 | extraBits << 16`, and their counts
+  let sym = new Uint32Array(1 << 20);
+  let n = 0;
+  const freq = new Uint32Array(4 * 257);
   const block = new Float64Array(64);
   const pred = [0, 0, 0];
 
   const encodeBlock = (plane: Uint8Array, stride: number, x0: number, y0: number, comp: number) => {
     const div = comp === 0 ? divLuma : divChroma;
     const dcTable = comp === 0 ? 0 : 2;
-    const acTable = dcTable + 1;
+    const acBase = (dcTable + 1) * 257;
+    const acTag = (dcTable + 1) << 12;
+    if (n + 66 > sym.length) {
+      const grown = new Uint32Array(sym.length * 2);
+      grown.set(sym);
+      sym = grown;
+    }
     const first = plane[y0 * stride + x0]!;
     let flat = true;
     for (let y = 0, i = 0; y < 8; y++) {
@@ -341,9 +333,11 @@ export function encodeJpeg(input: JpegInput): Uint8Array {
     const diff = dc - pred[comp]!;
     pred[comp] = dc;
     const s = category(diff);
-    symbols.push(dcTable, s, s, diff < 0 ? diff + (1 << s) - 1 : diff);
+    sym[n++] = (s | (s << 8) | (dcTable << 12) | ((diff < 0 ? diff + (1 << s) - 1 : diff) << 16)) >>> 0;
+    freq[dcTable * 257 + s]!++;
     if (flat) {
-      symbols.push(acTable, 0x00, 0, 0); // EOB
+      sym[n++] = acTag; // EOB
+      freq[acBase]!++;
       return;
     }
     let run = 0;
@@ -355,14 +349,20 @@ export function encodeJpeg(input: JpegInput): Uint8Array {
         continue;
       }
       while (run > 15) {
-        symbols.push(acTable, 0xf0, 0, 0); // ZRL
+        sym[n++] = acTag | 0xf0; // ZRL
+        freq[acBase + 0xf0]!++;
         run -= 16;
       }
       const size = category(v);
-      symbols.push(acTable, (run << 4) | size, size, v < 0 ? v + (1 << size) - 1 : v);
+      const rs = (run << 4) | size;
+      sym[n++] = (rs | (size << 8) | acTag | ((v < 0 ? v + (1 << size) - 1 : v) << 16)) >>> 0;
+      freq[acBase + rs]!++;
       run = 0;
     }
-    if (run > 0) symbols.push(acTable, 0x00, 0, 0);
+    if (run > 0) {
+      sym[n++] = acTag; // EOB
+      freq[acBase]!++;
+    }
   };
 
   for (let my = 0; my < h16; my += 16) {
@@ -376,8 +376,8 @@ export function encodeJpeg(input: JpegInput): Uint8Array {
     }
   }
 
-  const tables = [0, 1, 2, 3].map((t) => buildHuffman(symbols.freq.subarray(t * 257, t * 257 + 257)));
-  const out = new BitWriter(symbols.length * 2 + 2048);
+  const tables = [0, 1, 2, 3].map((t) => buildHuffman(freq.subarray(t * 257, t * 257 + 257)));
+  const out = new BitWriter(n * 2 + 2048);
   const raw = (bytes: readonly number[]) => {
     for (const b of bytes) {
       if (out.n + 1 > out.buf.length) {
@@ -400,13 +400,21 @@ export function encodeJpeg(input: JpegInput): Uint8Array {
     raw([0xff, 0xc4, ...u16(3 + 16 + h.values.length), classId[t]!, ...h.bits, ...h.values]);
   }
   raw([0xff, 0xda, ...u16(12), 3, 1, 0x00, 2, 0x11, 3, 0x11, 0, 63, 0]);
-  const list = symbols.data;
-  for (let i = 0; i < symbols.length; i++) {
-    const e = list[i]!;
-    const symbol = e & 0xff;
-    const h = tables[(e >>> 12) & 3]!;
-    out.write(h.code[symbol]!, h.size[symbol]!);
-    out.write(e >>> 16, (e >>> 8) & 0xf);
+  // code and extra bits of each symbol, looked up per table as one value: code << 16 | size
+  const lookup = tables.map((h) =>
+    Uint32Array.from({ length: 256 }, (_, v) => (h.code[v]! << 16) | h.size[v]!),
+  );
+  for (let i = 0; i < n; i++) {
+    const e = sym[i]!;
+    const c = lookup[(e >>> 12) & 3]![e & 0xff]!;
+    const extraLength = (e >>> 8) & 0xf;
+    const length = (c & 0xff) + extraLength;
+    // at most 16 + 11 bits: one write when it fits the writer's 24-bit window
+    if (length <= 24) out.write(((c >>> 16) << extraLength) | (e >>> 16), length);
+    else {
+      out.write(c >>> 16, c & 0xff);
+      out.write(e >>> 16, extraLength);
+    }
   }
   out.flush();
   raw([0xff, 0xd9]); // EOI
