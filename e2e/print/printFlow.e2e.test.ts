@@ -40,7 +40,7 @@ beforeAll(async () => {
     // a request passed on by the board's service worker shows up twice: count the page's
     if (r.serviceWorker()) return;
     const url = new URL(r.url());
-    if (url.pathname === '/edu/v1/paper/ncode') codeRequests.push(url.search);
+    if (url.pathname === '/board/v1/paper/ncode') codeRequests.push(url.search);
   });
   board = new BoardPage(await context.newPage());
   await board.page.goto(`${server.boardUrl}?lang=en&notice=0`);

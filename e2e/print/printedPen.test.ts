@@ -201,7 +201,7 @@ describe('printing a PDF and writing on the printout', () => {
     await pdfDoc.destroy();
     expect(outcome.failure).toBeUndefined();
     expect(outcome.status).toBe('complete');
-    expect(server.requests).toEqual(['https://ink.example/edu/v1/paper/ncode?qty=3&width=230&height=317']);
+    expect(server.requests).toEqual(['https://ink.example/board/v1/paper/ncode?qty=3&width=230&height=317']);
 
     // the mapping is stored with the board
     const codes = [1, 2, 3].map((p) => pageAddress(3, 27, 1068, p));

@@ -12,7 +12,7 @@ import { onceLoader } from './app/controlOnce';
 import { createEditorStore } from './app/editorStore';
 import { PenRuntime } from './app/penRuntime';
 import { browserDownload } from './app/saveFlow';
-import { pdfjsEngine } from './import/pdfjsEngine';
+import { lazyPdfEngine } from './import/lazyPdfEngine';
 import { BoardRepository } from './model/boardRepository';
 import { openBoardDb } from './model/db';
 import { randomIds } from './model/ids';
@@ -56,7 +56,7 @@ const app = new BoardApp({
   repo: new BoardRepository(openBoardDb(), { nowMs: () => Date.now() }, randomIds),
   editor,
   pens,
-  pdf: pdfjsEngine,
+  pdf: lazyPdfEngine,
   paper: (address) => paper(address),
   ids: randomIds,
   timers,

@@ -84,6 +84,8 @@ export interface ServerConfig {
    * been issued yet (the pointer as its migration created it); ignored afterwards.
    */
   readonly codeStart: PageAddress;
+  /** Code pages one account may get a day (UTC) for its own prints (`/board/v1/paper/ncode`). */
+  readonly printCodesPerDay: number;
   /** Seed a demo school when the database is empty. */
   readonly seedDemo: boolean;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -165,6 +167,7 @@ const envSchema = z
         return page;
       })
       .optional(),
+    PRINT_CODES_PER_DAY: positiveInt.default(500),
     REALTIME_MAX_BUFFERED_KB: positiveInt.default(1024),
     REALTIME_MESSAGES_PER_SECOND: positiveInt.default(500),
     REALTIME_MESSAGE_BURST: positiveInt.default(1000),
@@ -276,6 +279,7 @@ export function loadConfig(
       messageBurst: e.REALTIME_MESSAGE_BURST,
     },
     codeStart: e.CODE_START ?? DEFAULT_CODE_START,
+    printCodesPerDay: e.PRINT_CODES_PER_DAY,
     // A demo admin with a known password is fine on the embedded database, not on a real one.
     seedDemo: e.SEED_DEMO === 'auto' ? !e.DATABASE_URL : e.SEED_DEMO === 'true',
     logLevel: e.LOG_LEVEL,

@@ -1,8 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { noTonerRgb, rgbaToNoTonerCmykInPlace } from './colour';
+import {
+  DEFAULT_LUMINANCE_RATIO,
+  GRIDA_LUMINANCE_RATIO,
+  noTonerRgb,
+  rgbaToNoTonerCmykInPlace,
+} from './colour';
 
-// fact sheet §5.3, the 10 worked pairs
+// fact sheet §5.3, the 10 worked pairs (GRIDA's ratio 0.8)
 const PAIRS: [[number, number, number], [number, number, number]][] = [
   [
     [255, 255, 255],
@@ -48,7 +53,17 @@ const PAIRS: [[number, number, number], [number, number, number]][] = [
 
 describe('no-toner colour rule', () => {
   it.each(PAIRS)('maps %j to %j', (input, output) => {
-    expect(noTonerRgb(...input)).toEqual(output);
+    expect(noTonerRgb(...input, GRIDA_LUMINANCE_RATIO)).toEqual(output);
+  });
+
+  it("prints with engine.md §9's luminance ratio 0.6 by default (black → 102, 102, 255)", () => {
+    expect(DEFAULT_LUMINANCE_RATIO).toBe(0.6);
+    // L = 0.6·luminance + 255·0.4
+    expect(noTonerRgb(0, 0, 0)).toEqual([102, 102, 255]);
+    expect(noTonerRgb(255, 0, 0)).toEqual([255, 135, 135]);
+    const rgba = Uint8Array.of(0, 0, 0, 255);
+    rgbaToNoTonerCmykInPlace(rgba);
+    expect([...rgba]).toEqual([153, 153, 0, 0]);
   });
 
   it('rounds L exactly as Math.round of the floating-point formula, ties included (property)', () => {
@@ -62,14 +77,15 @@ describe('no-toner colour rule', () => {
       [1, 5, 112],
       [1, 93, 54],
     ] as const;
-    for (const [r, g, b] of ties) expect(Math.min(...noTonerRgb(r, g, b))).toBe(floatL(r, g, b));
+    for (const [r, g, b] of ties)
+      expect(Math.min(...noTonerRgb(r, g, b, GRIDA_LUMINANCE_RATIO))).toBe(floatL(r, g, b));
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 255 }),
         fc.integer({ min: 0, max: 255 }),
         fc.integer({ min: 0, max: 255 }),
         (r, g, b) => {
-          expect(Math.min(...noTonerRgb(r, g, b))).toBe(floatL(r, g, b));
+          expect(Math.min(...noTonerRgb(r, g, b, GRIDA_LUMINANCE_RATIO))).toBe(floatL(r, g, b));
         },
       ),
       { numRuns: 2000 },
@@ -78,7 +94,7 @@ describe('no-toner colour rule', () => {
 
   it('writes CMYK with K = 0 in place: C = 255 − R, M = 255 − G, Y = 255 − B', () => {
     const rgba = new Uint8Array(PAIRS.flatMap(([i]) => [...i, 255]));
-    const out = rgbaToNoTonerCmykInPlace(rgba);
+    const out = rgbaToNoTonerCmykInPlace(rgba, GRIDA_LUMINANCE_RATIO);
     expect(out).toBe(rgba);
     PAIRS.forEach(([, [r, g, b]], k) => {
       expect([...rgba.subarray(k * 4, k * 4 + 4)]).toEqual([255 - r, 255 - g, 255 - b, 0]);

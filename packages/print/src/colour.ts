@@ -2,15 +2,19 @@
  * "No black toner for content" (fact sheet §5.3): the pen's infrared camera sees carbon black
  * only, so the document content must print with cyan, magenta and yellow and never with K.
  *
- * Per pixel (white background): `L = (0.2126 R + 0.7152 G + 0.0722 B)·0.8 + 51`; if R < G the
+ * Per pixel (white background): `L = (0.2126 R + 0.7152 G + 0.0722 B)·ratio + 255·(1 − ratio)`
+ * (ratio 0.6 by default, engine.md §9; GRIDA used 0.8: `·0.8 + 51`); if R < G the
  * pixel becomes (L, L, 255) when G ≤ B + 10 else (L, 255, L); otherwise (L, L, 255) when
  * R ≤ B + 10 else (255, L, L). One channel is always 255 and none is below 51, so the colour has
  * no grey (K) component; black text prints dark blue. The result is written as CMYK with K = 0:
  * C = 255 − R, M = 255 − G, Y = 255 − B.
  */
 
-/** The luminance ratio of the reference "Vivid" mode (0.8; the offset is 255·(1 − ratio)). */
-export const DEFAULT_LUMINANCE_RATIO = 0.8;
+/** The luminance ratio printed with: engine.md §9's "luminance max ratio 0.6" (offset 255·0.4 = 102). */
+export const DEFAULT_LUMINANCE_RATIO = 0.6;
+
+/** The ratio of GRIDA's "Vivid" mode (fact sheet §5.3, offset 51), for its worked examples. */
+export const GRIDA_LUMINANCE_RATIO = 0.8;
 
 /** Explanation shown in the print dialog next to the paper choices that add the pattern. */
 export const COLOUR_CHANGE_NOTICE =

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readNcodeData } from '../../../test-support/shared';
-import { syntheticPage } from '../test/content';
+import { photoPage, syntheticPage } from '../test/content';
 import { checkDots, inkCount } from '../test/dots';
-import { pdftoppm, qpdfCheck, separateInks } from '../test/tools';
+import { pdftoppm, qpdfCheck, renderRgb, separateInks } from '../test/tools';
 import { type CodePage, readCodePage } from './codeFile';
 import { type ComposedPage, composePage, crossOps, type PrintSettings } from './compose';
 import { defaultDeflater, fflateDeflate } from './deflate';
 import { printedPageSize } from './paper';
-import { dotSeed, type NcodeDensity, renderPattern } from './pattern';
+import { dotSeed, maskPixel, type NcodeDensity, renderPattern } from './pattern';
 import { concatChunks, PdfStreamWriter, type PreparedPage } from './pdfWriter';
 
 const BOOK = 's3-o27-b1068';
@@ -62,7 +62,7 @@ describe('composePage', () => {
       '/Type /XObject /Subtype /Image /Width 4961 /Height 7016 /ImageMask true /BitsPerComponent 1 /Decode [1 0] /Filter /FlateDecode',
     );
     const ops = new TextDecoder().decode(page.prepared.content);
-    expect(ops).toContain('q 0 0 0 1 k 595.32 0 0 841.92 0 0 cm /Dots Do Q');
+    expect(ops).toContain('q 0 g 595.32 0 0 841.92 0 0 cm /Dots Do Q');
     expect(ops.indexOf('/Content Do')).toBeLessThan(ops.indexOf('/Dots Do'));
     // the content raster is rewritten in place as CMYK with K = 0
     for (let i = 3; i < content.rgba.length; i += 4) if (content.rgba[i] !== 0) throw new Error('K written');
@@ -206,6 +206,88 @@ describe('printed inks (Ghostscript tiffsep at 600 dpi)', () => {
     },
     60_000,
   );
+
+  it('paints the dots pure black on an RGB print path (browser, Windows driver), not composite black', async () => {
+    // an RGB path converts CMYK 0 0 0 1 to a dark grey (35, 31, 32) that the driver prints with
+    // C, M, Y and K: the pen sees no dot. DeviceGray 0 becomes RGB 0 0 0, printed with K only.
+    const page = await composePage(
+      { content: syntheticPage(A4_DOC.widthPt, A4_DOC.heightPt, 150), code: codes[0]! },
+      { paperChoice: 'plainPaper' },
+      fflateDeflate,
+    );
+    const pdf = await pdfOf([page.prepared]);
+    const region = { x: 1200, y: 1000, width: 400, height: 304, pageHeightPx: page.size.heightPx };
+    const image = renderRgb(pdf, region);
+    const mask = renderPattern(codes[0]!, page.size.widthPx, page.size.heightPx, 'normal');
+    let dotPixels = 0;
+    const notBlack: string[] = [];
+    for (let y = 0; y < image.height; y++) {
+      for (let x = 0; x < image.width; x++) {
+        if (!maskPixel(mask, region.x + x, region.y + y)) continue;
+        dotPixels++;
+        const i = (y * image.width + x) * 3;
+        const rgb = [image.rgb[i]!, image.rgb[i + 1]!, image.rgb[i + 2]!];
+        if (rgb.some((v) => v !== 0) && notBlack.length < 3) notBlack.push(`${x},${y}: ${rgb.join(' ')}`);
+      }
+    }
+    expect(dotPixels).toBeGreaterThan(6000);
+    expect(notBlack).toEqual([]);
+  }, 60_000);
+
+  it('compresses a photo page with DCT within 1.5 MB, keeping K for the dots and the colours on C, M, Y', async () => {
+    const photo = await composePage(
+      { content: photoPage(A4_DOC.widthPt, A4_DOC.heightPt, 300), code: codes[0]! },
+      { paperChoice: 'plainPaper' },
+      defaultDeflater(),
+    );
+    const [content] = photo.prepared.images;
+    expect(content!.dict).toContain('/Filter /DCTDecode');
+    expect(content!.dict).toContain('/DeviceN [/Cyan /Magenta /Yellow] /DeviceCMYK');
+    const bytes = photo.prepared.images.reduce(
+      (n, im) => n + im.data.length + (im.extra?.data.length ?? 0),
+      0,
+    );
+    expect(bytes).toBeLessThan(1.5e6);
+    // the same page lossless, for the ink amounts
+    const lossless = await composePage(
+      { content: photoPage(A4_DOC.widthPt, A4_DOC.heightPt, 300), code: codes[0]! },
+      { paperChoice: 'plainPaper', contentCompression: 'lossless' },
+      defaultDeflater(),
+    );
+    expect(lossless.prepared.images[0]!.dict).toContain(
+      '/DeviceCMYK /BitsPerComponent 8 /Filter /FlateDecode',
+    );
+    const pdf = await pdfOf([photo.prepared, lossless.prepared]);
+    expectValidPdf(pdf, 2);
+    const region = { x: 1200, y: 1000, width: 400, height: 304, pageHeightPx: photo.size.heightPx };
+    const [dct, exact] = separateInks(pdf, 2, region);
+    const mask = renderPattern(codes[0]!, photo.size.widthPx, photo.size.heightPx, 'normal');
+    // K: the dots and nothing else
+    const check = checkDots(dct!.black, region.x, region.y, mask);
+    expect(check.examples).toEqual([]);
+    expect(check.dots).toBeGreaterThan(1500);
+    // C, M, Y within a few levels of the lossless page, on average (away from the dots)
+    for (const ink of ['cyan', 'magenta', 'yellow'] as const) {
+      const a = dct![ink].data;
+      const b = exact![ink].data;
+      expect(a.length).toBe(b.length);
+      let sum = 0;
+      for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+      expect(sum / a.length, ink).toBeLessThan(4);
+    }
+    // the compared plates do hold the picture (every pixel inks one or two of C, M, Y)
+    const inked = inkCount(exact!.cyan) + inkCount(exact!.magenta) + inkCount(exact!.yellow);
+    expect(inked).toBeGreaterThan(region.width * region.height);
+  }, 60_000);
+
+  it('keeps text and white pages lossless', async () => {
+    const text = await composePage(
+      { content: syntheticPage(A4_DOC.widthPt, A4_DOC.heightPt, 150), code: codes[0]! },
+      { paperChoice: 'plainPaper' },
+      fflateDeflate,
+    );
+    expect(text.prepared.images[0]!.dict).toContain('/Filter /FlateDecode');
+  });
 
   it('prints red crosses (magenta + yellow) and no black on pre-printed Ncode A4 paper', async () => {
     const page = await composePage({ pageSizePt: A4_DOC }, { paperChoice: 'ncodeA4' }, fflateDeflate);

@@ -7,13 +7,16 @@
  *    and written as a `/DeviceCMYK` image with K = 0, deflated, scaled to fit and centred;
  * 2. the page outline (off by default) and the calibration crosses, vector, in CMY colours;
  * 3. the dots: an `/ImageMask` of the whole page (1 sample = 1 px600, `/Decode [1 0]`), placed
- *    at the page origin with size `pixels × 0.12 pt`, painted with `0 0 0 1 k` (pure K).
+ *    at the page origin with size `pixels × 0.12 pt`, painted with `0 g` (DeviceGray black:
+ *    the K plate only on a CMYK path, and RGB 0 0 0 — printed with K — on an RGB path, where CMYK
+ *    `0 0 0 1 k` would become a composite grey the pen cannot read).
  * Vectors come before the dots so that they never knock dots out.
  */
 import type { PageAddress, PaperName } from '@dotink/ncode';
 import type { CodePage } from './codeFile';
 import { DEFAULT_LUMINANCE_RATIO, rgbaToNoTonerCmykInPlace } from './colour';
 import { type Deflater, defaultDeflater } from './deflate';
+import { encodeJpeg } from './jpeg';
 import { type ContentPlacement, placeContent } from './layout';
 import { chooseLandscape, type Orientation, type PrintedPageSize, printedPageSize } from './paper';
 import { DEFAULT_DENSITY, type NcodeDensity, renderPattern } from './pattern';
@@ -61,9 +64,60 @@ export interface PrintSettings {
   readonly orientation?: Orientation;
   /** Blank margin kept around the document page, in mm. Default 0. */
   readonly marginMm?: number;
-  /** Luminance ratio of the colour rule. Default 0.8. */
+  /** Luminance ratio of the colour rule. Default 0.6 (engine.md §9). */
   readonly luminanceRatio?: number;
+  /**
+   * How the content image is compressed: `auto` (default) uses DCT (JPEG) for continuous-tone
+   * pages (photos, scans) and lossless Flate for the rest (text, drawings, white pages).
+   */
+  readonly contentCompression?: 'auto' | 'lossless' | 'dct';
+  /** JPEG quality of DCT content, 1–100. Default {@link DEFAULT_JPEG_QUALITY}. */
+  readonly jpegQuality?: number;
 }
+
+/** JPEG quality of DCT-compressed content. */
+export const DEFAULT_JPEG_QUALITY = 80;
+
+/**
+ * Encodes the C, M, Y channels of a CMYK raster (4 bytes a pixel) as a 3-component JPEG. The
+ * default is the package's own encoder; a browser worker may pass a native one.
+ */
+export type ContentJpegEncoder = (
+  cmyk: Uint8Array,
+  widthPx: number,
+  heightPx: number,
+  quality: number,
+) => Promise<Uint8Array>;
+
+/** The package's pure JavaScript encoder. */
+export const pureJpegEncoder: ContentJpegEncoder = (cmyk, width, height, quality) =>
+  Promise.resolve(encodeJpeg({ data: cmyk, width, height, bytesPerPixel: 4, channels: [0, 1, 2], quality }));
+
+/** Share of sampled pixels that differ from their left neighbour above which a page is continuous tone. */
+const CONTINUOUS_TONE_SHARE = 0.3;
+
+/**
+ * True when a CMYK raster looks like a photo or scan: on every 8th row, most pixels differ from
+ * their left neighbour. Text, line art and flat colour have long runs of equal pixels.
+ */
+export function isContinuousTone(cmyk: Uint8Array, widthPx: number, heightPx: number): boolean {
+  if (widthPx < 2 || heightPx < 1 || cmyk.byteOffset % 4 !== 0) return false;
+  const words = new Uint32Array(cmyk.buffer, cmyk.byteOffset, widthPx * heightPx);
+  let changed = 0;
+  let sampled = 0;
+  for (let y = 0; y < heightPx; y += 8) {
+    const row = y * widthPx;
+    for (let x = 1; x < widthPx; x++) if (words[row + x] !== words[row + x - 1]) changed++;
+    sampled += widthPx - 1;
+  }
+  return changed > sampled * CONTINUOUS_TONE_SHARE;
+}
+
+/** The tint transform of the content's `[/DeviceN [/Cyan /Magenta /Yellow] /DeviceCMYK f]`: c m y → c m y 0. */
+const CMY_TO_CMYK = {
+  dict: '/FunctionType 4 /Domain [0 1 0 1 0 1] /Range [0 1 0 1 0 1 0 1]',
+  data: ascii('{ 0 }'),
+};
 
 /** One page to compose. */
 export interface PageComposeInput {
@@ -112,6 +166,7 @@ export async function composePage(
   input: PageComposeInput,
   settings: PrintSettings,
   deflate: Deflater = defaultDeflater(),
+  jpeg: ContentJpegEncoder = pureJpegEncoder,
 ): Promise<ComposedPage> {
   const docW = input.content?.pageWidthPt ?? input.pageSizePt?.widthPt;
   const docH = input.content?.pageHeightPt ?? input.pageSizePt?.heightPt;
@@ -140,12 +195,22 @@ export async function composePage(
     rgbaToNoTonerCmykInPlace(c.rgba, settings.luminanceRatio ?? DEFAULT_LUMINANCE_RATIO);
     const bytes =
       c.rgba instanceof Uint8Array ? c.rgba : new Uint8Array(c.rgba.buffer, c.rgba.byteOffset, c.rgba.length);
+    const mode = settings.contentCompression ?? 'auto';
+    const dct = mode === 'dct' || (mode === 'auto' && isContinuousTone(bytes, c.widthPx, c.heightPx));
     jobs.push(
-      deflate(bytes, 'content').then((data) => ({
-        name: 'Content',
-        dict: `/Type /XObject /Subtype /Image /Width ${c.widthPx} /Height ${c.heightPx} /ColorSpace /DeviceCMYK /BitsPerComponent 8 /Filter /FlateDecode`,
-        data,
-      })),
+      dct
+        ? // C, M, Y as a YCbCr JPEG; the DeviceN of the three process colours keeps K at 0
+          jpeg(bytes, c.widthPx, c.heightPx, settings.jpegQuality ?? DEFAULT_JPEG_QUALITY).then((data) => ({
+            name: 'Content',
+            dict: `/Type /XObject /Subtype /Image /Width ${c.widthPx} /Height ${c.heightPx} /ColorSpace [/DeviceN [/Cyan /Magenta /Yellow] /DeviceCMYK @extra] /BitsPerComponent 8 /Filter /DCTDecode /DecodeParms << /ColorTransform 1 >>`,
+            data,
+            extra: CMY_TO_CMYK,
+          }))
+        : deflate(bytes, 'content').then((data) => ({
+            name: 'Content',
+            dict: `/Type /XObject /Subtype /Image /Width ${c.widthPx} /Height ${c.heightPx} /ColorSpace /DeviceCMYK /BitsPerComponent 8 /Filter /FlateDecode`,
+            data,
+          })),
     );
     const p = placement;
     ops.push(
@@ -171,7 +236,7 @@ export async function composePage(
         data,
       })),
     );
-    ops.push(`q 0 0 0 1 k ${pdfNumber(size.widthPt)} 0 0 ${pdfNumber(size.heightPt)} 0 0 cm /Dots Do Q`);
+    ops.push(`q 0 g ${pdfNumber(size.widthPt)} 0 0 ${pdfNumber(size.heightPt)} 0 0 cm /Dots Do Q`);
   }
 
   const images = await Promise.all(jobs);

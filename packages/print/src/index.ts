@@ -4,6 +4,7 @@ export * from './colour';
 export * from './compose';
 export * from './deflate';
 export * from './job';
+export * from './jpeg';
 export * from './layout';
 export * from './mapping';
 export * from './paper';

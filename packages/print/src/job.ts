@@ -14,6 +14,7 @@ import { type CodePage, readCodePageAsync } from './codeFile';
 import { codePageUrlPath, MissingCodeAddressError, MissingCodePageError } from './codeSource';
 import {
   type ComposedPage,
+  type ContentJpegEncoder,
   type ContentRaster,
   choicePrintsPattern,
   composePage,
@@ -105,6 +106,8 @@ export interface PrintJobOptions {
   readonly onPage?: (page: PrintedPageMapping) => void;
   readonly signal?: CancelSignal;
   readonly deflate?: Deflater;
+  /** Encodes continuous-tone content as JPEG (default: the package's own encoder). */
+  readonly jpeg?: ContentJpegEncoder;
   /** Creation date for the Info dictionary (pure code reads no clock). */
   readonly createdAt?: Date;
   /** File name recorded in the `.nproj` (default: `<filename>.pdf`-like, or `print.pdf`). */
@@ -135,7 +138,7 @@ class Cancelled extends Error {}
  */
 export async function composeTaskInline(
   task: PageTask,
-  options: Pick<PrintJobOptions, 'settings' | 'renderPage' | 'loadCodePage' | 'deflate'>,
+  options: Pick<PrintJobOptions, 'settings' | 'renderPage' | 'loadCodePage' | 'deflate' | 'jpeg'>,
   signal?: CancelSignal,
 ): Promise<ComposedPage> {
   const pattern = choicePrintsPattern(options.settings.paperChoice);
@@ -158,6 +161,7 @@ export async function composeTaskInline(
     },
     options.settings,
     options.deflate ?? defaultDeflater(),
+    options.jpeg,
   );
 }
 

@@ -26,6 +26,11 @@ export interface PdfImage {
   readonly dict: string;
   /** Stream data, already encoded by the filter named in `dict`. */
   readonly data: Uint8Array;
+  /**
+   * A stream object the image refers to (e.g. the tint transform of a DeviceN colour space):
+   * written before the image; `@extra` in `dict` becomes its reference (`12 0 R`).
+   */
+  readonly extra?: { readonly dict: string; readonly data: Uint8Array };
 }
 
 /**
@@ -124,7 +129,15 @@ export class PdfStreamWriter {
     ];
     await this.dictObject(pageNum, entries.join(' ').trim());
     await this.streamObject(contentNum, '', page.content);
-    for (const [k, im] of page.images.entries()) await this.streamObject(imageNums[k]!, im.dict, im.data);
+    for (const [k, im] of page.images.entries()) {
+      let dict = im.dict;
+      if (im.extra) {
+        const extraNum = this.allocate();
+        await this.streamObject(extraNum, im.extra.dict, im.extra.data);
+        dict = dict.replaceAll('@extra', `${extraNum} 0 R`);
+      }
+      await this.streamObject(imageNums[k]!, dict, im.data);
+    }
     this.pageRefs.push(pageNum);
   }
 

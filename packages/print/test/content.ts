@@ -33,3 +33,29 @@ export function syntheticPage(widthPt: number, heightPt: number, dpi = 300): Con
   }
   return { rgba, widthPx, heightPx, pageWidthPt: widthPt, pageHeightPt: heightPt };
 }
+
+/**
+ * A photo-like RGBA page (continuous tone over the whole page): smooth colour fields with a
+ * little deterministic grain, as a scanned photo or a rendered picture gives.
+ */
+export function photoPage(widthPt: number, heightPt: number, dpi = 300): ContentRaster {
+  const widthPx = Math.floor((widthPt * dpi) / 72);
+  const heightPx = Math.floor((heightPt * dpi) / 72);
+  const rgba = new Uint8Array(widthPx * heightPx * 4);
+  const k = 300 / dpi;
+  let seed = 1;
+  for (let y = 0; y < heightPx; y++) {
+    for (let x = 0; x < widthPx; x++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      const grain = (seed >>> 28) - 8;
+      const i = (y * widthPx + x) * 4;
+      const X = x * k;
+      const Y = y * k;
+      rgba[i] = Math.max(0, Math.min(255, 128 + 100 * Math.sin(X / 97) * Math.cos(Y / 131) + grain));
+      rgba[i + 1] = Math.max(0, Math.min(255, 128 + 90 * Math.sin((X + Y) / 173) + grain));
+      rgba[i + 2] = Math.max(0, Math.min(255, 128 + 80 * Math.cos(X / 59 - Y / 211) + grain));
+      rgba[i + 3] = 255;
+    }
+  }
+  return { rgba, widthPx, heightPx, pageWidthPt: widthPt, pageHeightPt: heightPt };
+}

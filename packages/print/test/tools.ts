@@ -2,7 +2,7 @@
  * Test support: Debian's Ghostscript, qpdf and poppler on printed PDFs.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Plate, readPlate } from './tiff';
@@ -64,6 +64,56 @@ export function separateInks(
       });
     }
     return plates;
+  } finally {
+    cleanup();
+  }
+}
+
+/** An RGB raster: `width × height × 3` bytes, rows top-down. */
+export interface RgbImage {
+  readonly width: number;
+  readonly height: number;
+  readonly rgb: Uint8Array;
+}
+
+/**
+ * Renders a window of page 1 to RGB at 600 dpi with Ghostscript (`ppmraw`), as a browser or an
+ * RGB printer driver sees the page: CMYK colours go through Ghostscript's colour management.
+ */
+export function renderRgb(pdf: Uint8Array, region: Region & { pageHeightPx: number }): RgbImage {
+  const { dir, cleanup } = scratchDir();
+  try {
+    const input = join(dir, 'in.pdf');
+    writeFileSync(input, pdf);
+    const out = join(dir, 'p.ppm');
+    const dx = (-region.x * 12) / 100;
+    const dy = ((region.pageHeightPx - region.height - region.y) * 12) / 100;
+    const args = [
+      '-q',
+      '-dNOPAUSE',
+      '-dBATCH',
+      '-dSAFER',
+      '-sDEVICE=ppmraw',
+      '-r600',
+      '-dFirstPage=1',
+      '-dLastPage=1',
+    ];
+    args.push('-o', out, `-g${region.width}x${region.height}`, '-dFIXEDMEDIA');
+    args.push('-c', `<</PageOffset [${dx} ${dy}]>> setpagedevice`, '-f', input);
+    execFileSync('gs', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const data = readFileSync(out);
+    // P6 header: "P6", an optional "# comment" line (Ghostscript writes one), "<w> <h>", "255"
+    const header = data
+      .subarray(0, 200)
+      .toString('latin1')
+      .match(/^P6\s+(?:#[^\n]*\n\s*)*(\d+)\s+(\d+)\s+255\s/);
+    if (!header) throw new Error('renderRgb: not a P6 image');
+    const rgb = new Uint8Array(
+      data.buffer,
+      data.byteOffset + header[0].length,
+      Number(header[1]) * Number(header[2]) * 3,
+    );
+    return { width: Number(header[1]), height: Number(header[2]), rgb };
   } finally {
     cleanup();
   }

@@ -5,7 +5,6 @@
  */
 import { writeGridaFile } from '@dotink/ink';
 import { pageId } from '@dotink/ncode';
-import { exportBoardPdf } from '../export/pdfExport';
 import type { BoardRepository } from '../model/boardRepository';
 import type { BoardSession } from '../model/boardSession';
 import type { SaveMode } from './editorStore';
@@ -31,6 +30,8 @@ export async function save(mode: SaveMode, name: string, ctx: SaveContext): Prom
   await session.flush();
   switch (mode) {
     case 'pdf': {
+      // the PDF export (pdf-lib) loads when a PDF is first saved, not with the board
+      const { exportBoardPdf } = await import('../export/pdfExport');
       const bytes = await exportBoardPdf({
         title: name,
         pages: session.pages,

@@ -8,8 +8,8 @@ import * as oauth from 'oauth4webapi';
 
 /** The client id registered for the board (apps/server config.ts defaultClients). */
 export const BOARD_CLIENT_ID = 'dotink-board';
-/** What the board asks for: identity, board sync (`storage`) and print codes (`edu.read`). */
-export const BOARD_SCOPES = 'openid profile storage edu.read';
+/** What the board asks for: identity, board sync (`storage`), print codes (`print`; `edu.read` for teachers). */
+export const BOARD_SCOPES = 'openid profile storage edu.read print';
 
 /** Where the tokens are kept in sessionStorage. */
 export const TOKENS_KEY = 'dotink-board.auth';

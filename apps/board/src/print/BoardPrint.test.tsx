@@ -168,7 +168,7 @@ describe('BoardPrint', () => {
     expect(screen.queryByTestId('print-wait-longer')).toBeNull();
   });
 
-  it('shows the clear error of the print job when the code pages are missing', async () => {
+  it('says printing with the pattern is not set up when the code pages are missing', async () => {
     const fetch = (async (url: string) => {
       const qty = Number(new URL(url, 'https://x').searchParams.get('qty'));
       return new Response(
@@ -183,8 +183,7 @@ describe('BoardPrint', () => {
     render(<BoardPrint deps={d} taps={testTaps()} deliver={() => {}} onClose={() => {}} />);
     fireEvent.click(await screen.findByTestId('print-submit'));
     const failure = await screen.findByTestId('print-failure', {}, { timeout: 10_000 });
-    expect(failure.textContent).toContain(
-      'Cannot print the Ncode pattern: the code page for 0.27.667.1 is missing',
-    );
+    // the user is told in their language, without the server's file path
+    expect(failure.textContent).toBe('Printing with the Ncode pattern is not set up on this server.');
   });
 });

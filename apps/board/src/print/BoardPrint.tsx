@@ -45,7 +45,7 @@ export interface BoardPrintProps {
 type Phase =
   | { readonly kind: 'options'; readonly codes?: CodeAvailability; readonly last?: PrintOptions }
   | { readonly kind: 'running'; readonly view: PrintProgressView; readonly outcome?: PrintOutcome }
-  | { readonly kind: 'registration'; readonly state: RegistrationState };
+  | { readonly kind: 'registration'; readonly state: RegistrationState; readonly downloaded?: boolean };
 
 export function BoardPrint(props: BoardPrintProps) {
   const { deps } = props;
@@ -105,9 +105,7 @@ export function BoardPrint(props: BoardPrintProps) {
   useEffect(() => {
     if (!registering) return;
     return props.taps.listen((t) => {
-      setPhase((p) =>
-        p.kind === 'registration' ? { kind: 'registration', state: tap(p.state, t.page, t.dots).state } : p,
-      );
+      setPhase((p) => (p.kind === 'registration' ? { ...p, state: tap(p.state, t.page, t.dots).state } : p));
     });
   }, [registering, props.taps]);
 
@@ -149,8 +147,8 @@ export function BoardPrint(props: BoardPrintProps) {
       handOff: (pdf, o, fileName) =>
         Promise.race([
           deps.handOff(pdf, o, fileName),
-          new Promise<void>((resolve) => {
-            handedOff.current = resolve;
+          new Promise<undefined>((resolve) => {
+            handedOff.current = () => resolve(undefined);
           }),
         ]).finally(() => {
           handedOff.current = undefined;
@@ -173,7 +171,11 @@ export function BoardPrint(props: BoardPrintProps) {
         const pages = registrationPages(outcome.printed);
         // kept until registered: a cancelled registration opens again from the page menu
         void savePendingRegistration(deps.target, pages);
-        setPhase({ kind: 'registration', state: resumeBoardRegistration(deps.target, pages) });
+        setPhase({
+          kind: 'registration',
+          state: resumeBoardRegistration(deps.target, pages),
+          ...(outcome.downloaded ? { downloaded: true } : {}),
+        });
         return;
       }
       setPhase((ph) => {
@@ -188,6 +190,7 @@ export function BoardPrint(props: BoardPrintProps) {
             ...(outcome.failure ? { failure: outcome.failure } : {}),
             canDownloadPdf: outcome.pdf !== undefined,
             canDownloadNproj: outcome.nproj !== undefined,
+            ...(outcome.downloaded ? { downloaded: true } : {}),
           },
         };
       });
@@ -212,6 +215,7 @@ export function BoardPrint(props: BoardPrintProps) {
         key={currentPageIndex(phase.state)}
         state={phase.state}
         {...(pageImage ? { pageImage } : {})}
+        {...(phase.downloaded ? { downloaded: true } : {})}
         onCancel={close}
       />
     );

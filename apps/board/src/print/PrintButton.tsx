@@ -2,28 +2,21 @@
  * The board's Print entry: a button for the top bar that opens the print flow on the board shown
  * (print dialog → progress → page-order registration). `auth` gives the sign-in for code
  * requests; without it the pattern choices ask the user to sign in (pre-printed paper works).
+ * The flow itself (`PrintLauncher`) loads when Print is first pressed.
  */
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useBoardApp, useSession } from '../app/boardApp';
-import { BoardPrint } from './BoardPrint';
-import { boardPageImage, boardPrintDeps, boardTaps } from './boardPrintAdapters';
 import type { PrintAuth } from './printFlow';
 import { usePrintText } from './usePrintText';
+
+const PrintLauncher = lazy(() => import('./PrintLauncher').then((m) => ({ default: m.PrintLauncher })));
 
 export function PrintButton(props: { readonly auth?: PrintAuth }) {
   const app = useBoardApp();
   const session = useSession();
   const t = usePrintText();
   const [open, setOpen] = useState(false);
-  const wiring = useMemo(() => {
-    if (!session) return undefined;
-    return {
-      deps: boardPrintDeps(app, session, props.auth),
-      taps: boardTaps(app, session),
-      pageImage: (pageNo: number) => boardPageImage(app, session, pageNo),
-    };
-  }, [app, session, props.auth]);
-  if (!session || !wiring) return null;
+  if (!session) return null;
   return (
     <>
       <button
@@ -36,13 +29,14 @@ export function PrintButton(props: { readonly auth?: PrintAuth }) {
         <span>{t('print.title')}</span>
       </button>
       {open && (
-        <BoardPrint
-          deps={wiring.deps}
-          taps={wiring.taps}
-          pageImage={wiring.pageImage}
-          deliver={app.deps.deliver}
-          onClose={() => setOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <PrintLauncher
+            app={app}
+            session={session}
+            {...(props.auth ? { auth: props.auth } : {})}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       )}
     </>
   );

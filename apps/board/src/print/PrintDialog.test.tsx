@@ -161,7 +161,7 @@ describe('PrintProgressDialog', () => {
     cleanup();
     const h = show({
       state: 'failed',
-      failure: { kind: 'job', name: 'MissingCodePageError', message: 'Cannot print…' },
+      failure: { kind: 'job', name: 'CodePageError', message: 'Cannot print…' },
     });
     expect(screen.getByTestId('print-failure').textContent).toBe('Cannot print…');
     fireEvent.click(screen.getByTestId('print-close'));

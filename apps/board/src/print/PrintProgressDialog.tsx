@@ -6,6 +6,7 @@
  */
 import type { PaperChoice, PrintJobState } from '@dotink/print';
 import { Dialog } from '../ui/Dialog';
+import { CODES_DAILY_LIMIT_STATUS, CODES_NOT_SET_UP_STATUS } from './codeIssue';
 import type { PrintFailure } from './printFlow';
 import type { PrintTranslate } from './printMessages';
 import { usePrintText } from './usePrintText';
@@ -23,6 +24,8 @@ export interface PrintProgressView {
   /** Offered downloads, when the print is complete. */
   readonly canDownloadPdf?: boolean;
   readonly canDownloadNproj?: boolean;
+  /** The browser cannot print the PDF itself: it was downloaded to print from a PDF reader. */
+  readonly downloaded?: boolean;
 }
 
 export interface PrintProgressDialogProps {
@@ -63,9 +66,15 @@ export function failureText(t: PrintTranslate, f: PrintFailure, pagesTotal: numb
     case 'signIn':
       return t('print.needsSignIn');
     case 'codes':
-      // engine spec §8: the alert is shown as is; a thrown call was only warned
+      // the server has no code data, or the account's daily quota is used up: said in the
+      // user's language; other failures show engine spec §8's alert as is (a thrown call was
+      // only warned)
+      if (f.status === CODES_NOT_SET_UP_STATUS) return t('codes.notSetUp');
+      if (f.status === CODES_DAILY_LIMIT_STATUS) return t('codes.dailyLimit');
       return f.alert ?? t('codes.unreachable');
     case 'job':
+      // a code page the server does not have: printing with the pattern is not set up there
+      if (f.name === 'MissingCodePageError') return t('codes.notSetUp');
       return f.message;
   }
 }
@@ -110,6 +119,11 @@ export function PrintProgressDialog(props: PrintProgressDialogProps) {
       {v.state === 'failed' && v.failure && (
         <p className="print-alert" role="alert" data-testid="print-failure">
           {failureText(t, v.failure, v.pagesTotal)}
+        </p>
+      )}
+      {(v.state === 'complete' || v.state === 'waitingForPrint') && v.downloaded && (
+        <p className="print-note warning" role="alert" data-testid="print-download-hint">
+          {t('handOff.downloaded')}
         </p>
       )}
       {v.state === 'complete' && v.paperChoice === 'savePdf' && (

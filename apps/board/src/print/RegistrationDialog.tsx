@@ -16,6 +16,8 @@ export interface RegistrationDialogProps {
   readonly state: RegistrationState;
   /** A small image of the page being registered (data or object URL), if any. */
   readonly pageImage?: string;
+  /** The print was downloaded (the browser cannot print it): say how to print it. */
+  readonly downloaded?: boolean;
   onCancel(): void;
 }
 
@@ -113,6 +115,11 @@ export function RegistrationDialog(props: RegistrationDialogProps) {
               <li key={p.pdfPageNo} data-done={k < doneCount} />
             ))}
           </ol>
+          {props.downloaded && (
+            <p className="print-note warning" data-testid="print-download-hint">
+              {t('handOff.downloaded')}
+            </p>
+          )}
           {s.alert && (
             <p className="print-alert" role="alert" data-testid="registration-alert" data-alert={s.alert}>
               {s.alert === 'overlap' ? t('page.overlap') : t('page.notSame')}

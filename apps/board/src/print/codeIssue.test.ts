@@ -6,7 +6,7 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('code issue', () => {
-  it('asks GET /edu/v1/paper/ncode with qty and the paper in mm rounded plus 20, with a bearer token', async () => {
+  it('asks GET /board/v1/paper/ncode with qty and the paper in mm rounded plus 20, with a bearer token', async () => {
     const calls: { url: string; init: RequestInit | undefined }[] = [];
     const fetch = (async (url: string, init?: RequestInit) => {
       calls.push({ url, init });
@@ -22,7 +22,7 @@ describe('code issue', () => {
       paper: 'A4',
       fetch,
     });
-    expect(calls[0]!.url).toBe('https://ink.example/edu/v1/paper/ncode?qty=2&width=230&height=317');
+    expect(calls[0]!.url).toBe('https://ink.example/board/v1/paper/ncode?qty=2&width=230&height=317');
     expect(calls[0]!.init?.headers).toEqual({ Accept: 'application/json', Authorization: 'Bearer tok' });
     expect(r).toEqual({
       ok: true,
@@ -31,7 +31,7 @@ describe('code issue', () => {
         { page: pageAddress(3, 27, 1068, 2), url: '' },
       ],
     });
-    expect(codeIssueUrl('', 1, 'Letter')).toBe('/edu/v1/paper/ncode?qty=1&width=236&height=300');
+    expect(codeIssueUrl('', 1, 'Letter')).toBe('/board/v1/paper/ncode?qty=1&width=236&height=300');
   });
 
   it('formats failures as "{status} (error) {error_description} message: {message}"', async () => {

@@ -1,5 +1,7 @@
 /**
- * Asking the server for Ncode codes (engine spec §7): `GET /edu/v1/paper/ncode` with `qty` (pages),
+ * Asking the server for Ncode codes (engine spec §7): `GET /board/v1/paper/ncode` (the signed-in
+ * account's own prints, scope `print`, any account; the classroom's teachers have
+ * `/edu/v1/paper/ncode`) with `qty` (pages),
  * `width` and `height` (the paper in mm, rounded, plus 20), `Accept: application/json` and a bearer
  * token. The answer is a list of `{s, o, b, p, url}`.
  *
@@ -18,7 +20,12 @@ import {
 } from '@dotink/ncode';
 
 /** The path of the code-issue call. */
-export const CODE_ISSUE_PATH = '/edu/v1/paper/ncode';
+export const CODE_ISSUE_PATH = '/board/v1/paper/ncode';
+
+/** The server answers this when it has no code data (printing with the pattern is not set up). */
+export const CODES_NOT_SET_UP_STATUS = 503;
+/** The server answers this when the account's daily quota of code pages is used up. */
+export const CODES_DAILY_LIMIT_STATUS = 429;
 
 /** The result of a code request. */
 export type CodeIssueResult =

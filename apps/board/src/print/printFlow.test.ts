@@ -102,7 +102,7 @@ describe('printBoard', () => {
       r.deps,
       options({ paperChoice: 'plainPaper', rangeText: '2', paperSize: 'B5' }),
     );
-    expect(urls).toEqual(['https://ink.example/edu/v1/paper/ncode?qty=3&width=196&height=270']);
+    expect(urls).toEqual(['https://ink.example/board/v1/paper/ncode?qty=3&width=196&height=270']);
     expect(out.status).toBe('failed');
     expect(out.failure).toMatchObject({ kind: 'job', name: 'MissingCodePageError' });
     expect((out.failure as { message: string }).message).toContain(

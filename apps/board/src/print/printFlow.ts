@@ -27,6 +27,7 @@ import {
   readPrintCodes,
   withIssuedCodes,
 } from './printCodes';
+import type { HandOffResult } from './printHandOff';
 import { checkPrintOptions, type PrintOptions, toPrintSettings } from './printOptions';
 import { runPrintInWorker } from './printWorkerClient';
 
@@ -64,8 +65,16 @@ export interface PrintFlowDeps {
   /** Renders board page `pageNo` (1-based) for printing. */
   readonly renderPage: (pageNo: number, signal: AbortSignal) => Promise<ContentRaster | undefined>;
   readonly startWorker: () => PrintWorkerHandle;
-  /** Prints the finished PDF (choices a, b) or saves it (choice c). */
-  readonly handOff: (pdf: Blob, options: PrintOptions, fileName: string) => Promise<void>;
+  /**
+   * Prints the finished PDF (choices a, b) or saves it (choice c); answers `'downloaded'` when
+   * the browser could not print it and it was downloaded instead (nothing = printed).
+   */
+  readonly handOff: (
+    pdf: Blob,
+    options: PrintOptions,
+    fileName: string,
+    // biome-ignore lint/suspicious/noConfusingVoidType: callers may return nothing
+  ) => Promise<HandOffResult | undefined | void>;
   readonly fetch?: typeof fetch;
   readonly nowMs: () => number;
   /** Pages composed at once in the worker (default 1). */
@@ -93,6 +102,8 @@ export interface PrintOutcome {
   readonly mapping?: PrintMapping;
   /** The printed pages (for page-order registration after a pre-printed paper print). */
   readonly printed: readonly PrintedPageMapping[];
+  /** The browser could not print the PDF itself: it was downloaded to print at 100 %. */
+  readonly downloaded?: boolean;
 }
 
 /** The flow's progress, for the progress dialog. */
@@ -180,6 +191,7 @@ export async function printBoard(
   const fingerprint = documentFingerprint(target.boardId, pages, target.pdfs(), range.pages);
   const chunks: Uint8Array[] = [];
   let pdf: Blob | undefined;
+  let downloaded = false;
   const worker = deps.startWorker();
   let result: Awaited<ReturnType<typeof runPrintInWorker>>;
   try {
@@ -202,7 +214,7 @@ export async function printBoard(
         handOff: async () => {
           pdf = new Blob(chunks as BlobPart[], { type: 'application/pdf' });
           chunks.length = 0;
-          await deps.handOff(pdf, options, pdfFileName);
+          downloaded = (await deps.handOff(pdf, options, pdfFileName)) === 'downloaded';
         },
         ...(events.signal ? { signal: events.signal } : {}),
       },
@@ -237,5 +249,6 @@ export async function printBoard(
     nprojFileName,
     mapping: result.mapping,
     printed: result.mapping.pages,
+    ...(downloaded ? { downloaded } : {}),
   };
 }

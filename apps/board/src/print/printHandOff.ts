@@ -3,6 +3,11 @@
  * prints — the PDF is shown in a hidden frame whose print() opens it; the PDF carries
  * `/PrintScaling /None` so that it prints at original size — or a download for the reprint PDF.
  * The job waits ("waiting for print to finish") until the print dialog closes.
+ *
+ * Only browsers that print PDFs natively get the frame (Chromium's PDFium, desktop Safari's
+ * PDFKit): Firefox prints through its pdf.js viewer at 150 dpi, which smudges the 600-dpi
+ * pattern, and phones and tablets have no PDF viewer that prints from a frame. There the PDF is
+ * downloaded, and the progress dialog says to print it at 100 %, without "fit to page".
  */
 import type { PrintOptions } from './printOptions';
 
@@ -10,6 +15,30 @@ import type { PrintOptions } from './printOptions';
 export const PRINT_DIALOG_WAIT_MS = 10 * 60 * 1000;
 /** The frame is kept a while after printing: removing it at once can cancel the print. */
 const FRAME_KEEP_MS = 60 * 1000;
+
+/** How a PDF goes to the printer here: the browser's own print dialog, or a download. */
+export type PdfPrintMethod = 'frame' | 'download';
+
+/** What the hand-off did with the PDF. */
+export type HandOffResult = 'printed' | 'downloaded';
+
+/** The browser facts the choice depends on (`navigator`). */
+export interface BrowserFacts {
+  readonly userAgent: string;
+  /** `navigator.pdfViewerEnabled`: false when the browser has no built-in PDF viewer. */
+  readonly pdfViewerEnabled?: boolean;
+}
+
+/** Whether this browser prints a PDF natively (frame) or the PDF must be downloaded. */
+export function pdfPrintMethod(browser: BrowserFacts): PdfPrintMethod {
+  const ua = browser.userAgent;
+  if (browser.pdfViewerEnabled === false) return 'download';
+  // Firefox (any platform) shows PDFs in pdf.js, which prints them as 150-dpi images
+  if (/\b(Firefox|FxiOS)\//.test(ua)) return 'download';
+  // phones and tablets: no viewer that prints a PDF from a frame
+  if (/\b(Android|iPhone|iPad|iPod|Mobile)\b/.test(ua)) return 'download';
+  return 'frame';
+}
 
 /** Saves bytes as a file (an `<a download>` click). */
 export function downloadBlob(blob: Blob, fileName: string): void {
@@ -68,11 +97,28 @@ export function printPdfBlob(blob: Blob): Promise<void> {
   });
 }
 
-/** The board's hand-off: print (plain or pre-printed paper) or save (reprint PDF). */
-export async function browserHandOff(pdf: Blob, options: PrintOptions, fileName: string): Promise<void> {
+/**
+ * The board's hand-off: print (plain or pre-printed paper) or save (reprint PDF). Where the
+ * browser does not print PDFs natively, a print is downloaded too (`'downloaded'`).
+ */
+export async function browserHandOff(
+  pdf: Blob,
+  options: PrintOptions,
+  fileName: string,
+): Promise<HandOffResult | undefined> {
   if (options.paperChoice === 'savePdf') {
     downloadBlob(pdf, fileName);
-    return;
+    return undefined;
+  }
+  const nav = globalThis.navigator as (Navigator & { pdfViewerEnabled?: boolean }) | undefined;
+  const facts = {
+    userAgent: nav?.userAgent ?? '',
+    ...(nav?.pdfViewerEnabled !== undefined ? { pdfViewerEnabled: nav.pdfViewerEnabled } : {}),
+  };
+  if (pdfPrintMethod(facts) === 'download') {
+    downloadBlob(pdf, fileName);
+    return 'downloaded';
   }
   await printPdfBlob(pdf);
+  return 'printed';
 }

@@ -54,6 +54,12 @@ const en = {
   'progress.downloadNproj': 'Download the .nproj file',
   'progress.register': 'Register the page order',
   'codes.unreachable': 'Ncode codes could not be issued: the server could not be reached.',
+  // issue 12: printing for every signed-in user, and the download hand-off
+  'codes.notSetUp': 'Printing with the Ncode pattern is not set up on this server.',
+  'codes.dailyLimit':
+    'You have used today’s limit of pages printed with the pattern. Please try again tomorrow.',
+  'handOff.downloaded':
+    'This browser cannot print the PDF at full quality, so it was downloaded. Open it and print at 100 % (actual size), without “fit to page”: otherwise the pen cannot read the pattern.',
   'registration.title': 'Page-order registration: page {page} of {total}',
   'registration.topLeft': 'With the pen, tap the mark at the top left of printed page 1.',
   'registration.bottomRight': 'Now tap the mark at the bottom right of the same page.',
@@ -112,6 +118,11 @@ const ko: PrintMessages = {
   'progress.downloadNproj': '.nproj 파일 내려받기',
   'progress.register': '페이지 순서 등록',
   'codes.unreachable': 'Ncode 코드를 발급하지 못했습니다: 서버에 연결할 수 없습니다.',
+  // issue 12: printing for every signed-in user, and the download hand-off
+  'codes.notSetUp': '이 서버에는 Ncode 패턴 인쇄가 설정되어 있지 않습니다.',
+  'codes.dailyLimit': '오늘 패턴으로 인쇄할 수 있는 페이지 수를 모두 사용했습니다. 내일 다시 시도하세요.',
+  'handOff.downloaded':
+    '이 브라우저는 PDF를 원래 품질로 인쇄할 수 없어 PDF를 내려받았습니다. PDF를 열어 100 %(실제 크기)로, ‘페이지에 맞추기’ 없이 인쇄하세요. 그렇지 않으면 펜이 패턴을 읽을 수 없습니다.',
   'registration.title': '페이지 순서 등록: {total}페이지 중 {page}페이지',
   'registration.topLeft': '펜으로 인쇄된 1페이지 왼쪽 위의 표시를 누르세요.',
   'registration.bottomRight': '이제 같은 페이지 오른쪽 아래의 표시를 누르세요.',
@@ -168,6 +179,11 @@ const ja: PrintMessages = {
   'progress.downloadNproj': '.nprojファイルをダウンロード',
   'progress.register': 'ページ順を登録',
   'codes.unreachable': 'Ncodeコードを発行できませんでした：サーバーに接続できません。',
+  // issue 12: printing for every signed-in user, and the download hand-off
+  'codes.notSetUp': 'このサーバーでは Ncode パターンの印刷が設定されていません。',
+  'codes.dailyLimit': '本日パターン付きで印刷できるページ数の上限に達しました。明日もう一度お試しください。',
+  'handOff.downloaded':
+    'このブラウザーでは PDF を元の品質で印刷できないため、PDF をダウンロードしました。PDF を開き、100 %（実際のサイズ）で「用紙に合わせる」を使わずに印刷してください。そうしないとペンがパターンを読み取れません。',
   'registration.title': 'ページ順の登録：{total}ページ中{page}ページ',
   'registration.topLeft': '印刷した1ページ目の左上のマークをペンでタップしてください。',
   'registration.bottomRight': '次に、同じページの右下のマークをタップしてください。',
@@ -221,6 +237,11 @@ const zhTW: PrintMessages = {
   'progress.downloadNproj': '下載 .nproj 檔案',
   'progress.register': '登錄頁面順序',
   'codes.unreachable': '無法核發 Ncode 代碼：無法連線到伺服器。',
+  // issue 12: printing for every signed-in user, and the download hand-off
+  'codes.notSetUp': '此伺服器尚未設定 Ncode 圖樣列印。',
+  'codes.dailyLimit': '今天以圖樣列印的頁數已達上限，請明天再試。',
+  'handOff.downloaded':
+    '此瀏覽器無法以原始品質列印 PDF，因此已下載 PDF。請開啟 PDF，以 100 %（實際大小）列印，不要選擇「符合頁面大小」，否則筆無法讀取圖樣。',
   'registration.title': '登錄頁面順序：第 {page} 頁，共 {total} 頁',
   'registration.topLeft': '請用筆點選列印的第 1 頁左上角的標記。',
   'registration.bottomRight': '接著點選同一頁右下角的標記。',

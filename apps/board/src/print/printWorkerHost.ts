@@ -5,7 +5,13 @@
  * `MessageChannel`).
  */
 import type { PageAddress } from '@dotink/ncode';
-import { type ContentRaster, type Deflater, type PrintJobOptions, runPrintJob } from '@dotink/print';
+import {
+  type ContentJpegEncoder,
+  type ContentRaster,
+  type Deflater,
+  type PrintJobOptions,
+  runPrintJob,
+} from '@dotink/print';
 import { type CodePageLoader, codePageLoader } from './codePages';
 import type { FromWorker, PortLike, ToWorker, WorkerJob } from './workerProtocol';
 
@@ -14,6 +20,8 @@ export interface PrintWorkerDeps {
   /** Loads a code page (default: fetch from the job's server, see codePages.ts). */
   readonly loadCodePage?: (job: WorkerJob) => CodePageLoader;
   readonly deflate?: Deflater;
+  /** Encodes continuous-tone content as JPEG (default: `@dotink/print`'s own encoder). */
+  readonly jpeg?: ContentJpegEncoder;
 }
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -43,6 +51,7 @@ export function servePrintJobs(port: PortLike, deps: PrintWorkerDeps = {}): () =
       ...(job.createdAtMs !== undefined ? { createdAt: new Date(job.createdAtMs) } : {}),
       ...(job.concurrency ? { concurrency: job.concurrency } : {}),
       ...(deps.deflate ? { deflate: deps.deflate } : {}),
+      ...(deps.jpeg ? { jpeg: deps.jpeg } : {}),
       signal: controller.signal,
       renderPage: (pdfPageNo) =>
         new Promise<ContentRaster | undefined>((resolve, reject) => {

@@ -6,7 +6,7 @@ import type { GridaPage } from '@dotink/ink';
 import { type PageImageSource, type PdfPageLike, pdfPageImageSource } from '@dotink/view';
 import { useEffect, useState } from 'react';
 import type { BoardApp } from '../app/boardApp';
-import { LINED_SPACING_PT } from '../export/pdfExport';
+import { LINED_SPACING_PT } from '../export/inkContent';
 import type { BoardSession } from '../model/boardSession';
 
 /** Lined paper of a size. */

@@ -4,6 +4,9 @@
  * - `GET /edu/v1/paper/ncode?qty&width&height` — a teacher (scope `edu.read`) reserves `qty`
  *   consecutive code pages for a paper of width × height mm (rounded mm + 20); answer: the list
  *   `[{s, o, b, p, url}]` (not wrapped: the engine reads the list itself), url = the code file;
+ * - `GET /board/v1/paper/ncode` — the same for any signed-in account's own prints (scope `print`,
+ *   the note board), at most `PRINT_CODES_PER_DAY` pages a UTC day per account (429 past it); a
+ *   server without code data answers 503 "not set up" instead of issuing codes nobody can print;
  * - `GET /paperhub/v1/paper/ncode` — the same for an application, with a client-credentials
  *   access token (`grant_type=client_credentials` at /oauth/token);
  * - `GET /edu/v1/paper/ncode_image?section&owner&book&page&width&height` — the page's code text
@@ -23,7 +26,7 @@ import { authOf, bearerToken } from '../platform/bearer';
 import type { App, AppPlugin } from '../platform/types';
 import { VendorData, VendorDataMissing, vendorDataDir } from '../vendor/vendorData';
 import { codeImageText } from './codeImage';
-import { CodeIssuer, CodeSpaceExhausted } from './codeStore';
+import { CodeIssuer, CodeSpaceExhausted, DailyLimitReached, readCodePointer } from './codeStore';
 
 /** Most pages one request reserves (classroom.md §9: PDF limit 500 pages). */
 export const MAX_CODE_QTY = 500;
@@ -34,7 +37,10 @@ export const CodeMessage = {
   tooManyPages: (qty: number) => `too many pages ${qty} (at most ${MAX_CODE_QTY} per request)`,
   notTeacher: 'Forbidden: only a teacher may reserve code pages',
   clientNotAllowed: 'Forbidden: this client may not use app credentials',
+  notSetUp: 'Printing with the Ncode pattern is not set up on this server',
 } as const;
+
+const DAY_MS = 86_400_000;
 
 const mm = z.coerce.number().int().min(1).max(MAX_PAPER_MM);
 const codeQuery = z.object({
@@ -52,6 +58,7 @@ const issuedSchema = z.array(
   z.object({ s: z.number(), o: z.number(), b: z.number(), p: z.number(), url: z.string() }),
 );
 const errors = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 409: failureSchema };
+const printErrors = { ...errors, 429: failureSchema, 503: failureSchema };
 
 /** The answer items for issued pages. */
 export function issuedItems(publicUrl: string, pages: readonly PageAddress[]): z.infer<typeof issuedSchema> {
@@ -69,17 +76,24 @@ async function issue(
   issuer: CodeIssuer,
   query: z.infer<typeof codeQuery>,
   who: { accountId: string | null; clientId: string },
+  dailyLimit?: number,
 ): Promise<z.infer<typeof issuedSchema>> {
+  const nowMs = app.services.clock.nowMs();
   try {
     const pages = await issuer.issue({
       qty: query.qty,
       widthMm: query.width,
       heightMm: query.height,
       ...who,
+      issuedAt: new Date(nowMs),
+      ...(dailyLimit !== undefined
+        ? { dailyLimit: { pages: dailyLimit, since: new Date(Math.floor(nowMs / DAY_MS) * DAY_MS) } }
+        : {}),
     });
     return issuedItems(app.services.config.publicUrl, pages);
   } catch (error) {
     if (error instanceof CodeSpaceExhausted) throw new ApiError(409, error.message);
+    if (error instanceof DailyLimitReached) throw new ApiError(429, error.message);
     throw error;
   }
 }
@@ -126,6 +140,33 @@ export const codeRoutes: AppPlugin = async (app) => {
       const { account, clientId } = authOf(request);
       if (account.kind !== 'teacher') throw forbidden(CodeMessage.notTeacher);
       return issue(app, issuer, request.query, { accountId: account.id, clientId });
+    },
+  );
+
+  app.get(
+    '/board/v1/paper/ncode',
+    {
+      preHandler: app.requireAuth(Scope.print),
+      schema: {
+        tags: ['paper'],
+        summary: "Reserve code pages for the signed-in account's own prints (daily quota)",
+        security: [{ bearer: [] }],
+        querystring: codeQuery,
+        response: { 200: issuedSchema, ...printErrors },
+      },
+    },
+    async (request, reply) => {
+      const { account, clientId } = authOf(request);
+      // codes are only worth issuing when their code pages can be printed
+      if (!(await vendor.codeFile(await readCodePointer(app.services.db))))
+        return sendFailure(reply, 503, CodeMessage.notSetUp);
+      return issue(
+        app,
+        issuer,
+        request.query,
+        { accountId: account.id, clientId },
+        app.services.config.printCodesPerDay,
+      );
     },
   );
 

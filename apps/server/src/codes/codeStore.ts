@@ -21,11 +21,29 @@ export interface CodeRequest {
   readonly heightMm: number;
   readonly accountId: string | null;
   readonly clientId: string;
+  /** When the block is issued (the server's clock); default the database's `now()`. */
+  readonly issuedAt?: Date;
+  /** The account's daily quota: at most `pages` issued to `accountId` since `since`. */
+  readonly dailyLimit?: { readonly pages: number; readonly since: Date };
 }
 
 /** The code space has no room for the block (the pure rule's error). */
 export class CodeSpaceExhausted extends Error {
   override readonly name = 'CodeSpaceExhausted';
+}
+
+/** The account has used its daily quota of code pages. */
+export class DailyLimitReached extends Error {
+  override readonly name = 'DailyLimitReached';
+  constructor(
+    readonly used: number,
+    readonly limit: number,
+    readonly asked: number,
+  ) {
+    super(
+      `Daily print limit reached: ${used} of ${limit} code pages used today; ${asked} more asked (the limit resets at 00:00 UTC)`,
+    );
+  }
 }
 
 const MAX_ATTEMPTS = 20;
@@ -43,7 +61,7 @@ export async function readCodePointer(db: Kysely<Database>): Promise<PageAddress
 /** The outcome of one request in a batch. */
 export type IssueOutcome =
   | { readonly ok: true; readonly pages: readonly PageAddress[] }
-  | { readonly ok: false; readonly error: CodeSpaceExhausted };
+  | { readonly ok: false; readonly error: CodeSpaceExhausted | DailyLimitReached };
 
 function issueFrom(from: PageAddress, qty: number): CodeIssue | CodeSpaceExhausted {
   try {
@@ -75,13 +93,27 @@ export async function issueCodeBatch(
       let at = from;
       const results: IssueOutcome[] = [];
       const log: { request: CodeRequest; first: string; last: string }[] = [];
+      // pages issued in this batch per account (not yet in code_issues)
+      const batchUsed = new Map<string, number>();
       for (const request of requests) {
+        const { accountId, dailyLimit } = request;
+        if (dailyLimit && accountId !== null) {
+          const stored = await sql<{ used: number }>`
+            select coalesce(sum(qty), 0)::int as used from code_issues
+            where account_id = ${accountId} and issued_at >= ${dailyLimit.since}`.execute(tx);
+          const used = (stored.rows[0]?.used ?? 0) + (batchUsed.get(accountId) ?? 0);
+          if (used + request.qty > dailyLimit.pages) {
+            results.push({ ok: false, error: new DailyLimitReached(used, dailyLimit.pages, request.qty) });
+            continue;
+          }
+        }
         const issue = issueFrom(at, request.qty);
         if (issue instanceof CodeSpaceExhausted) {
           results.push({ ok: false, error: issue });
           continue;
         }
         at = issue.next;
+        if (accountId !== null) batchUsed.set(accountId, (batchUsed.get(accountId) ?? 0) + request.qty);
         results.push({ ok: true, pages: issue.pages });
         log.push({
           request,
@@ -109,6 +141,7 @@ export async function issueCodeBatch(
             height_mm: request.heightMm,
             first_page: first,
             last_page: last,
+            ...(request.issuedAt ? { issued_at: request.issuedAt } : {}),
           })),
         )
         .execute();

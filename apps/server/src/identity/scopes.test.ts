@@ -19,17 +19,19 @@ describe('scope policy', () => {
       'member.admin.read',
       'offline_access',
       'openid',
+      'print',
       'profile',
       'storage',
       'userdata',
     ]);
   });
 
-  it('gives a pending teacher only the pending scope beyond the profile', () => {
+  it('gives a pending teacher only the pending scope and printing beyond the profile', () => {
     expect([...grantableScopes(teacher('PENDING_ACTIVE'))].sort()).toEqual([
       'edu.pending',
       'offline_access',
       'openid',
+      'print',
       'profile',
       'userdata',
     ]);
@@ -46,9 +48,9 @@ describe('scope policy', () => {
     expect(grantableScopes(teacher('PENDING_ACTIVE', true)).has(Scope.adminRead)).toBe(false);
   });
 
-  it('gives a student the profile and the ink store only', () => {
+  it('gives a student the profile, the ink store and printing only', () => {
     const s = grantableScopes({ kind: 'student', status: 'ACTIVE', isSchoolAdmin: false });
-    expect([...s].sort()).toEqual(['offline_access', 'openid', 'profile', 'storage']);
+    expect([...s].sort()).toEqual(['offline_access', 'openid', 'print', 'profile', 'storage']);
   });
 
   it('grants a subset of what was asked, in order, without duplicates or unknown scopes (property)', () => {

@@ -15,6 +15,7 @@
  * | `admin.read`        | school administration: list teachers, classes, students            |
  * | `admin.write`       | approve teachers, register classes and students                    |
  * | `member.admin.read` | read member (account) records of the school                        |
+ * | `print`             | code pages for the account's own prints (the board), a daily quota |
  */
 import type { AccountKind, AccountStatus } from '../db/schema';
 
@@ -30,6 +31,7 @@ export const Scope = {
   adminRead: 'admin.read',
   adminWrite: 'admin.write',
   memberAdminRead: 'member.admin.read',
+  print: 'print',
 } as const;
 
 export type ScopeName = (typeof Scope)[keyof typeof Scope];
@@ -45,12 +47,13 @@ export interface ScopeSubject {
 }
 
 /**
- * The scopes an account may hold now: students get profile and storage (the annotation
+ * The scopes an account may hold now: every account may print with the pattern (`print`, its
+ * own prints within a daily quota); students get profile and storage (the annotation
  * upload logs in as the student); every teacher gets the pending scope; an ACTIVE teacher
  * gets the education scopes; an ACTIVE school administrator also the admin scopes.
  */
 export function grantableScopes(subject: ScopeSubject): ReadonlySet<ScopeName> {
-  const scopes = new Set<ScopeName>([Scope.openid, Scope.offlineAccess, Scope.profile]);
+  const scopes = new Set<ScopeName>([Scope.openid, Scope.offlineAccess, Scope.profile, Scope.print]);
   if (subject.kind === 'student') {
     scopes.add(Scope.storage);
     return scopes;

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,11 @@ const dir = mkdtempSync(join(tmpdir(), 'dotink-web-'));
 mkdirSync(join(dir, 'built', 'assets'), { recursive: true });
 writeFileSync(join(dir, 'built', 'index.html'), '<!doctype html><title>board</title>');
 writeFileSync(join(dir, 'built', 'assets', 'app-1234.js'), 'console.log(1)');
+// the board's build writes brotli and gzip copies beside each compressible asset
+const bigScript = `export const text = '${'dotink '.repeat(4000)}';\n`;
+writeFileSync(join(dir, 'built', 'assets', 'index-abcd.js'), bigScript);
+writeFileSync(join(dir, 'built', 'assets', 'index-abcd.js.br'), brotliCompressSync(bigScript));
+writeFileSync(join(dir, 'built', 'assets', 'index-abcd.js.gz'), gzipSync(bigScript));
 
 async function server() {
   const app = Fastify();
@@ -35,6 +41,25 @@ describe('web apps', async () => {
     const asset = await app.inject({ url: '/board/assets/app-1234.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves the precompressed brotli or gzip copy by Accept-Encoding, cached immutably', async () => {
+    const url = '/board/assets/index-abcd.js';
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(bigScript.length / 20);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+    const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bigScript);
+    const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
   });
 
   it('falls back to index.html for client-side routes and redirects the bare prefix', async () => {

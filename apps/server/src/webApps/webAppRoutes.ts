@@ -1,7 +1,9 @@
 /**
  * Serves the built web apps (`/board/…`). A request under an app's prefix that names no file
  * gets the app's index.html, so client-side routes survive a reload. An app that has not been
- * built answers 503 with the command that builds it.
+ * built answers 503 with the command that builds it. Files the build precompressed (`x.js.br`,
+ * `x.js.gz` beside `x.js`) are sent by the request's Accept-Encoding (brotli, then gzip), with
+ * `Vary: Accept-Encoding`; hashed assets (`/assets/`) are cached immutably for a year.
  */
 import fastifyStatic from '@fastify/static';
 import type { AppPlugin } from '../platform/types';
@@ -32,9 +34,12 @@ export function webAppRoutesFor(apps: readonly WebApp[]): AppPlugin {
           prefix: `${web.prefix}/`,
           wildcard: false,
           index: ['index.html'],
+          preCompressed: true,
           cacheControl: false,
           // Hashed assets may be cached for long; index.html and the service worker must not be.
           setHeaders(res, path) {
+            // the same URL answers brotli, gzip or plain bytes: caches must key on the encoding
+            res.setHeader('vary', 'accept-encoding');
             if (/\/assets\//.test(path))
               res.setHeader('cache-control', 'public, max-age=31536000, immutable');
             else res.setHeader('cache-control', 'no-cache');

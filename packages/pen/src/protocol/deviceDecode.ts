@@ -192,7 +192,7 @@ function offlineChunk(p: Uint8Array): OfflineChunk {
   let raw: Uint8Array = data;
   if (compressed) {
     try {
-      raw = inflateChunkData(data);
+      raw = inflateChunkData(data, sizeBefore);
     } catch (e) {
       return { ...head, strokes: [], badChecksums: 0, problem: `cannot inflate: ${(e as Error).message}` };
     }

@@ -31,6 +31,7 @@ const text = (max: number) =>
 const section = fc.integer({ min: 0, max: 0xff });
 const owner = fc.integer({ min: 0, max: 0xffffff });
 const bytes = (max: number) => fc.uint8Array({ maxLength: max });
+const password8 = fc.uint8Array({ minLength: 8, maxLength: 8 });
 
 const setting: fc.Arbitrary<Setting> = fc.oneof(
   time.map((timeMs) => ({ type: 'rtcTime' as const, timeMs })),
@@ -59,18 +60,18 @@ const setting: fc.Arbitrary<Setting> = fc.oneof(
 );
 
 const profileRequest: fc.Arbitrary<ProfileRequest> = fc.oneof(
-  fc.record({ op: fc.constant('create' as const), password: text(8), sectorSize: u16, sectorCount: u16 }),
-  fc.record({ op: fc.constant('delete' as const), password: text(8) }),
+  fc.record({ op: fc.constant('create' as const), password: password8, sectorSize: u16, sectorCount: u16 }),
+  fc.record({ op: fc.constant('delete' as const), password: password8 }),
   fc.constant({ op: 'info' as const }),
   fc.record({
     op: fc.constant('write' as const),
-    password: text(8),
+    password: password8,
     values: fc.array(fc.record({ key: text(16), data: bytes(20) }), { maxLength: 4 }),
   }),
   fc.record({ op: fc.constant('read' as const), keys: fc.array(text(16), { maxLength: 4 }) }),
   fc.record({
     op: fc.constant('deleteValues' as const),
-    password: text(8),
+    password: password8,
     keys: fc.array(text(16), { maxLength: 4 }),
   }),
 );

@@ -8,6 +8,7 @@ import {
   deflateChunkData,
   encodeOfflineStrokes,
   inflateChunkData,
+  OfflineInflateLimitError,
   type OfflineStroke,
   offlineDotChecksum,
 } from './offlineData';
@@ -104,6 +105,54 @@ describe('offline stroke data', () => {
     });
     expect(decodeDeviceFrame(decodeFrames(wrongSize)[0]!)).toMatchObject({
       problem: expect.stringMatching(/says 60/),
+    });
+  });
+
+  it('inflates no further than the size the chunk header declares (a frame cannot become megabytes)', () => {
+    // 8 MiB of zeros deflate to ~8 KB: a frame this size would otherwise inflate 1,000-fold
+    const bomb = deflateChunkData(new Uint8Array(8 << 20));
+    expect(bomb.length).toBeLessThan(0xffff);
+    const error = (() => {
+      try {
+        inflateChunkData(bomb, 0xffff);
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(OfflineInflateLimitError);
+    expect((error as Error).message).toBe(
+      'the compressed data inflates past the 65535 bytes its header declares',
+    );
+    // exactly the declared size still inflates
+    const raw = encodeOfflineStrokes([stroke]);
+    expect(inflateChunkData(deflateChunkData(raw), raw.length)).toEqual(raw);
+  });
+
+  it('flags a 0x24 chunk whose data inflates past its declared size, without its strokes', () => {
+    const raw = encodeOfflineStrokes([stroke]);
+    const padded = new Uint8Array(raw.length * 40);
+    padded.set(raw);
+    const data = deflateChunkData(padded);
+    const frame = encodeDeviceMessage({
+      kind: 'offlineChunk',
+      packetId: 7,
+      position: 2,
+      section: 3,
+      owner: 27,
+      book: 1068,
+      strokeCount: 1,
+      strokes: [],
+      badChecksums: 0,
+      compressed: true,
+      sizeBefore: raw.length,
+      sizeAfter: data.length,
+      data,
+    });
+    expect(decodeDeviceFrame(decodeFrames(frame)[0]!)).toMatchObject({
+      kind: 'offlineChunk',
+      strokes: [],
+      problem: 'cannot inflate: the compressed data inflates past the 59 bytes its header declares',
     });
   });
 });

@@ -4,7 +4,7 @@
  * checksum, the low byte of the sum of its first 15 bytes. Compressed data is a zlib stream
  * (RFC 1950); `fflate` does the (de)compression.
  */
-import { unzlibSync, zlibSync } from 'fflate';
+import { Unzlib, zlibSync } from 'fflate';
 import { u16At, u32At, u64At } from './bytes';
 
 /** Size of an offline stroke header. */
@@ -162,7 +162,43 @@ export function deflateChunkData(
   return zlibSync(data, { level });
 }
 
-/** Inflates a zlib stream; throws on corrupt data. */
-export function inflateChunkData(data: Uint8Array): Uint8Array {
-  return unzlibSync(data);
+/**
+ * Compressed bytes fed to the inflater at a time: deflate expands at most ~1,032×, so one step
+ * makes at most ~0.5 MB before the limit is checked again.
+ */
+const INFLATE_STEP_BYTES = 512;
+
+/** Compressed offline data that inflates to more bytes than its chunk header declares. */
+export class OfflineInflateLimitError extends RangeError {
+  constructor(readonly limitBytes: number) {
+    super(`the compressed data inflates past the ${limitBytes} bytes its header declares`);
+    this.name = 'OfflineInflateLimitError';
+  }
+}
+
+/**
+ * Inflates a zlib stream, stopping as soon as the output passes `maxBytes` (the chunk header's
+ * "size before compression"): a 64 KiB frame could otherwise inflate to 64 MiB. Throws an
+ * {@link OfflineInflateLimitError} past the limit and fflate's error on corrupt data.
+ */
+export function inflateChunkData(data: Uint8Array, maxBytes = Number.POSITIVE_INFINITY): Uint8Array {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  const inflater = new Unzlib((part) => {
+    total += part.length;
+    if (total <= maxBytes && part.length > 0) parts.push(part);
+  });
+  for (let at = 0; at < data.length || at === 0; at += INFLATE_STEP_BYTES) {
+    const end = Math.min(data.length, at + INFLATE_STEP_BYTES);
+    inflater.push(data.subarray(at, end), end === data.length);
+    if (total > maxBytes) throw new OfflineInflateLimitError(maxBytes);
+  }
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(total);
+  let o = 0;
+  for (const part of parts) {
+    out.set(part, o);
+    o += part.length;
+  }
+  return out;
 }

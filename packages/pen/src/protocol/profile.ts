@@ -2,8 +2,60 @@
  * Pen profiles (0x41 request, 0xC1 response; pen-protocol.md §4.16, §5.14): a small key/value
  * store on the pen, guarded by an 8-byte profile password. Both directions are encoded and
  * decoded here (the simulator answers them).
+ *
+ * The profile password is 8 raw bytes (`password[8]`), not text: NeoLAB's own profile password
+ * ({@link NEOLAB_PROFILE_PASSWORD}) is not the UTF-8 of any string.
  */
-import { ByteReader, ByteWriter } from './bytes';
+import { ByteReader, ByteWriter, utf8 } from './bytes';
+
+/** Bytes in a profile password field. */
+export const PROFILE_PASSWORD_BYTES = 8;
+
+/** A profile password: exactly {@link PROFILE_PASSWORD_BYTES} raw bytes (shorter ones are zero-padded on the wire). */
+export type ProfilePassword = Uint8Array;
+
+/** The password of NeoLAB's own `neolab` profile: `6B CA 6B 50 5D EC A7 8C`. */
+export const NEOLAB_PROFILE_PASSWORD: ProfilePassword = Uint8Array.of(
+  0x6b,
+  0xca,
+  0x6b,
+  0x50,
+  0x5d,
+  0xec,
+  0xa7,
+  0x8c,
+);
+
+/**
+ * A text password as profile password bytes: UTF-8, zero-padded to 8 bytes. Throws a
+ * RangeError when the text needs more than 8 bytes (it would be cut silently on the wire).
+ */
+export function profilePasswordFromText(text: string): ProfilePassword {
+  const b = utf8(text);
+  if (b.length > PROFILE_PASSWORD_BYTES) {
+    throw new RangeError(
+      `a profile password has at most ${PROFILE_PASSWORD_BYTES} bytes, "${text}" has ${b.length}`,
+    );
+  }
+  const out = new Uint8Array(PROFILE_PASSWORD_BYTES);
+  out.set(b);
+  return out;
+}
+
+/** True when two profile passwords are the same bytes on the wire (zero-padded to 8). */
+export function sameProfilePassword(a: ProfilePassword, b: ProfilePassword): boolean {
+  for (let i = 0; i < PROFILE_PASSWORD_BYTES; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return false;
+  return true;
+}
+
+function passwordField(password: ProfilePassword): Uint8Array {
+  if (password.length > PROFILE_PASSWORD_BYTES) {
+    throw new RangeError(
+      `a profile password has at most ${PROFILE_PASSWORD_BYTES} bytes, got ${password.length}`,
+    );
+  }
+  return password;
+}
 
 /** Profile operation codes. */
 export const ProfileOp = {
@@ -27,23 +79,23 @@ export const ProfileStatus = {
   bufferSizeMismatch: 0x40,
 } as const;
 
-/** The type-specific part of a 0x41 request. Passwords are `str[8]`, keys `str[16]`. */
+/** The type-specific part of a 0x41 request. Passwords are 8 raw bytes, keys `str[16]`. */
 export type ProfileRequest =
   | {
       readonly op: 'create';
-      readonly password: string;
+      readonly password: ProfilePassword;
       readonly sectorSize: number;
       readonly sectorCount: number;
     }
-  | { readonly op: 'delete'; readonly password: string }
+  | { readonly op: 'delete'; readonly password: ProfilePassword }
   | { readonly op: 'info' }
   | {
       readonly op: 'write';
-      readonly password: string;
+      readonly password: ProfilePassword;
       readonly values: readonly { readonly key: string; readonly data: Uint8Array }[];
     }
   | { readonly op: 'read'; readonly keys: readonly string[] }
-  | { readonly op: 'deleteValues'; readonly password: string; readonly keys: readonly string[] };
+  | { readonly op: 'deleteValues'; readonly password: ProfilePassword; readonly keys: readonly string[] };
 
 /** The type-specific part of a 0xC1 response. */
 export type ProfileResponse =
@@ -79,15 +131,15 @@ export function encodeProfileRequest(profileName: string, req: ProfileRequest): 
   const w = new ByteWriter(64).str(profileName, 8).u8(ProfileOp[req.op]);
   switch (req.op) {
     case 'create':
-      w.str(req.password, 8).u16(req.sectorSize).u16(req.sectorCount);
+      w.fixed(passwordField(req.password), PROFILE_PASSWORD_BYTES).u16(req.sectorSize).u16(req.sectorCount);
       break;
     case 'delete':
-      w.str(req.password, 8);
+      w.fixed(passwordField(req.password), PROFILE_PASSWORD_BYTES);
       break;
     case 'info':
       break;
     case 'write':
-      w.str(req.password, 8).u8(req.values.length);
+      w.fixed(passwordField(req.password), PROFILE_PASSWORD_BYTES).u8(req.values.length);
       for (const v of req.values) w.str(v.key, 16).u16(v.data.length).bytes(v.data);
       break;
     case 'read':
@@ -95,7 +147,7 @@ export function encodeProfileRequest(profileName: string, req: ProfileRequest): 
       for (const k of req.keys) w.str(k, 16);
       break;
     case 'deleteValues':
-      w.str(req.password, 8).u8(req.keys.length);
+      w.fixed(passwordField(req.password), PROFILE_PASSWORD_BYTES).u8(req.keys.length);
       for (const k of req.keys) w.str(k, 16);
       break;
   }
@@ -113,14 +165,14 @@ export function decodeProfileRequest(payload: Uint8Array): { profileName: string
     case 'create':
       return {
         profileName,
-        request: { op, password: r.str(8), sectorSize: r.u16(), sectorCount: r.u16() },
+        request: { op, password: r.bytes(PROFILE_PASSWORD_BYTES), sectorSize: r.u16(), sectorCount: r.u16() },
       };
     case 'delete':
-      return { profileName, request: { op, password: r.str(8) } };
+      return { profileName, request: { op, password: r.bytes(PROFILE_PASSWORD_BYTES) } };
     case 'info':
       return { profileName, request: { op } };
     case 'write': {
-      const password = r.str(8);
+      const password = r.bytes(PROFILE_PASSWORD_BYTES);
       const n = r.u8();
       const values = Array.from({ length: n }, () => {
         const key = r.str(16);
@@ -131,7 +183,7 @@ export function decodeProfileRequest(payload: Uint8Array): { profileName: string
     case 'read':
       return { profileName, request: { op, keys: keys(r.u8()) } };
     case 'deleteValues': {
-      const password = r.str(8);
+      const password = r.bytes(PROFILE_PASSWORD_BYTES);
       return { profileName, request: { op, password, keys: keys(r.u8()) } };
     }
     default:

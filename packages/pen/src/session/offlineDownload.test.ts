@@ -1,7 +1,7 @@
 import { silentLogger } from '@dotink/ncode';
 import { describe, expect, it } from 'vitest';
 import type { DeviceMessage, HostRequest, OfflineStroke } from '../protocol';
-import { OfflineDownloadRun } from './offlineDownload';
+import { OfflineDownloadError, OfflineDownloadRun } from './offlineDownload';
 import { manualScheduler } from './scheduler';
 
 const NOTE = { section: 3, owner: 27, book: 1068 };
@@ -75,6 +75,24 @@ describe('offline download run', () => {
     b.run.handle({ kind: 'offlineDataInfo', strokeCount: 1, totalSize: 43, compressed: true });
     for (let i = 0; i < 4; i++) b.run.handle(chunk(0, 2, { problem: 'inflate failed' }));
     await expect(b.run.done).rejects.toThrow('unreadable');
+  });
+
+  it('keeps the strokes already received when a later chunk is unreadable (a protocol error)', async () => {
+    const { run } = setup();
+    run.handle({ kind: 'offlineDataInfo', strokeCount: 2, totalSize: 86, compressed: true });
+    run.handle(chunk(0, 0));
+    const problem = 'cannot inflate: the compressed data inflates past the 43 bytes its header declares';
+    for (let i = 0; i < 4; i++) run.handle(chunk(1, 2, { strokes: [], problem }));
+    const error = await run.done.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(OfflineDownloadError);
+    expect(error).toMatchObject({
+      code: 'penError',
+      message: `offline chunk 1 unreadable: ${problem}`,
+      received: { note: NOTE, strokes: [stroke], badChecksums: 0, chunks: 1 },
+    });
   });
 
   it('an error response, or silence, fails the download', async () => {

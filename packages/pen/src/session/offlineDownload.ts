@@ -6,7 +6,8 @@
  * as the 0xA3 before it. A chunk that cannot be read, or whose dot checksums fail, is refused
  * (err = 1, the pen resends it) up to 3 times; after that an unreadable chunk fails the download
  * and a chunk with bad checksums is kept (its dots are counted in `badChecksums`). The final
- * chunk (position 2) is acknowledged with continue = 0, as AND and IOS3 do.
+ * chunk (position 2) is acknowledged with continue = 0, as AND and IOS3 do. A failed download
+ * rejects with an {@link OfflineDownloadError} that keeps the strokes received before the failure.
  */
 import type { BookAddress, Logger } from '@dotink/ncode';
 import { DeviceCmd, type DeviceMessage, type HostRequest, type OfflineStroke } from '../protocol';
@@ -28,6 +29,23 @@ export interface OfflineNoteData {
   readonly badChecksums: number;
   /** Chunks received (refused ones not counted). */
   readonly chunks: number;
+}
+
+/**
+ * A download that failed part-way: the pen refused it, a chunk stayed unreadable (e.g. it
+ * inflated past its declared size), the pen went silent or disconnected. `received` holds
+ * the chunks accepted before the failure, so their strokes are not lost.
+ */
+export class OfflineDownloadError extends PenRequestError {
+  constructor(
+    message: string,
+    code: PenRequestError['code'],
+    readonly received: OfflineNoteData,
+    penErr?: number,
+  ) {
+    super(message, code, penErr);
+    this.name = 'OfflineDownloadError';
+  }
 }
 
 /** Download progress: uncompressed bytes received over the total the pen announced. */
@@ -99,12 +117,27 @@ export class OfflineDownloadRun {
     }
   }
 
-  /** Fails the download (e.g. the pen disconnected). */
+  /**
+   * Fails the download (e.g. the pen disconnected). The rejection is an
+   * {@link OfflineDownloadError} carrying what was received so far.
+   */
   fail(error: Error): void {
     if (this.finished) return;
     this.finished = true;
     this.cancelTimer?.();
-    this.reject(error);
+    const code = error instanceof PenRequestError ? error.code : 'disconnected';
+    const penErr = error instanceof PenRequestError ? error.penErr : undefined;
+    const failed = new OfflineDownloadError(error.message, code, this.received(), penErr);
+    this.reject(failed);
+  }
+
+  private received(): OfflineNoteData {
+    return {
+      note: this.note,
+      strokes: this.strokes,
+      badChecksums: this.badChecksums,
+      chunks: this.chunks,
+    };
   }
 
   private chunk(c: Extract<DeviceMessage, { kind: 'offlineChunk' }>): void {
@@ -153,12 +186,7 @@ export class OfflineDownloadRun {
     if (this.finished) return;
     this.finished = true;
     this.cancelTimer?.();
-    this.resolve({
-      note: this.note,
-      strokes: this.strokes,
-      badChecksums: this.badChecksums,
-      chunks: this.chunks,
-    });
+    this.resolve(this.received());
   }
 
   private arm(): void {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DeviceMessage, OfflineChunk } from '../protocol/deviceMessages';
 import { firmwareChecksum } from '../protocol/hostCodec';
 import type { HostRequest } from '../protocol/hostRequests';
+import { NEOLAB_PROFILE_PASSWORD, profilePasswordFromText } from '../protocol/profile';
 import { manualScheduler } from '../session/scheduler';
 import { createPenSimulator, type PenSimulatorOptions } from './penSimulator';
 import { dot, lineStroke, type ScriptStroke } from './script';
@@ -249,21 +250,28 @@ describe('simulator firmware upload and profiles', () => {
 
   it('keeps profiles: create, write, read, info, delete values, delete', () => {
     const { ask } = rig();
+    const pw = NEOLAB_PROFILE_PASSWORD;
     const p = (request: Extract<HostRequest, { kind: 'profileRequest' }>['request']) =>
       (ask({ kind: 'profileRequest', profileName: 'neolab', request })[0] as { response: unknown }).response;
-    expect(p({ op: 'create', password: 'pw', sectorSize: 32, sectorCount: 128 })).toEqual({
+    expect(p({ op: 'create', password: pw, sectorSize: 32, sectorCount: 128 })).toEqual({
       op: 'create',
       status: 0,
     });
-    expect(p({ op: 'create', password: 'pw', sectorSize: 32, sectorCount: 128 })).toEqual({
+    expect(p({ op: 'create', password: pw, sectorSize: 32, sectorCount: 128 })).toEqual({
       op: 'create',
       status: 0x10,
     });
-    expect(p({ op: 'write', password: 'no', values: [{ key: 'k', data: Uint8Array.of(1) }] })).toEqual({
+    expect(
+      p({
+        op: 'write',
+        password: profilePasswordFromText('no'),
+        values: [{ key: 'k', data: Uint8Array.of(1) }],
+      }),
+    ).toEqual({
       op: 'write',
       results: [{ key: 'k', status: 0x30 }],
     });
-    p({ op: 'write', password: 'pw', values: [{ key: 'k', data: Uint8Array.of(1, 2, 3) }] });
+    p({ op: 'write', password: pw, values: [{ key: 'k', data: Uint8Array.of(1, 2, 3) }] });
     expect(p({ op: 'read', keys: ['k', 'x'] })).toEqual({
       op: 'read',
       results: [
@@ -279,11 +287,11 @@ describe('simulator firmware upload and profiles', () => {
       usedSectors: 1,
       usedKeySectors: 1,
     });
-    expect(p({ op: 'deleteValues', password: 'pw', keys: ['k'] })).toEqual({
+    expect(p({ op: 'deleteValues', password: pw, keys: ['k'] })).toEqual({
       op: 'deleteValues',
       results: [{ key: 'k', status: 0 }],
     });
-    expect(p({ op: 'delete', password: 'pw' })).toEqual({ op: 'delete', status: 0 });
-    expect(p({ op: 'delete', password: 'pw' })).toEqual({ op: 'delete', status: 0x11 });
+    expect(p({ op: 'delete', password: pw })).toEqual({ op: 'delete', status: 0 });
+    expect(p({ op: 'delete', password: pw })).toEqual({ op: 'delete', status: 0x11 });
   });
 });

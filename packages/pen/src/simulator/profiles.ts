@@ -2,10 +2,16 @@
  * The simulated pen's profile store (0x41 / 0xC1, pen-protocol.md §4.16, §5.14): named profiles
  * guarded by a password, each a small key/value store.
  */
-import { type ProfileRequest, type ProfileResponse, ProfileStatus } from '../protocol/profile';
+import {
+  type ProfilePassword,
+  type ProfileRequest,
+  type ProfileResponse,
+  ProfileStatus,
+  sameProfilePassword,
+} from '../protocol/profile';
 
 interface Profile {
-  readonly password: string;
+  readonly password: ProfilePassword;
   readonly sectorSize: number;
   readonly sectorCount: number;
   readonly values: Map<string, Uint8Array>;
@@ -22,7 +28,7 @@ export class ProfileStore {
       case 'create':
         if (p) return { op: 'create', status: ProfileStatus.alreadyExists };
         this.profiles.set(name, {
-          password: req.password,
+          password: req.password.slice(),
           sectorSize: req.sectorSize,
           sectorCount: req.sectorCount,
           values: new Map(),
@@ -30,7 +36,8 @@ export class ProfileStore {
         return { op: 'create', status: ProfileStatus.ok };
       case 'delete':
         if (!p) return { op: 'delete', status: ProfileStatus.doesNotExist };
-        if (p.password !== req.password) return { op: 'delete', status: ProfileStatus.noPermission };
+        if (!sameProfilePassword(p.password, req.password))
+          return { op: 'delete', status: ProfileStatus.noPermission };
         this.profiles.delete(name);
         return { op: 'delete', status: ProfileStatus.ok };
       case 'info': {
@@ -58,7 +65,7 @@ export class ProfileStore {
       case 'write': {
         const status = !p
           ? ProfileStatus.doesNotExist
-          : p.password !== req.password
+          : !sameProfilePassword(p.password, req.password)
             ? ProfileStatus.noPermission
             : 0;
         if (p && status === 0) for (const v of req.values) p.values.set(v.key, v.data.slice());
@@ -80,7 +87,8 @@ export class ProfileStore {
           op: 'deleteValues',
           results: req.keys.map((key) => {
             if (!p) return { key, status: ProfileStatus.doesNotExist };
-            if (p.password !== req.password) return { key, status: ProfileStatus.noPermission };
+            if (!sameProfilePassword(p.password, req.password))
+              return { key, status: ProfileStatus.noPermission };
             return { key, status: p.values.delete(key) ? ProfileStatus.ok : ProfileStatus.keyNotFound };
           }),
         };

@@ -1,6 +1,10 @@
 /** Shows the editor's current dialog. */
+import { lazy, Suspense } from 'react';
 import { useEditor } from '../../app/boardApp';
-import { HelpTutorial } from './HelpTutorial';
+
+/** The tutorial loads when help is first opened. */
+const HelpTutorial = lazy(() => import('./HelpTutorial').then((m) => ({ default: m.HelpTutorial })));
+
 import { MessageDialog } from './MessageDialog';
 import { NoticeDialog } from './NoticeDialog';
 import { PdfPasswordDialog, PenPasswordDialog } from './PasswordDialogs';
@@ -25,7 +29,11 @@ export function DialogHost() {
         />
       );
     case 'help':
-      return <HelpTutorial />;
+      return (
+        <Suspense fallback={null}>
+          <HelpTutorial />
+        </Suspense>
+      );
     case 'notice':
       return <NoticeDialog />;
   }

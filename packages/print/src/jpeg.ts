@@ -1,0 +1,422 @@
+/**
+ * A small baseline JPEG encoder (ITU T.81) for the content image of photo-like pages: three
+ * components through the YCbCr transform, chroma subsampled 2 × 2 (4:2:0), the Annex K
+ * quantisation tables scaled by quality, and Huffman tables computed for each image (Annex K.2),
+ * so no table of codes is built in. Pure (bytes in, bytes out), runs in a Web Worker or Node.
+ *
+ * The three channels are whatever the caller names (the print content passes C, M, Y): the
+ * decoder's inverse transform gives them back, which PDF's `/DCTDecode` does with
+ * `/ColorTransform 1`. Flat 8 × 8 blocks (white paper, flat colour) skip the DCT.
+ */
+
+/** What to encode: three channels of an interleaved raster. */
+export interface JpegInput {
+  /** Interleaved samples, `bytesPerPixel` per pixel, rows top-down. */
+  readonly data: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+  readonly bytesPerPixel: number;
+  /** Byte offsets of the three channels inside a pixel, e.g. `[0, 1, 2]`. */
+  readonly channels: readonly [number, number, number];
+  /** 1–100 (IJG scale). */
+  readonly quality: number;
+}
+
+/** Zigzag position → natural (row-major) index. */
+const ZIGZAG = Uint8Array.from([
+  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7,
+  14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46,
+  53, 60, 61, 54, 47, 55, 62, 63,
+]);
+
+/** Annex K.1 luminance and chrominance quantisation tables, natural order. */
+const BASE_LUMA = [
+  16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22,
+  29, 51, 87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103,
+  121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99,
+];
+const BASE_CHROMA = [
+  17,
+  18,
+  24,
+  47,
+  99,
+  99,
+  99,
+  99,
+  18,
+  21,
+  26,
+  66,
+  99,
+  99,
+  99,
+  99,
+  24,
+  26,
+  56,
+  99,
+  99,
+  99,
+  99,
+  99,
+  47,
+  66,
+  99,
+  99,
+  99,
+  99,
+  99,
+  99,
+  ...new Array<number>(32).fill(99),
+];
+
+/** A quantisation table for a quality (IJG scaling), natural order. */
+export function quantTable(base: readonly number[], quality: number): Uint8Array {
+  const q = Math.min(100, Math.max(1, Math.round(quality)));
+  const scale = q < 50 ? 5000 / q : 200 - 2 * q;
+  return Uint8Array.from(base, (v) => Math.min(255, Math.max(1, Math.floor((v * scale + 50) / 100))));
+}
+
+/** AAN scale factors: 1, then cos(kπ/16)·√2. */
+const AAN = Array.from({ length: 8 }, (_, k) => (k === 0 ? 1 : Math.cos((k * Math.PI) / 16) * Math.SQRT2));
+
+/** Multipliers turning the AAN DCT output into quantised coefficients, natural order. */
+function divisors(q: Uint8Array): Float64Array {
+  const out = new Float64Array(64);
+  for (let u = 0; u < 8; u++)
+    for (let v = 0; v < 8; v++) out[u * 8 + v] = 1 / (q[u * 8 + v]! * AAN[u]! * AAN[v]! * 8);
+  return out;
+}
+
+/** One 8-point AAN DCT over `d[o], d[o + s], …, d[o + 7s]`, in place. */
+function fdct8(d: Float64Array, o: number, s: number): void {
+  const x0 = d[o]!;
+  const x1 = d[o + s]!;
+  const x2 = d[o + 2 * s]!;
+  const x3 = d[o + 3 * s]!;
+  const x4 = d[o + 4 * s]!;
+  const x5 = d[o + 5 * s]!;
+  const x6 = d[o + 6 * s]!;
+  const x7 = d[o + 7 * s]!;
+  const tmp0 = x0 + x7;
+  const tmp7 = x0 - x7;
+  const tmp1 = x1 + x6;
+  const tmp6 = x1 - x6;
+  const tmp2 = x2 + x5;
+  const tmp5 = x2 - x5;
+  const tmp3 = x3 + x4;
+  const tmp4 = x3 - x4;
+  const tmp10 = tmp0 + tmp3;
+  const tmp13 = tmp0 - tmp3;
+  const tmp11 = tmp1 + tmp2;
+  const tmp12 = tmp1 - tmp2;
+  d[o] = tmp10 + tmp11;
+  d[o + 4 * s] = tmp10 - tmp11;
+  const z1 = (tmp12 + tmp13) * Math.SQRT1_2;
+  d[o + 2 * s] = tmp13 + z1;
+  d[o + 6 * s] = tmp13 - z1;
+  const t10 = tmp4 + tmp5;
+  const t11 = tmp5 + tmp6;
+  const t12 = tmp6 + tmp7;
+  const z5 = (t10 - t12) * 0.382683433;
+  const z2 = 0.5411961 * t10 + z5;
+  const z4 = 1.306562965 * t12 + z5;
+  const z3 = t11 * Math.SQRT1_2;
+  const z11 = tmp7 + z3;
+  const z13 = tmp7 - z3;
+  d[o + 5 * s] = z13 + z2;
+  d[o + 3 * s] = z13 - z2;
+  d[o + s] = z11 + z4;
+  d[o + 7 * s] = z11 - z4;
+}
+
+/** In-place forward DCT of 64 samples (rows then columns, Arai–Agui–Nakajima, float). */
+function fdct(d: Float64Array): void {
+  for (let r = 0; r < 64; r += 8) fdct8(d, r, 1);
+  for (let c = 0; c < 8; c++) fdct8(d, c, 8);
+}
+
+/** Bits needed for a magnitude (the JPEG "size" category). */
+function category(v: number): number {
+  return 32 - Math.clz32(v < 0 ? -v : v);
+}
+
+/** Huffman code of a table: BITS (counts per length 1–16), HUFFVAL, and per symbol code/length. */
+interface Huffman {
+  readonly bits: Uint8Array;
+  readonly values: Uint8Array;
+  readonly code: Uint16Array;
+  readonly size: Uint8Array;
+}
+
+/** Annex K.2: code lengths from frequencies, limited to 16 bits, one code point reserved. */
+export function buildHuffman(freqIn: Uint32Array): Huffman {
+  const freq = Float64Array.from(freqIn.subarray(0, 256));
+  const f = new Float64Array(257);
+  f.set(freq);
+  f[256] = 1; // reserves the all-ones code
+  const codesize = new Int32Array(257);
+  const others = new Int32Array(257).fill(-1);
+  for (;;) {
+    let v1 = -1;
+    let v2 = -1;
+    for (let i = 0; i < 257; i++) {
+      if (f[i] === 0) continue;
+      if (v1 < 0 || f[i]! <= f[v1]!) {
+        v2 = v1;
+        v1 = i;
+      } else if (v2 < 0 || f[i]! <= f[v2]!) v2 = i;
+    }
+    if (v2 < 0) break;
+    f[v1] = f[v1]! + f[v2]!;
+    f[v2] = 0;
+    codesize[v1]!++;
+    let c = v1;
+    while (others[c]! >= 0) {
+      c = others[c]!;
+      codesize[c]!++;
+    }
+    others[c] = v2;
+    codesize[v2]!++;
+    c = v2;
+    while (others[c]! >= 0) {
+      c = others[c]!;
+      codesize[c]!++;
+    }
+  }
+  const counts = new Int32Array(260);
+  for (let i = 0; i < 257; i++) if (codesize[i]! > 0) counts[codesize[i]!]!++;
+  for (let i = 259; i > 16; i--) {
+    while (counts[i]! > 0) {
+      let j = i - 2;
+      while (counts[j] === 0) j--;
+      counts[i]! -= 2;
+      counts[i - 1]!++;
+      counts[j + 1]! += 2;
+      counts[j]!--;
+    }
+  }
+  let last = 16;
+  while (counts[last] === 0) last--;
+  counts[last]!--; // drop the reserved code
+  const bits = Uint8Array.from({ length: 16 }, (_, i) => counts[i + 1]!);
+  const values: number[] = [];
+  for (let len = 1; len < 260; len++) for (let s = 0; s < 256; s++) if (codesize[s] === len) values.push(s);
+  const code = new Uint16Array(256);
+  const size = new Uint8Array(256);
+  let next = 0;
+  let k = 0;
+  for (let len = 1; len <= 16; len++) {
+    for (let n = 0; n < bits[len - 1]!; n++) {
+      const s = values[k++]!;
+      code[s] = next++;
+      size[s] = len;
+    }
+    next <<= 1;
+  }
+  return { bits, values: Uint8Array.from(values), code, size };
+}
+
+/** Writes bits MSB first, stuffing a 0 after every 0xFF byte. */
+class BitWriter {
+  buf: Uint8Array;
+  n = 0;
+  private acc = 0;
+  private count = 0;
+  constructor(capacity: number) {
+    this.buf = new Uint8Array(Math.max(1024, capacity));
+  }
+  private byte(b: number): void {
+    if (this.n + 2 > this.buf.length) {
+      const grown = new Uint8Array(this.buf.length * 2);
+      grown.set(this.buf);
+      this.buf = grown;
+    }
+    this.buf[this.n++] = b;
+    if (b === 0xff) this.buf[this.n++] = 0;
+  }
+  write(value: number, length: number): void {
+    if (length === 0) return;
+    this.acc = (this.acc << length) | (value & ((1 << length) - 1));
+    this.count += length;
+    while (this.count >= 8) {
+      this.count -= 8;
+      this.byte((this.acc >>> this.count) & 0xff);
+    }
+    this.acc &= (1 << this.count) - 1;
+  }
+  flush(): void {
+    if (this.count > 0) this.write(0x7f, 8 - this.count);
+  }
+}
+
+/** Encodes the three channels as a baseline 4:2:0 JPEG (JFIF). */
+export function encodeJpeg(input: JpegInput): Uint8Array {
+  const { data, width, height, bytesPerPixel: bpp, channels } = input;
+  if (width < 1 || height < 1 || width > 65535 || height > 65535)
+    throw new RangeError(`JPEG size ${width} × ${height} is out of range`);
+  if (data.length < width * height * bpp) throw new RangeError('JPEG input is shorter than its size');
+  const [c0, c1, c2] = channels;
+  const w16 = (width + 15) & ~15;
+  const h16 = (height + 15) & ~15;
+  const cw = w16 >> 1;
+  const ch = h16 >> 1;
+  const yPlane = new Uint8Array(w16 * h16);
+  const cbPlane = new Uint8Array(cw * ch);
+  const crPlane = new Uint8Array(cw * ch);
+  // colour transform and 2 × 2 chroma averaging; edges repeat the last row and column
+  for (let cy = 0; cy < ch; cy++) {
+    for (let cx = 0; cx < cw; cx++) {
+      let sr = 0;
+      let sg = 0;
+      let sb = 0;
+      for (let dy = 0; dy < 2; dy++) {
+        const y = cy * 2 + dy;
+        const srcRow = (y < height ? y : height - 1) * width;
+        for (let dx = 0; dx < 2; dx++) {
+          const x = cx * 2 + dx;
+          const p = (srcRow + (x < width ? x : width - 1)) * bpp;
+          const r = data[p + c0]!;
+          const g = data[p + c1]!;
+          const b = data[p + c2]!;
+          sr += r;
+          sg += g;
+          sb += b;
+          yPlane[y * w16 + x] = (19595 * r + 38470 * g + 7471 * b + 32768) >> 16;
+        }
+      }
+      const k = cy * cw + cx;
+      cbPlane[k] = Math.min(255, (-11059 * sr - 21709 * sg + 32768 * sb + (512 << 16) + 131072) >> 18);
+      crPlane[k] = Math.min(255, (32768 * sr - 27439 * sg - 5329 * sb + (512 << 16) + 131072) >> 18);
+    }
+  }
+
+  const qLuma = quantTable(BASE_LUMA, input.quality);
+  const qChroma = quantTable(BASE_CHROMA, input.quality);
+  const divLuma = divisors(qLuma);
+  const divChroma = divisors(qChroma);
+  // coded symbols: `symbol | extraLength << 8 | table << 12 | extraBits << 16`, and their counts
+  let sym = new Uint32Array(1 << 20);
+  let n = 0;
+  const freq = new Uint32Array(4 * 257);
+  const block = new Float64Array(64);
+  const pred = [0, 0, 0];
+
+  const encodeBlock = (plane: Uint8Array, stride: number, x0: number, y0: number, comp: number) => {
+    const div = comp === 0 ? divLuma : divChroma;
+    const dcTable = comp === 0 ? 0 : 2;
+    const acBase = (dcTable + 1) * 257;
+    const acTag = (dcTable + 1) << 12;
+    if (n + 66 > sym.length) {
+      const grown = new Uint32Array(sym.length * 2);
+      grown.set(sym);
+      sym = grown;
+    }
+    const first = plane[y0 * stride + x0]!;
+    let flat = true;
+    for (let y = 0, i = 0; y < 8; y++) {
+      const row = (y0 + y) * stride + x0;
+      for (let x = 0; x < 8; x++, i++) {
+        const v = plane[row + x]!;
+        if (v !== first) flat = false;
+        block[i] = v - 128;
+      }
+    }
+    let dc: number;
+    if (flat) {
+      dc = Math.round((first - 128) * 64 * div[0]!);
+    } else {
+      fdct(block);
+      dc = Math.round(block[0]! * div[0]!);
+    }
+    const diff = dc - pred[comp]!;
+    pred[comp] = dc;
+    const s = category(diff);
+    sym[n++] = (s | (s << 8) | (dcTable << 12) | ((diff < 0 ? diff + (1 << s) - 1 : diff) << 16)) >>> 0;
+    freq[dcTable * 257 + s]!++;
+    if (flat) {
+      sym[n++] = acTag; // EOB
+      freq[acBase]!++;
+      return;
+    }
+    let run = 0;
+    for (let k = 1; k < 64; k++) {
+      const z = ZIGZAG[k]!;
+      const v = Math.round(block[z]! * div[z]!);
+      if (v === 0) {
+        run++;
+        continue;
+      }
+      while (run > 15) {
+        sym[n++] = acTag | 0xf0; // ZRL
+        freq[acBase + 0xf0]!++;
+        run -= 16;
+      }
+      const size = category(v);
+      const rs = (run << 4) | size;
+      sym[n++] = (rs | (size << 8) | acTag | ((v < 0 ? v + (1 << size) - 1 : v) << 16)) >>> 0;
+      freq[acBase + rs]!++;
+      run = 0;
+    }
+    if (run > 0) {
+      sym[n++] = acTag; // EOB
+      freq[acBase]!++;
+    }
+  };
+
+  for (let my = 0; my < h16; my += 16) {
+    for (let mx = 0; mx < w16; mx += 16) {
+      encodeBlock(yPlane, w16, mx, my, 0);
+      encodeBlock(yPlane, w16, mx + 8, my, 0);
+      encodeBlock(yPlane, w16, mx, my + 8, 0);
+      encodeBlock(yPlane, w16, mx + 8, my + 8, 0);
+      encodeBlock(cbPlane, cw, mx >> 1, my >> 1, 1);
+      encodeBlock(crPlane, cw, mx >> 1, my >> 1, 2);
+    }
+  }
+
+  const tables = [0, 1, 2, 3].map((t) => buildHuffman(freq.subarray(t * 257, t * 257 + 257)));
+  const out = new BitWriter(n * 2 + 2048);
+  const raw = (bytes: readonly number[]) => {
+    for (const b of bytes) {
+      if (out.n + 1 > out.buf.length) {
+        const grown = new Uint8Array(out.buf.length * 2);
+        grown.set(out.buf);
+        out.buf = grown;
+      }
+      out.buf[out.n++] = b;
+    }
+  };
+  const u16 = (v: number) => [v >> 8, v & 255];
+  raw([0xff, 0xd8]); // SOI
+  raw([0xff, 0xe0, ...u16(16), 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]); // JFIF
+  for (const [id, q] of [qLuma, qChroma].entries()) {
+    raw([0xff, 0xdb, ...u16(67), id, ...Array.from(ZIGZAG, (z) => q[z]!)]);
+  }
+  raw([0xff, 0xc0, ...u16(17), 8, ...u16(height), ...u16(width), 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
+  const classId = [0x00, 0x10, 0x01, 0x11]; // (class << 4) | id: DC0, AC0, DC1, AC1
+  for (const [t, h] of tables.entries()) {
+    raw([0xff, 0xc4, ...u16(3 + 16 + h.values.length), classId[t]!, ...h.bits, ...h.values]);
+  }
+  raw([0xff, 0xda, ...u16(12), 3, 1, 0x00, 2, 0x11, 3, 0x11, 0, 63, 0]);
+  // code and extra bits of each symbol, looked up per table as one value: code << 16 | size
+  const lookup = tables.map((h) =>
+    Uint32Array.from({ length: 256 }, (_, v) => (h.code[v]! << 16) | h.size[v]!),
+  );
+  for (let i = 0; i < n; i++) {
+    const e = sym[i]!;
+    const c = lookup[(e >>> 12) & 3]![e & 0xff]!;
+    const extraLength = (e >>> 8) & 0xf;
+    const length = (c & 0xff) + extraLength;
+    // at most 16 + 11 bits: one write when it fits the writer's 24-bit window
+    if (length <= 24) out.write(((c >>> 16) << extraLength) | (e >>> 16), length);
+    else {
+      out.write(c >>> 16, c & 0xff);
+      out.write(e >>> 16, extraLength);
+    }
+  }
+  out.flush();
+  raw([0xff, 0xd9]); // EOI
+  return out.buf.slice(0, out.n);
+}
