@@ -3,7 +3,7 @@
  * named by its title for screen readers).
  */
 import type { ReactNode } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 
 export interface AppDialogProps {
   readonly title: string;
@@ -38,5 +38,31 @@ export function AppDialog(props: AppDialogProps) {
         </Dialog>
       </Modal>
     </ModalOverlay>
+  );
+}
+
+/** A message with one confirm button (the spec's alerts). Closed when `message` is undefined. */
+export function AlertDialog(props: {
+  readonly title: string;
+  readonly message: string | undefined;
+  readonly confirm: string;
+  readonly onClose: () => void;
+  readonly testId?: string;
+}) {
+  return (
+    <AppDialog
+      title={props.title}
+      isOpen={props.message !== undefined}
+      onClose={props.onClose}
+      role="alertdialog"
+      testId={props.testId ?? 'alert-dialog'}
+      actions={
+        <Button className="button primary" onPress={props.onClose} autoFocus data-testid="alert-confirm">
+          {props.confirm}
+        </Button>
+      }
+    >
+      <p data-testid="alert-text">{props.message}</p>
+    </AppDialog>
   );
 }

@@ -1,0 +1,48 @@
+/**
+ * Reads a chosen spreadsheet file for the import (classroom.md §4, §5): .xls is refused with the
+ * advice to save as .xlsx; an .xlsx is read in a Web Worker (a corrupt or huge file never freezes
+ * the tab, and the reading can be cancelled).
+ */
+import { isLegacyXls } from './parseSheet';
+
+/** What the worker answers. */
+export type WorkerAnswer =
+  | { readonly kind: 'sheet'; readonly sheet: string[][] | undefined }
+  | { readonly kind: 'tooMany'; readonly rows: number }
+  | { readonly kind: 'error'; readonly reason: string };
+
+/** What reading a file gave. */
+export type ReadResult = WorkerAnswer | { readonly kind: 'legacyXls' } | { readonly kind: 'cancelled' };
+
+/** Files larger than this are refused before reading (a class list is a few kB). */
+export const MAX_FILE_BYTES = 8 * 1024 * 1024;
+/** Reading gives up after this long. */
+const TIMEOUT_MS = 30_000;
+
+/** Starts reading `file`; `cancel` stops the worker. */
+export function readWorkbook(file: File): {
+  readonly result: Promise<ReadResult>;
+  readonly cancel: () => void;
+} {
+  let cancel = () => {};
+  const result = (async (): Promise<ReadResult> => {
+    const bytes = await file.arrayBuffer();
+    if (isLegacyXls(file.name, new Uint8Array(bytes, 0, Math.min(8, bytes.byteLength))))
+      return { kind: 'legacyXls' };
+    if (bytes.byteLength > MAX_FILE_BYTES) return { kind: 'tooMany', rows: Number.NaN };
+    const worker = new Worker(new URL('./sheetWorker.ts', import.meta.url), { type: 'module' });
+    return new Promise<ReadResult>((resolve) => {
+      const finish = (r: ReadResult) => {
+        clearTimeout(timer);
+        worker.terminate();
+        resolve(r);
+      };
+      const timer = setTimeout(() => finish({ kind: 'error', reason: 'timeout' }), TIMEOUT_MS);
+      cancel = () => finish({ kind: 'cancelled' });
+      worker.onmessage = (e: MessageEvent<WorkerAnswer>) => finish(e.data);
+      worker.onerror = (e) => finish({ kind: 'error', reason: e.message || 'worker error' });
+      worker.postMessage(bytes, [bytes]);
+    });
+  })();
+  return { result, cancel: () => cancel() };
+}
