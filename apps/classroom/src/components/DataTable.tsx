@@ -50,7 +50,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const from = count === 0 ? 0 : pageIndex * size + 1;
   const to = Math.min(count, (pageIndex + 1) * size);
   return (
-    <div className="table-wrap" data-testid={props.testId}>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: axe: a scrollable region must be reachable by keyboard
+    <section className="table-wrap" data-testid={props.testId} aria-label={props.label} tabIndex={0}>
       <table className="table" aria-label={props.label}>
         <thead>
           {table.getHeaderGroups().map((g) => (
@@ -135,6 +136,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
           ›
         </button>
       </div>
-    </div>
+    </section>
   );
 }

@@ -2,7 +2,8 @@
  * `/callback.html` (classroom.md §2, §4): exchanges the code for a token, loads the teacher
  * (toasts 'fetching teacher information' and 'finished') and goes to the redirect path, or to
  * notApproval when the granted scope lacks edu.read. A failure shows 'login failed', clears the
- * credentials and returns to /login.
+ * credentials and returns to /login. A teacher without a school goes to the gate first (its
+ * 'no school registration info' dialog leads to registration, §4).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
@@ -26,9 +27,16 @@ export default function CallbackPage() {
     (async () => {
       toast(t('login.fetchingTeacher'));
       const redirect = await session.completeLogin(window.location.href);
-      await queryClient.fetchQuery({ queryKey: eduKeys.teacher, queryFn: api.teacher });
+      const teacher = await queryClient.fetchQuery({ queryKey: eduKeys.teacher, queryFn: api.teacher });
       toast(t('login.finished'), 'success');
-      navigate(session.scopes().includes('edu.read') ? redirect : '/main/notApproval', { replace: true });
+      // no school yet: the gate's 'no school registration info' leads to registration first
+      const next =
+        teacher.eduSchoolId === null
+          ? '/main'
+          : session.scopes().includes('edu.read')
+            ? redirect
+            : '/main/notApproval';
+      navigate(next, { replace: true });
     })().catch((error: unknown) => {
       services.session.clear();
       toast(errorText(t, error), 'error');

@@ -61,10 +61,12 @@ export default function SchoolPage() {
         }}
         items={schools.data ?? []}
         onSelectionChange={(key) => {
+          // the list refreshes as the name changes: only a chosen school changes the choice
           const chosen = schools.data?.find((s) => s.eduSchoolId === key);
+          if (!chosen) return;
           setSchool(chosen);
-          setCode(chosen ? schoolAuthCode(chosen) : '');
-          if (chosen) setInput(chosen.schoolName);
+          setCode(schoolAuthCode(chosen));
+          setInput(chosen.schoolName);
         }}
         allowsEmptyCollection
       >

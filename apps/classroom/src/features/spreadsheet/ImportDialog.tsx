@@ -168,7 +168,8 @@ export function ImportDialog(props: ImportDialogProps) {
 function SheetPreview(props: { t: T; parsed: ParsedSheet }) {
   const { t, parsed } = props;
   return (
-    <div className="table-wrap">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: axe: a scrollable region must be reachable by keyboard
+    <section className="table-wrap" aria-label={t('import.title')} tabIndex={0}>
       <p className="hint">{t('import.rows', { count: parsed.rows.length })}</p>
       <table className="table" aria-label={t('import.title')} data-testid="import-preview">
         <thead>
@@ -196,6 +197,6 @@ function SheetPreview(props: { t: T; parsed: ParsedSheet }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

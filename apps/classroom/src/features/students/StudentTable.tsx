@@ -26,6 +26,13 @@ export interface StudentTableProps {
   readonly showId?: boolean;
 }
 
+/** A fully typed address (12 hex digits, or six 2-digit parts) is put in canonical form at once. */
+function completeAddress(typed: string): string {
+  return /^\s*([0-9a-f]{12}|[0-9a-f]{2}([:\-. ][0-9a-f]{2}){5})\s*$/i.test(typed)
+    ? tidyAddress(typed)
+    : typed;
+}
+
 export function StudentTable(props: StudentTableProps) {
   const t = useT();
   const rows = useMemo(() => rowViews(props.students, props.edits), [props.students, props.edits]);
@@ -133,7 +140,7 @@ function studentColumns(t: T, p: StudentTableProps, rows: readonly RowView[]): C
               aria-invalid={r.mark !== 'none'}
               value={r.mac}
               data-testid="student-mac"
-              onChange={(e) => edit(r, { mac: e.target.value })}
+              onChange={(e) => edit(r, { mac: completeAddress(e.target.value) })}
               onBlur={() => {
                 const tidy = tidyAddress(r.mac);
                 if (tidy !== r.mac) edit(r, { mac: tidy });
