@@ -62,9 +62,9 @@ export function createServices(deps: ServiceDeps): Services {
         accessToken: () => session.accessToken(),
         // classroom.md §4/§8: any 401 logs out and goes to login
         onUnauthorized: () => {
-          session.clear();
-          queryClient.clear();
           services.navigate('/login');
+          session.clear('unauthorized');
+          queryClient.clear();
         },
       }),
     ),

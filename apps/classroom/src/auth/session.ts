@@ -53,6 +53,8 @@ export class ClassroomSession {
   private refreshing: Promise<string | undefined> | undefined;
   private readonly client: oauth.Client = { client_id: CLASSROOM_CLIENT_ID };
   private readonly listeners = new Set<() => void>();
+  /** Why the session last ended: a 401 sends the shell to /login, a logout to the landing page. */
+  endedBy: 'logout' | 'unauthorized' | undefined;
 
   constructor(private readonly deps: SessionDeps) {
     this.tokens = readJson<StoredTokens>(deps.storage, TOKENS_KEY);
@@ -155,8 +157,9 @@ export class ClassroomSession {
   }
 
   /** Forgets the tokens at once (a 401, a failed login, or logout). */
-  clear(): void {
+  clear(reason: 'logout' | 'unauthorized' = 'logout'): void {
     const had = this.tokens !== undefined;
+    this.endedBy = reason;
     this.tokens = undefined;
     this.deps.storage.removeItem(TOKENS_KEY);
     if (had) for (const l of [...this.listeners]) l();
@@ -182,6 +185,7 @@ export class ClassroomSession {
 
   private store(answer: oauth.TokenEndpointResponse, previous?: StoredTokens): void {
     const refreshToken = answer.refresh_token ?? previous?.refreshToken;
+    this.endedBy = undefined;
     this.tokens = {
       accessToken: answer.access_token,
       ...(refreshToken ? { refreshToken } : {}),

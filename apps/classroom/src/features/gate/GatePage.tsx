@@ -16,7 +16,8 @@ export default function GatePage() {
   const { session } = useServices();
   const navigate = useNavigate();
   const teacher = useTeacher();
-  if (!session.isSignedIn()) return <Navigate to="/" replace />;
+  if (!session.isSignedIn())
+    return <Navigate to={session.endedBy === 'unauthorized' ? '/login' : '/'} replace />;
   if (!teacher.data) {
     return (
       <main className="center" id="main">

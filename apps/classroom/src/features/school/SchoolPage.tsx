@@ -15,6 +15,13 @@ import { AlertDialog } from '../../components/Dialog';
 import { useT } from '../../i18n/text';
 import { codeMatches, schoolAuthCode } from './schoolCode';
 
+/** The autocomplete's list, always holding the chosen school (so it stays chosen). */
+function choices(found: readonly School[] | undefined, chosen: School | undefined): School[] {
+  const list = [...(found ?? [])];
+  if (chosen && !list.some((s) => s.eduSchoolId === chosen.eduSchoolId)) list.unshift(chosen);
+  return list;
+}
+
 export default function SchoolPage() {
   const t = useT();
   const { api } = useServices();
@@ -59,7 +66,8 @@ export default function SchoolPage() {
             setCode('');
           }
         }}
-        items={schools.data ?? []}
+        items={choices(schools.data, school)}
+        selectedKey={school?.eduSchoolId ?? null}
         onSelectionChange={(key) => {
           // the list refreshes as the name changes: only a chosen school changes the choice
           const chosen = schools.data?.find((s) => s.eduSchoolId === key);

@@ -27,7 +27,8 @@ export default function Shell() {
     const id = window.setTimeout(() => (window.history.length > 1 ? navigate(-1) : navigate('/main')), 800);
     return () => window.clearTimeout(id);
   }, [decision?.kind, navigate]);
-  if (!session.isSignedIn()) return <Navigate to="/" replace />;
+  if (!session.isSignedIn())
+    return <Navigate to={session.endedBy === 'unauthorized' ? '/login' : '/'} replace />;
   if (!teacher.data || !decision) {
     return (
       <main className="center" id="main">
