@@ -2,6 +2,7 @@
  * Table types for Kysely. Columns are snake_case as in SQL; API shapes are mapped in the routes.
  * Keep in step with `migrations/`.
  */
+import type { TextbookCategory } from '@dotink/contracts/eduActivity';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A timestamptz: read as a Date, written as a Date or ISO text, defaulted by the database. */
@@ -73,12 +74,7 @@ export interface ServerSecretsTable {
 }
 
 /** A unit of a textbook (classroom.md §3 Category), nested. */
-export interface TextbookCategory {
-  readonly title: string;
-  readonly startPage: number;
-  readonly endPage: number;
-  readonly subCategories: readonly TextbookCategory[];
-}
+export type { TextbookCategory };
 
 export interface BuiltinTextbooksTable {
   id: number;

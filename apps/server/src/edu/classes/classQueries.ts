@@ -2,31 +2,14 @@
  * Classes (kumi, classroom.md §3): listing in the spec's order (year, grade, class number,
  * class name) and registration with the class-form rules of §5 / §9.
  */
+
+import type { Kumi } from '@dotink/contracts/edu';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
 import { builtinTextbookForGrade } from '../../seed/builtinTextbooks';
 import { isBlank, isUniqueViolation } from '../fields';
 import { EduMessage } from '../messages';
-
-/** A class as the apps read it (kumi). */
-export const kumiSchema = z.object({
-  eduClassId: z.number().int(),
-  year: z.number().int(),
-  grade: z.number().int(),
-  classNum: z.number().int(),
-  className: z.string(),
-  schoolName: z.string(),
-  semester: z.number().int().nullable(),
-  curriculum_id: z
-    .number()
-    .int()
-    .nullable()
-    .describe('The built-in book series of the grade (3 → 1 … 6 → 4)'),
-  totalStudents: z.number().int().describe('Students not deleted'),
-});
-export type Kumi = z.infer<typeof kumiSchema>;
 
 /** The classes of a school, sorted by year, grade, class number, then class name. */
 export async function listClasses(

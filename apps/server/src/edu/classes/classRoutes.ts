@@ -2,13 +2,12 @@
  * `GET /edu/v1/classes` (the school's classes) and `POST /edu/v1/class` (a school administrator
  * registers one), classroom.md §7.
  */
-import { z } from 'zod';
+import { classesData, classesQuery, newClassBody, newClassData } from '@dotink/contracts/edu';
 import { answerSchema, failureSchema, success } from '../../http/answer';
 import { Scope } from '../../identity/scopes';
 import type { AppPlugin } from '../../platform/types';
 import { schoolAdminOf, schoolTeacherOf } from '../access';
-import { looseInt, looseText } from '../fields';
-import { createClass, kumiSchema, listClasses } from './classQueries';
+import { createClass, listClasses } from './classQueries';
 
 const failures = { 400: failureSchema, 401: failureSchema, 403: failureSchema };
 
@@ -23,8 +22,8 @@ export const classRoutes: AppPlugin = async (app) => {
         tags: ['education'],
         summary: "The classes of the caller's school, by year, grade, class number and name",
         security: [{ bearer: [] }],
-        querystring: z.object({ year: z.coerce.number().int().min(1900).max(9999).optional() }),
-        response: { 200: answerSchema(z.object({ classes: z.array(kumiSchema) })), ...failures },
+        querystring: classesQuery,
+        response: { 200: answerSchema(classesData), ...failures },
       },
     },
     async (request) => {
@@ -44,14 +43,9 @@ export const classRoutes: AppPlugin = async (app) => {
           'Years: this one and the next two; grades by school type (0: 1–6, 1 and 2: 1–3, else 1–12); ' +
           'class numbers 1–20. A missing class name gets the default. 409 when the class exists.',
         security: [{ bearer: [] }],
-        body: z.object({
-          year: looseInt,
-          grade: looseInt,
-          classNum: looseInt,
-          className: looseText(100),
-        }),
+        body: newClassBody,
         response: {
-          200: answerSchema(z.object({ eduClassId: z.number().int() })),
+          200: answerSchema(newClassData),
           ...failures,
           409: failureSchema,
         },

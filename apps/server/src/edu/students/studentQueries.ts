@@ -3,31 +3,15 @@
  * registration number (or the student id) updates the existing student and a new number adds
  * one. Students are never deleted, only marked `deleteYn: 'Y'` (hidden).
  */
+
+import type { Student, StudentStatus } from '@dotink/contracts/edu';
 import type { Kysely, Transaction } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import type { AccountStore } from '../../identity/accounts';
 import { isoOrNull } from '../fields';
 import { EduMessage } from '../messages';
 import { duplicatePenAddresses, NO_PEN_ADDRESS, normalizePenAddress } from './penAddress';
-
-export const studentStatuses = ['ACTIVE', 'PENDING_ACTIVE'] as const;
-export type StudentStatus = (typeof studentStatuses)[number];
-
-export const studentSchema = z.object({
-  id: z.string().describe('The student id: login name and initial password of the student'),
-  eduClassId: z.number().int(),
-  num: z.number().int().describe('Registration number'),
-  name: z.string(),
-  numName: z.string().describe('Number and name'),
-  macAddress: z.string().describe('Pen address AA:BB:CC:DD:EE:FF (all zeros: no pen)'),
-  status: z.string(),
-  deleteYn: z.enum(['N', 'Y']),
-  lastWatch: z.string().nullable().describe('Last video watch (watch log), ISO'),
-  watchCount: z.number().int(),
-});
-export type Student = z.infer<typeof studentSchema>;
 
 /** Every student of a class, deleted ones included (the apps hide them), by number. */
 export async function listStudents(db: Kysely<Database>, classId: number): Promise<Student[]> {

@@ -2,8 +2,9 @@
  * Learning materials of a lecture (classroom.md §3 Textbook, §5 "Add learning material"):
  * built-in REGULAR textbooks and user-registered POD materials on reserved Ncode pages.
  */
+
+import type { AttachmentKind, Textbook } from '@dotink/contracts/edu';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database, TextbookType } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import type { TextbookRow } from '../access';
@@ -13,35 +14,10 @@ import { EduMessage, tooManyPages } from '../messages';
 /** PDF limit of a user-registered material (§9). */
 export const MAX_POD_PAGES = 500;
 
-export const attachmentKinds = ['pdf', 'nproj'] as const;
-export type AttachmentKind = (typeof attachmentKinds)[number];
 export const attachmentMime: Readonly<Record<AttachmentKind, string>> = {
   pdf: 'application/pdf',
   nproj: 'application/xml',
 };
-
-const fileSchema = z.object({ originalName: z.string(), mimeType: z.string(), downloadUri: z.string() });
-
-export const textbookSchema = z.object({
-  id: z.number().int(),
-  curriculumId: z.number().int(),
-  eduClassId: z.number().int(),
-  type: z.enum(['REGULAR', 'POD', 'SINGLEMENU', 'MULTIMENU']),
-  typeDiv: z.enum(['REGULAR', 'POD', 'SINGLEMENU', 'MULTIMENU']),
-  builtinTextbookId: z.number().int().nullable(),
-  title: z.string(),
-  description: z.string(),
-  createdAt: z.string(),
-  section: z.number().int(),
-  owner: z.number().int(),
-  book: z.number().int(),
-  ncodeStartPage: z.number().int(),
-  ncodeEndPage: z.number().int(),
-  numPages: z.number().int(),
-  pdfFile: fileSchema.nullable(),
-  nprojFile: fileSchema.nullable(),
-});
-export type Textbook = z.infer<typeof textbookSchema>;
 
 /** The address the attachment of a material is downloaded from. */
 export function attachmentUri(publicUrl: string, t: TextbookRow, kind: AttachmentKind): string {
