@@ -11,6 +11,8 @@ const student = (id: string, num: number, mac: string, extra: Partial<Student> =
   macAddress: mac,
   status: 'ACTIVE',
   deleteYn: 'N',
+  lastWatch: null,
+  watchCount: 0,
   ...extra,
 });
 
