@@ -1,17 +1,11 @@
-/** Around every route: the outlet, toasts, the loading backdrop and the progress dialog. */
+/** Around every route: the outlet (each route's module loads lazily). */
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { Backdrop, ProgressDialog, Toasts } from '../components/Feedback';
 
 export function RootLayout() {
   return (
-    <>
-      <Suspense fallback={null}>
-        <Outlet />
-      </Suspense>
-      <Toasts />
-      <Backdrop />
-      <ProgressDialog />
-    </>
+    <Suspense fallback={null}>
+      <Outlet />
+    </Suspense>
   );
 }

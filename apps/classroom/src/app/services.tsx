@@ -15,7 +15,7 @@ export interface Services {
   readonly api: EduApi;
   readonly queryClient: QueryClient;
   readonly ui: UiStore;
-  /** Where the app goes after a 401 or logout (set by the router). */
+  /** Where the app goes after a 401 or logout (set by the services layout from the router). */
   navigate: (to: string) => void;
 }
 

@@ -6,6 +6,9 @@
  * form being typed is never lost. Logout revokes the tokens at the server and forgets them.
  */
 import * as oauth from 'oauth4webapi';
+import { TOKENS_KEY } from './storedSession';
+
+export { TOKENS_KEY };
 
 /** The client id registered for the classroom (apps/server config.ts defaultClients). */
 export const CLASSROOM_CLIENT_ID = 'dotink-classroom';
@@ -13,7 +16,6 @@ export const CLASSROOM_CLIENT_ID = 'dotink-classroom';
 export const CLASSROOM_SCOPES =
   'openid profile userdata storage edu.read edu.write admin.read admin.write edu.pending member.admin.read';
 
-export const TOKENS_KEY = 'dotink-classroom.auth';
 const PENDING_KEY = 'dotink-classroom.auth.pending';
 /** Renew this long before the access token expires. */
 const EXPIRY_MARGIN_MS = 60_000;

@@ -1,13 +1,12 @@
 /** The landing page (classroom.md §1, §2): headline, subtitle and the login button. */
 import { Link } from 'react-router';
-import { useServices } from '../../app/services';
+import { hasStoredSession } from '../../auth/storedSession';
 import { Logo } from '../../components/Logo';
 import { useT } from '../../i18n/text';
 
 export default function LandingPage() {
   const t = useT();
-  const { session } = useServices();
-  const signedIn = session.isSignedIn();
+  const signedIn = hasStoredSession();
   return (
     <div className="landing">
       <header className="landing-bar">
