@@ -51,10 +51,8 @@ export function createCall(deps: ApiDeps) {
     init: { method?: string; query?: Query; body?: unknown } = {},
   ): Promise<z.infer<S>> {
     const token = await deps.accessToken();
-    if (!token) {
-      deps.onUnauthorized();
-      throw new ApiError(401, 'login.failed');
-    }
+    // signed out (logout, or a 401 already handled): the shell's gate sends the visitor away
+    if (!token) throw new ApiError(401, 'login.failed');
     const url = new URL(`${deps.serverUrl}${path}`);
     for (const [k, v] of Object.entries(init.query ?? {}))
       if (v !== undefined) url.searchParams.set(k, String(v));

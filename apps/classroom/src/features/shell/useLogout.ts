@@ -13,6 +13,7 @@ export function useLogout(to = '/'): () => void {
   return useCallback(() => {
     const { session, queryClient, ui } = services;
     const done = ui.busy();
+    void queryClient.cancelQueries();
     void session
       .logout((error) => toast(errorText(t, error), 'error'))
       .finally(() => {
