@@ -2,7 +2,7 @@
  * The side drawer of the admin area (classroom.md §2, 310 px): manage teachers, register/manage
  * classes, and 'class student management' with one entry per class; the current item marked.
  */
-import { NavLink, useSearchParams } from 'react-router';
+import { Link, NavLink, useSearchParams } from 'react-router';
 import { useClasses } from '../../api/queries';
 import { useT } from '../../i18n/text';
 
@@ -25,13 +25,13 @@ export function Drawer() {
           <ul>
             {(classes.data ?? []).map((c) => (
               <li key={c.eduClassId}>
-                <NavLink
+                <Link
                   to={`/main/admin/students?eduClassId=${c.eduClassId}`}
-                  className={() => (current === String(c.eduClassId) ? 'active' : '')}
+                  className={current === String(c.eduClassId) ? 'active' : ''}
                   aria-current={current === String(c.eduClassId) ? 'page' : undefined}
                 >
                   {c.className}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>
