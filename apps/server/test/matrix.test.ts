@@ -20,6 +20,7 @@ import {
   multipartBody,
   newTeacher,
   type Role,
+  reservePages,
   roles,
   unique,
 } from './matrixFixtures';
@@ -223,11 +224,15 @@ const cases: readonly RouteCase[] = [
   {
     route: 'POST /edu/v1/curriculum/{curriculumId}/textbook/pod',
     expect: staff,
-    request: async (app, w) => ({
-      method: 'POST',
-      url: `/edu/v1/curriculum/${await lectureOf(app, w)}/textbook/pod`,
-      payload: { title: 'Sheet', section: 3, owner: 27, book: 1068, ncodeStartPage: 1, numPages: 4 },
-    }),
+    request: async (app, w) => {
+      const at = { section: 3, owner: 27, book: 1068 };
+      await reservePages(app, w.callers.teacher.id, at, 1, 4);
+      return {
+        method: 'POST',
+        url: `/edu/v1/curriculum/${await lectureOf(app, w)}/textbook/pod`,
+        payload: { title: 'Sheet', ...at, ncodeStartPage: 1, numPages: 4 },
+      };
+    },
   },
   {
     route: 'POST /edu/v1/curriculum/{curriculumId}/textbook/{textbookId}/attachment',

@@ -223,3 +223,28 @@ export async function insertCurriculum(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/**
+ * Records Ncode pages `first`–`last` of a book as issued to `accountId` (as the code-issuing
+ * route logs them), so a POD material may be registered on them.
+ */
+export async function reservePages(
+  app: App,
+  accountId: string,
+  a: { section: number; owner: number; book: number },
+  first: number,
+  last: number,
+): Promise<void> {
+  await app.services.db
+    .insertInto('code_issues')
+    .values({
+      account_id: accountId,
+      client_id: 'test',
+      qty: last - first + 1,
+      width_mm: 210,
+      height_mm: 297,
+      first_page: `${a.section}.${a.owner}.${a.book}.${first}`,
+      last_page: `${a.section}.${a.owner}.${a.book}.${last}`,
+    })
+    .execute();
+}

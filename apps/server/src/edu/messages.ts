@@ -44,6 +44,7 @@ export const EduMessage = {
   lessonStep: 'Lesson times go in steps of 5 minutes.',
   lessonEnded: 'The lesson has already ended.',
   sessionActive: 'The lesson session is already registered.',
+  pagesNotIssued: 'The Ncode pages were not issued to your school: request the print codes first.',
   pageRange: 'The end page must not come before the start page.',
   notPdf: 'The PDF file could not be read.',
   notNproj: 'The .nproj file could not be read or is for other pages.',
