@@ -50,6 +50,10 @@ export const kumiSchema = z.object({
     .nullable()
     .describe('The built-in book series of the grade (3 → 1 … 6 → 4)'),
   totalStudents: z.number().int().describe('Students not deleted'),
+  teacherId: z
+    .string()
+    .nullable()
+    .describe('The class teacher (reaches the class with the teachers holding a lecture on it)'),
 });
 export type Kumi = z.infer<typeof kumiSchema>;
 
@@ -65,6 +69,9 @@ export const newClassBody = z.object({
   grade: looseInt,
   classNum: looseInt,
   className: looseText(100),
+  teacherId: text(64)
+    .nullish()
+    .describe('The class teacher, a teacher of the school (default: the administrator registering it)'),
 });
 export type NewClassBody = z.input<typeof newClassBody>;
 export const newClassData = z.object({ eduClassId: z.number().int() });
@@ -73,6 +80,21 @@ export type NewClassData = z.infer<typeof newClassData>;
 /** `{eduClassId}` of the class paths. */
 export const classParams = z.object({ eduClassId: idParam });
 export type ClassParams = z.input<typeof classParams>;
+
+/**
+ * `PUT /edu/v1/class/{eduClassId}` (school administrator): edit a registered class (classroom.md
+ * §5); fields not sent keep their value, `teacherId: null` leaves the class without a class
+ * teacher. Answer: the class. 409 with the class-in-use message of §8 when another class of the
+ * school has the same year, grade and class number.
+ */
+export const classEditBody = z.object({
+  year: looseInt,
+  grade: looseInt,
+  classNum: looseInt,
+  className: looseText(100),
+  teacherId: text(64).nullish().describe('The class teacher, a teacher of the school; null: none'),
+});
+export type ClassEditBody = z.input<typeof classEditBody>;
 
 // ——— Teachers ———
 
@@ -106,6 +128,10 @@ export type TeacherStatusData = z.infer<typeof teacherStatusData>;
 export const studentStatuses = ['ACTIVE', 'PENDING_ACTIVE'] as const;
 export type StudentStatus = (typeof studentStatuses)[number];
 
+/** What is wrong with a stored pen address (classroom.md §4 "Pen address row status"). */
+export const penAddressProblems = ['invalid', 'duplicate'] as const;
+export type PenAddressProblem = (typeof penAddressProblems)[number];
+
 /** A student as the apps read it (classroom.md §3 Student); the password is never in it. */
 export const studentSchema = z.object({
   id: z.string().describe('The student id: login name of the student'),
@@ -118,6 +144,13 @@ export const studentSchema = z.object({
   deleteYn: z.enum(['N', 'Y']),
   lastWatch: z.string().nullable().describe('Last video watch (watch log), ISO'),
   watchCount: z.number().int(),
+  penAddressProblem: z
+    .enum(penAddressProblems)
+    .nullable()
+    .describe(
+      "invalid: macAddress is kept as typed and is no pen address (shown red '(error)'); duplicate: " +
+        "another student of the class not deleted has it (green '(duplicate)'); null: fine",
+    ),
 });
 export type Student = z.infer<typeof studentSchema>;
 
@@ -148,6 +181,34 @@ const studentRows = z.array(studentRowSchema).max(MAX_STUDENT_ROWS);
 export const studentsSaveBody = z.union([studentRows, z.object({ students: studentRows })]);
 export type StudentsSaveBody = z.input<typeof studentsSaveBody>;
 
+/**
+ * The query of both saves. `addAnyway=true` (the import's "add anyway" confirmation, classroom.md
+ * §4) stores rows whose pen address is invalid or duplicated, keeping the address as typed and
+ * flagging it in `penAddressProblem`; without it such a list is refused whole (400).
+ */
+export const studentsSaveQuery = z.object({
+  addAnyway: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
+});
+export type StudentsSaveQuery = z.input<typeof studentsSaveQuery>;
+
+/** `{eduClassId}/students/{studentId}` */
+export const studentParams = classParams.extend({ studentId: text(64) });
+export type StudentParams = z.input<typeof studentParams>;
+
+/**
+ * `GET /edu/v1/class/{eduClassId}/students/{studentId}/credentials` and
+ * `POST …/credentials/reset` (the class's teachers and the school administrator): the pupil's
+ * sign-in, for the QR label payload base64(`id|password|mac`). Never part of a list.
+ */
+export const studentCredentialsData = z.object({
+  studentId: z.string(),
+  password: z.string().describe("The pupil's current password (initially the student id)"),
+});
+export type StudentCredentialsData = z.infer<typeof studentCredentialsData>;
+
 /** `GET /edu/v1/class/{eduClassId}/students` and both saves. */
 export const studentsData = z.object({ students: z.array(studentSchema) });
 export type StudentsData = z.infer<typeof studentsData>;
@@ -168,7 +229,9 @@ export const teacherInfoSchema = z.object({
   status: z.enum(teacherStatuses),
   isSchoolAdmin: z.boolean(),
   curris: z.array(curriculumSchema).describe("The teacher's lectures (ACTIVE teachers)"),
-  kumis: z.array(kumiSchema).describe("The school's classes (ACTIVE teachers)"),
+  kumis: z
+    .array(kumiSchema)
+    .describe("The teacher's classes; all of the school's for its administrator (ACTIVE teachers)"),
 });
 export type TeacherInfo = z.infer<typeof teacherInfoSchema>;
 

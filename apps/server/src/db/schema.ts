@@ -121,6 +121,11 @@ export interface StudentsTable {
   mac_address: ColumnType<string, string | undefined, string>;
   status: ColumnType<string, string | undefined, string>;
   delete_yn: ColumnType<'N' | 'Y', 'N' | 'Y' | undefined, 'N' | 'Y'>;
+  /**
+   * The pupil's password as printed on the QR label (migration 0032); null: the initial password,
+   * the student id. Read only by the credentials route.
+   */
+  pen_password: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

@@ -12,7 +12,7 @@ export const InkMessage = {
   lessonNotFound: 'The lesson does not exist.',
   onlyStudents: 'Forbidden: only a student may upload writing (sign in as the student)',
   onlyTeachers: 'Forbidden: only a teacher with a school may read writing',
-  otherSchool: 'Forbidden: the student is not in your school',
+  otherSchool: 'Forbidden: the student is not in one of your classes',
   otherSchoolLesson: 'Forbidden: the lesson is not in your school',
   foreignWriter: (writer: string) =>
     `Forbidden: strokes written by ${JSON.stringify(writer)} cannot be uploaded for this student`,

@@ -8,12 +8,13 @@
  * come after the pointer).
  */
 import { MAX_SEARCH_PAGES, searchData, searchParams, searchQuery } from '@dotink/contracts/inkstore';
+import { studentOfTeacher } from '../edu/access';
 import { answerSchema, failureSchema, success } from '../http/answer';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { Scope } from '../identity/scopes';
 import { authOf } from '../platform/bearer';
 import type { AppPlugin } from '../platform/types';
-import { studentOfSchool, teacherSchool } from './access';
+import { teacherSchool } from './access';
 import { searchStrokes } from './inkStrokeStore';
 import { InkMessage } from './messages';
 import { searchAnswer } from './searchAnswer';
@@ -48,10 +49,14 @@ export const inkSearchRoutes: AppPlugin = async (app) => {
     },
     async (request) => {
       const { db } = app.services;
-      const schoolId = teacherSchool(authOf(request).account);
+      const { account } = authOf(request);
+      const schoolId = teacherSchool(account);
       const { studentId } = request.params;
       const q = request.query;
-      await studentOfSchool(db, schoolId, studentId);
+      await studentOfTeacher(db, { account, schoolId }, studentId, {
+        notFound: InkMessage.studentNotFound,
+        forbidden: InkMessage.otherSchool,
+      });
       const window = q.tag ? await lessonWindow(app, schoolId, q.tag) : undefined;
       const page = await searchStrokes(db, {
         studentId,

@@ -12,6 +12,7 @@ import * as m0020 from './0020_ink_store';
 import * as m0021 from './0021_code_issuing';
 import * as m0030 from './0030_boards';
 import * as m0031 from './0031_ink_store_keys';
+import * as m0032 from './0032_student_pen_password';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_identity': m0001,
@@ -22,4 +23,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0021_code_issuing': m0021,
   '0030_boards': m0030,
   '0031_ink_store_keys': m0031,
+  '0032_student_pen_password': m0032,
 };

@@ -2,7 +2,8 @@
  * Watch-log routes: `GET /edu/v1/watchlog/{studentId}?fileName=` answers the `requestUri` of
  * the log file (classroom.md §7 "GET watch log"), `GET` on that address reads the file, and
  * `POST` on it appends watches and content clicks. A pupil reaches only their own log (the
- * viewer records with the pupil's token); a teacher the logs of pupils of their school.
+ * viewer records with the pupil's token); a teacher the logs of pupils of their own classes (the
+ * school administrator: of the school).
  */
 
 import {
@@ -16,16 +17,17 @@ import {
 } from '@dotink/contracts/edu';
 import type { FastifyRequest } from 'fastify';
 import { answerSchema, failureSchema, success } from '../../http/answer';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden } from '../../http/errors';
 import { Scope } from '../../identity/scopes';
 import { authOf } from '../../platform/bearer';
 import type { App, AppPlugin } from '../../platform/types';
+import { studentOfTeacher } from '../access';
 import { EduMessage } from '../messages';
 import { appendWatchEvents, readWatchLog } from './watchLog';
 
 /**
- * Lets the pupil themself through, or a teacher holding `scope` whose school the pupil's class
- * belongs to (403 otherwise; 404 for an unknown pupil).
+ * Lets the pupil themself through, or a teacher holding `scope` who reaches the pupil's class
+ * (its teacher, or the school administrator; 403 otherwise; 404 for an unknown pupil).
  */
 async function checkStudentAccess(
   app: App,
@@ -40,14 +42,7 @@ async function checkStudentAccess(
   }
   if (!scopes.has(scope)) throw forbidden(`Forbidden: needs ${scope}`);
   if (account.schoolId === null) throw forbidden(EduMessage.noSchool);
-  const row = await app.services.db
-    .selectFrom('students')
-    .innerJoin('classes', 'classes.id', 'students.class_id')
-    .select('classes.school_id')
-    .where('students.account_id', '=', studentId)
-    .executeTakeFirst();
-  if (!row) throw notFound(EduMessage.noStudents);
-  if (row.school_id !== account.schoolId) throw forbidden(EduMessage.forbidden);
+  await studentOfTeacher(app.services.db, { account, schoolId: account.schoolId }, studentId);
 }
 
 const failures = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema };

@@ -1,13 +1,21 @@
 /**
- * `GET /edu/v1/classes` (the school's classes) and `POST /edu/v1/class` (a school administrator
- * registers one), classroom.md §7.
+ * `GET /edu/v1/classes` (the caller's classes), `POST /edu/v1/class` (a school administrator
+ * registers one, classroom.md §7) and `PUT /edu/v1/class/{eduClassId}` (edits one, §5).
  */
-import { classesData, classesQuery, newClassBody, newClassData } from '@dotink/contracts/edu';
+import {
+  classEditBody,
+  classesData,
+  classesQuery,
+  classParams,
+  kumiSchema,
+  newClassBody,
+  newClassData,
+} from '@dotink/contracts/edu';
 import { answerSchema, failureSchema, success } from '../../http/answer';
 import { Scope } from '../../identity/scopes';
 import type { AppPlugin } from '../../platform/types';
-import { schoolAdminOf, schoolTeacherOf } from '../access';
-import { createClass, listClasses } from './classQueries';
+import { classOfSchool, schoolAdminOf, schoolTeacherOf } from '../access';
+import { createClass, listClasses, updateClass } from './classQueries';
 
 const failures = { 400: failureSchema, 401: failureSchema, 403: failureSchema };
 
@@ -20,7 +28,8 @@ export const classRoutes: AppPlugin = async (app) => {
       preValidation: app.requireAuth(Scope.eduRead),
       schema: {
         tags: ['education'],
-        summary: "The classes of the caller's school, by year, grade, class number and name",
+        summary:
+          "The caller's classes (a school administrator: all of the school's), by year, grade, class number and name",
         security: [{ bearer: [] }],
         querystring: classesQuery,
         response: { 200: answerSchema(classesData), ...failures },
@@ -28,7 +37,11 @@ export const classRoutes: AppPlugin = async (app) => {
     },
     async (request) => {
       const teacher = schoolTeacherOf(request);
-      return success({ classes: await listClasses(db, teacher.schoolId, { year: request.query.year }) });
+      const classes = await listClasses(db, teacher.schoolId, {
+        year: request.query.year,
+        ...(teacher.account.isSchoolAdmin ? {} : { teacherId: teacher.account.id }),
+      });
+      return success({ classes });
     },
   );
 
@@ -61,6 +74,39 @@ export const classRoutes: AppPlugin = async (app) => {
       const currentYear = new Date(clock.nowMs()).getFullYear();
       const eduClassId = await createClass(db, school, admin.account.id, request.body, currentYear);
       return success({ eduClassId });
+    },
+  );
+
+  app.put(
+    '/edu/v1/class/:eduClassId',
+    {
+      preValidation: app.requireAuth(Scope.adminWrite),
+      schema: {
+        tags: ['education admin'],
+        summary: 'Edit a registered class (school administrator)',
+        description:
+          'Year, grade, class number, class name and class teacher (`teacherId`, a teacher of the school; ' +
+          'null: none); fields not sent keep their value. The same rules as registering (a changed year: ' +
+          'this one or the next two); the semester and built-in book follow a new grade. 409 with the ' +
+          'class-in-use message when another class of the school has that year, grade and class number.',
+        security: [{ bearer: [] }],
+        params: classParams,
+        body: classEditBody,
+        response: { 200: answerSchema(kumiSchema), ...failures, 404: failureSchema, 409: failureSchema },
+      },
+    },
+    async (request) => {
+      const admin = schoolAdminOf(request);
+      const klass = await classOfSchool(db, admin, request.params.eduClassId);
+      const school = await db
+        .selectFrom('schools')
+        .select(['id', 'school_type_code'])
+        .where('id', '=', admin.schoolId)
+        .executeTakeFirstOrThrow();
+      const currentYear = new Date(clock.nowMs()).getFullYear();
+      await updateClass(db, school, klass, request.body, currentYear);
+      const [edited] = (await listClasses(db, admin.schoolId)).filter((k) => k.eduClassId === klass.id);
+      return success(edited!);
     },
   );
 };

@@ -4,7 +4,7 @@
  * `PUT /edu/v1/class/{eduClassId}/students`. Both saves take a list (bare, or as `{ students }`)
  * where the same number updates and a new number adds, and answer the class's students.
  */
-import { classParams, studentsData, studentsSaveBody } from '@dotink/contracts/edu';
+import { classParams, studentsData, studentsSaveBody, studentsSaveQuery } from '@dotink/contracts/edu';
 import type { z } from 'zod';
 import { answerSchema, failureSchema, success } from '../../http/answer';
 import { Scope } from '../../identity/scopes';
@@ -27,8 +27,11 @@ const failures = {
 const saveDescription =
   'Rows with an `id`, or with the number of an existing student, update it; other rows add a ' +
   'student (number defaults to the largest plus one). Pen addresses are normalised to ' +
-  '`AA:BB:CC:DD:EE:FF`; an invalid one, or one shared by two non-deleted students, refuses the ' +
-  'whole list. Students are never deleted: `deleteYn: "Y"` hides them.';
+  '`AA:BB:CC:DD:EE:FF`; an invalid one, or one a sent row shares with another non-deleted student, ' +
+  "refuses the whole list (400) — unless `?addAnyway=true` (the import's 'add anyway'): then the " +
+  'rows are stored, an invalid address kept as typed, and each student answers its ' +
+  '`penAddressProblem` (invalid / duplicate / null) until fixed. Students are never deleted: ' +
+  '`deleteYn: "Y"` hides them.';
 
 export const studentRoutes: AppPlugin = async (app) => {
   const { db, accounts } = app.services;
@@ -61,13 +64,16 @@ export const studentRoutes: AppPlugin = async (app) => {
         description: saveDescription,
         security: [{ bearer: [] }],
         params,
+        querystring: studentsSaveQuery,
         body: saveBody,
         response: { 200: answer, ...failures },
       },
     },
     async (request) => {
       const klass = await classOfSchool(db, schoolAdminOf(request), request.params.eduClassId);
-      await saveStudents(db, accounts, klass.id, toRows(request.body));
+      await saveStudents(db, accounts, klass.id, toRows(request.body), {
+        addAnyway: request.query.addAnyway,
+      });
       return success({ students: await listStudents(db, klass.id) });
     },
   );
@@ -82,13 +88,16 @@ export const studentRoutes: AppPlugin = async (app) => {
         description: saveDescription,
         security: [{ bearer: [] }],
         params,
+        querystring: studentsSaveQuery,
         body: saveBody,
         response: { 200: answer, ...failures },
       },
     },
     async (request) => {
       const klass = await classOfSchool(db, schoolTeacherOf(request), request.params.eduClassId);
-      await saveStudents(db, accounts, klass.id, toRows(request.body));
+      await saveStudents(db, accounts, klass.id, toRows(request.body), {
+        addAnyway: request.query.addAnyway,
+      });
       return success({ students: await listStudents(db, klass.id) });
     },
   );

@@ -57,6 +57,8 @@ export async function teacherInfo(db: Kysely<Database>, account: Account): Promi
     status: account.status,
     isSchoolAdmin: account.isSchoolAdmin,
     curris: full ? await findCurriculums(db, { teacherId: account.id }) : [],
-    kumis: full ? await listClasses(db, school.id) : [],
+    kumis: full
+      ? await listClasses(db, school.id, account.isSchoolAdmin ? {} : { teacherId: account.id })
+      : [],
   };
 }

@@ -65,7 +65,8 @@ export const textbookRoutes: AppPlugin = async (app) => {
               : 'Register a user material (POD) on reserved Ncode pages (at most 500)',
           description:
             "Refusals (400): 'There is an error in the input values (course / material name / file selection)', " +
-            "'This learning material is already registered.', 'too many pages (n)'.",
+            "'This learning material is already registered.', 'too many pages (n)'; POD: pages not issued to " +
+            'a teacher of the school (`/edu/v1/paper/ncode`).',
           security: [{ bearer: [] }],
           params,
           body,
@@ -81,6 +82,7 @@ export const textbookRoutes: AppPlugin = async (app) => {
         );
         const row = await createTextbook(
           db,
+          lecture.school_id,
           lecture.id,
           kind === 'regular' ? 'REGULAR' : 'POD',
           toInput(request.body),
