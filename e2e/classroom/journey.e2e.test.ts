@@ -217,8 +217,19 @@ describe('classroom: people, classes, students and labels', () => {
     expect(await problems.textContent()).toContain('pen information may have been duplicated');
     await admin.testId('import-confirm').click();
     await admin.testId('add-anyway-dialog').waitFor();
-    await admin.page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    await admin.testId('add-anyway-confirm').click();
+    await admin.testId('import-dialog').waitFor({ state: 'detached' });
+    // added anyway: the wrong address red '(error)', the duplicated pair green '(duplicate)'
+    await admin.page.waitForFunction(
+      () => document.querySelectorAll('[data-testid=students-table-row]').length === 6,
+    );
+    expect(await admin.testId('mark-error').count()).toBe(1);
+    expect(await admin.testId('mark-duplicate').count()).toBe(2);
+    expect(await admin.testId('pen-warnings').textContent()).toContain(
+      'there are items with wrongly entered smart pen info',
+    );
 
+    await admin.testId('import-open').click();
     await admin.testId('import-file').setInputFiles({
       name: 'plain.xlsx',
       mimeType: 'application/octet-stream',
@@ -244,24 +255,29 @@ describe('classroom: people, classes, students and labels', () => {
   it('the teacher fixes an address: marks, ESC undo, then apply', async () => {
     const classId = new URL(admin.page.url()).searchParams.get('eduClassId');
     await admin.goto(`/main/student?eduClassId=${classId}`);
-    await admin.testId('students-table-row').first().waitFor();
-    const mac = admin.testId('student-mac').first();
+    const row = admin.testId('students-table-row').nth(3);
+    await row.waitFor();
+    const mac = row.getByTestId('student-mac');
+    expect(await mac.inputValue()).toBe('NOT-A-PEN');
+    await row.getByTestId('mark-error').waitFor();
     await mac.fill('9C:7B:D2:00:01');
-    await admin.testId('mark-error').waitFor();
-    expect(await admin.testId('pen-warnings').textContent()).toContain(
-      'there are items with wrongly entered smart pen info',
-    );
+    await row.getByTestId('mark-error').waitFor();
     await mac.press('Escape');
-    expect(await mac.inputValue()).toBe('9C:7B:D2:00:01:01');
-    expect(await admin.testId('mark-error').count()).toBe(0);
+    expect(await mac.inputValue()).toBe('NOT-A-PEN');
     await mac.fill('9c7bd2000102');
-    await admin.testId('mark-duplicate').first().waitFor();
+    expect(await mac.inputValue()).toBe('9C:7B:D2:00:01:02');
+    await row.getByTestId('mark-duplicate').waitFor();
     await mac.press('Escape');
-    await mac.fill('9c7bd2000111');
-    await mac.blur();
-    expect(await mac.inputValue()).toBe('9C:7B:D2:00:01:11');
-    await admin.testId('student-apply').first().click();
-    await admin.page.getByText('Student info updated').waitFor();
+    expect(await mac.inputValue()).toBe('NOT-A-PEN');
+    await mac.fill('9c7bd2000104');
+    expect(await mac.inputValue()).toBe('9C:7B:D2:00:01:04');
+    expect(await row.getByTestId('mark-error').count()).toBe(0);
+    await row.getByTestId('student-apply').click();
+    await admin.page.getByText('Student info updated').first().waitFor();
+    await admin.page.waitForFunction(
+      () => document.querySelectorAll('[data-testid=mark-error]').length === 0,
+    );
+    expect(await row.getByTestId('student-apply').isDisabled()).toBe(true);
     await expectAccessible(admin);
     await admin.shots('teacherStudents', async () => {
       await admin.testId('students-table-row').first().waitFor();

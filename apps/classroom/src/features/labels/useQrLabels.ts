@@ -4,7 +4,6 @@
  * with the progress dialog (cancellable) and the PDF downloaded. The PDF code loads only here.
  */
 import { useState } from 'react';
-import { ApiError } from '../../api/client';
 import type { Student } from '../../api/contracts';
 import { errorText, useServices } from '../../app/services';
 import { toast } from '../../app/toasts';
@@ -51,15 +50,7 @@ export function useQrLabels(eduClassId: number | undefined) {
       ui.progress(undefined);
     }
   };
-  /** The pupil's password (readable by the class's teachers); servers without the call: the id. */
-  const passwordOf = async (s: Student) => {
-    try {
-      return (await api.credentials(eduClassId!, s.id)).password;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404 && error.serverMessage?.startsWith('Route '))
-        return s.id;
-      throw error;
-    }
-  };
+  /** The pupil's password (readable by the class's teachers and the school admin only). */
+  const passwordOf = async (s: Student) => (await api.credentials(eduClassId!, s.id)).password;
   return { print, noStudent, closeNoStudent: () => setNoStudent(false) };
 }

@@ -13,6 +13,7 @@ const student = (id: string, num: number, mac: string, extra: Partial<Student> =
   deleteYn: 'N',
   lastWatch: null,
   watchCount: 0,
+  penAddressProblem: null,
   ...extra,
 });
 
