@@ -121,6 +121,8 @@ describe('classroom: people, classes, students and labels', () => {
   it('the school admin sees the badge, approves the teacher, then bulk-approves the rest', async () => {
     admin = await open();
     await admin.signIn(DEMO_ADMIN);
+    // the demo admin sees the demo class with its 30 pupils
+    expect(await admin.testId('curriculum-card').first().textContent()).toContain('30 persons');
     const badge = admin.testId('pending-badge');
     await badge.waitFor();
     expect(Number(await badge.textContent())).toBeGreaterThanOrEqual(3);
@@ -167,6 +169,17 @@ describe('classroom: people, classes, students and labels', () => {
     );
     await admin.testId('alert-confirm').click();
     await admin.page.keyboard.press('Escape');
+    await admin.testId('class-dialog').waitFor({ state: 'detached' });
+    // a registered class can be edited (§5)
+    await admin
+      .testId('classes-table-row')
+      .filter({ hasText: 'grade 4 class 7' })
+      .getByRole('button', { name: 'Edit class' })
+      .click();
+    await admin.testId('class-name').fill('4-7 Owls');
+    await admin.testId('class-submit').click();
+    await admin.testId('classes-table-row').filter({ hasText: '4-7 Owls' }).waitFor();
+    expect(await admin.toastTexts()).toContain('Class updated');
     await expectAccessible(admin);
     await admin.shots('adminClasses', async () => {
       await admin.testId('classes-table-row').first().waitFor();
@@ -181,7 +194,7 @@ describe('classroom: people, classes, students and labels', () => {
     ]);
     const template = await bytesOf(download);
     expect(await headerOf(template)).toEqual(['number', 'name', 'mac']);
-    await admin.testId('classes-table-row').filter({ hasText: 'grade 4 class 7' }).getByRole('link').click();
+    await admin.testId('classes-table-row').filter({ hasText: '4-7 Owls' }).getByRole('link').click();
     await admin.page.waitForURL(/\/main\/admin\/students\?eduClassId=/);
     await admin.testId('import-open').click();
     const good = await fillTemplate(template, [

@@ -49,7 +49,8 @@ export function eduApi(call: Call) {
           `/edu/v1/class/admin/${eduClassId}/students`,
           {
             method: 'POST',
-            body: addAnyway ? { students: rows, addAnyway: true } : rows,
+            body: rows,
+            ...(addAnyway ? { query: { addAnyway: 'true' } } : {}),
           },
         )
       ).students,
