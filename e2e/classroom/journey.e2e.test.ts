@@ -348,6 +348,7 @@ describe('classroom: people, classes, students and labels', () => {
   it('a 401 in the middle of a session returns to login', async () => {
     const app = await open();
     await app.signIn(DEMO_ADMIN);
+    await app.testId('admin-teachers-button').waitFor(); // the session is in use
     const token = JSON.parse(
       (await app.page.evaluate((k) => localStorage.getItem(k), TOKENS_KEY))!,
     ).accessToken;
@@ -357,7 +358,7 @@ describe('classroom: people, classes, students and labels', () => {
       body: new URLSearchParams({ token, client_id: 'dotink-classroom' }),
     });
     expect(revoke.ok).toBe(true);
-    await app.page.getByRole('link', { name: 'Manage teachers' }).first().click();
+    await app.testId('admin-teachers-button').click();
     await app.page.waitForURL((u) => u.pathname === '/login', { timeout: 20_000 });
     expect(await app.page.evaluate((k) => localStorage.getItem(k), TOKENS_KEY)).toBeNull();
   }, 120_000);
