@@ -4,7 +4,7 @@
  * add — after the confirmation to add anyway when rows have wrong or duplicated addresses.
  */
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import type { Student } from '../../api/contracts';
 import { errorText, useServices } from '../../app/services';
@@ -12,7 +12,7 @@ import { toast } from '../../app/toasts';
 import { AppDialog } from '../../components/Dialog';
 import { type T, useT } from '../../i18n/text';
 import { MAX_IMPORT_ROWS, type ParsedSheet, parseSheet, SheetError } from './parseSheet';
-import { type ReadResult, readWorkbook } from './readWorkbook';
+import { type ReadResult, SheetReader } from './readWorkbook';
 
 export interface ImportDialogProps {
   readonly eduClassId: number;
@@ -44,10 +44,12 @@ export function ImportDialog(props: ImportDialogProps) {
   const [parsed, setParsed] = useState<ParsedSheet>();
   const [help, setHelp] = useState(false);
   const [confirmAnyway, setConfirmAnyway] = useState(false);
+  const [reader] = useState(() => new SheetReader());
+  useEffect(() => () => reader.dispose(), [reader]);
   const choose = async (file: File | undefined) => {
     if (!file) return;
     setParsed(undefined);
-    const job = readWorkbook(file);
+    const job = reader.read(file);
     ui.progress({ title: t('import.reading'), percent: 50, cancel: job.cancel });
     const r = await job.result.finally(() => ui.progress(undefined));
     setRead(r);
