@@ -4,7 +4,7 @@
  * add — after the confirmation to add anyway when rows have wrong or duplicated addresses.
  */
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import type { Student } from '../../api/contracts';
 import { errorText, useServices } from '../../app/services';
@@ -37,6 +37,14 @@ function problemsOf(t: T, read: ReadResult, parsed: ParsedSheet | undefined): st
   return out;
 }
 
+let reader: SheetReader | undefined;
+
+/** One reading worker for the tab: started when the dialog first opens, warm for the next file. */
+function sharedReader(): SheetReader {
+  reader ??= new SheetReader();
+  return reader;
+}
+
 export function ImportDialog(props: ImportDialogProps) {
   const t = useT();
   const { api, ui } = useServices();
@@ -44,8 +52,7 @@ export function ImportDialog(props: ImportDialogProps) {
   const [parsed, setParsed] = useState<ParsedSheet>();
   const [help, setHelp] = useState(false);
   const [confirmAnyway, setConfirmAnyway] = useState(false);
-  const [reader] = useState(() => new SheetReader());
-  useEffect(() => () => reader.dispose(), [reader]);
+  const reader = sharedReader();
   const choose = async (file: File | undefined) => {
     if (!file) return;
     setParsed(undefined);
