@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = new URL('../', import.meta.url);
 const rebuild = process.argv.includes('--rebuild');
-const webApps = ['apps/board'];
+const webApps = ['apps/board', 'apps/classroom'];
 
 // Data (the embedded database, files) lives in ./data at the repository root unless DATA_DIR says otherwise.
 const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? fileURLToPath(new URL('data', root)) };

@@ -1,5 +1,5 @@
 /**
- * The model has no UI and no I/O: `ncode` and `ink` must import nothing from the DOM, Node or
+ * The model has no UI and no I/O: `ncode`, `ink` and `contracts` (zod only) must import nothing from the DOM, Node or
  * React, and use no raw clock. (Their tsconfig also compiles them without DOM or Node types.)
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -15,8 +15,8 @@ function sources(dir: string): string[] {
   });
 }
 
-const PURE = ['ncode', 'ink'];
-const ALLOWED_IMPORTS = /^(\.{1,2}\/|@dotink\/(ncode|ink)$|fast-xml-parser$|fflate$)/;
+const PURE = ['ncode', 'ink', 'contracts'];
+const ALLOWED_IMPORTS = /^(\.{1,2}\/|@dotink\/(ncode|ink)$|fast-xml-parser$|fflate$|zod$)/;
 const FORBIDDEN_GLOBALS =
   /\b(window|document|navigator|localStorage|indexedDB|fetch|XMLHttpRequest|process|Buffer|require|setTimeout|setInterval|Date\.now|performance\.now)\b/;
 

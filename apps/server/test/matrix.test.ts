@@ -1,6 +1,8 @@
 /**
- * The access matrix of the education API (classroom.md §6): every route of §7, called by every
- * kind of caller. Anonymous callers get 401; a caller the route is not for gets 403 (with the
+ * The access matrix of the education API (classroom.md §6): every route of §7 and the ink search,
+ * called by every kind of caller (a teacher reaches only their own classes; a colleague of the
+ * same school who does not teach the class is refused like a stranger; the administrator reaches
+ * every class of the school). Anonymous callers get 401; a caller the route is not for gets 403 (with the
  * generic failure answer); the callers it is for get their answer. Routes that change data get
  * fresh records per call, so each cell stands alone.
  */
@@ -18,6 +20,7 @@ import {
   multipartBody,
   newTeacher,
   type Role,
+  reservePages,
   roles,
   unique,
 } from './matrixFixtures';
@@ -87,7 +90,7 @@ const lectureOf = (app: App, w: EduWorld) => insertCurriculum(app, w.callers.tea
 const cases: readonly RouteCase[] = [
   {
     route: 'GET /edu/v1/teacher',
-    expect: ok('pending', 'noSchool', 'teacher', 'admin', 'otherSchool'),
+    expect: ok('pending', 'noSchool', 'teacher', 'colleague', 'admin', 'otherSchool'),
     request: async () => ({ method: 'GET', url: '/edu/v1/teacher' }),
   },
   {
@@ -105,12 +108,12 @@ const cases: readonly RouteCase[] = [
   },
   {
     route: 'GET /edu/v1/schools',
-    expect: ok('pending', 'noSchool', 'teacher', 'admin', 'otherSchool'),
+    expect: ok('pending', 'noSchool', 'teacher', 'colleague', 'admin', 'otherSchool'),
     request: async () => ({ method: 'GET', url: `/edu/v1/schools?schoolName=${encodeURIComponent('한빛')}` }),
   },
   {
     route: 'GET /edu/v1/classes',
-    expect: ok('teacher', 'admin', 'otherSchool'),
+    expect: ok('teacher', 'colleague', 'admin', 'otherSchool'),
     request: async () => ({ method: 'GET', url: '/edu/v1/classes' }),
   },
   {
@@ -124,6 +127,31 @@ const cases: readonly RouteCase[] = [
         payload: { year: 2025 + (n % 3), grade: 1 + (n % 6), classNum: 1 + (n % 20) },
       };
     },
+  },
+  {
+    route: 'PUT /edu/v1/class/{eduClassId}',
+    expect: ok('admin'),
+    request: async (_app, w) => ({
+      method: 'PUT',
+      url: `/edu/v1/class/${w.classId}`,
+      payload: { className: `3-1 ${unique()}` },
+    }),
+  },
+  {
+    route: 'GET /edu/v1/class/{eduClassId}/students/{studentId}/credentials',
+    expect: staff,
+    request: async (_app, w) => ({
+      method: 'GET',
+      url: `/edu/v1/class/${w.classId}/students/${w.studentIds[2]}/credentials`,
+    }),
+  },
+  {
+    route: 'POST /edu/v1/class/{eduClassId}/students/{studentId}/credentials/reset',
+    expect: staff,
+    request: async (_app, w) => ({
+      method: 'POST',
+      url: `/edu/v1/class/${w.classId}/students/${w.studentIds[2]}/credentials/reset`,
+    }),
   },
   {
     route: 'GET /edu/v1/class/{eduClassId}/students',
@@ -150,7 +178,7 @@ const cases: readonly RouteCase[] = [
   },
   {
     route: 'GET /edu/v1/curriculums',
-    expect: ok('teacher', 'admin', 'otherSchool'),
+    expect: ok('teacher', 'colleague', 'admin', 'otherSchool'),
     request: async () => ({ method: 'GET', url: '/edu/v1/curriculums' }),
   },
   {
@@ -196,11 +224,15 @@ const cases: readonly RouteCase[] = [
   {
     route: 'POST /edu/v1/curriculum/{curriculumId}/textbook/pod',
     expect: staff,
-    request: async (app, w) => ({
-      method: 'POST',
-      url: `/edu/v1/curriculum/${await lectureOf(app, w)}/textbook/pod`,
-      payload: { title: 'Sheet', section: 3, owner: 27, book: 1068, ncodeStartPage: 1, numPages: 4 },
-    }),
+    request: async (app, w) => {
+      const at = { section: 3, owner: 27, book: 1068 };
+      await reservePages(app, w.callers.teacher.id, at, 1, 4);
+      return {
+        method: 'POST',
+        url: `/edu/v1/curriculum/${await lectureOf(app, w)}/textbook/pod`,
+        payload: { title: 'Sheet', ...at, ncodeStartPage: 1, numPages: 4 },
+      };
+    },
   },
   {
     route: 'POST /edu/v1/curriculum/{curriculumId}/textbook/{textbookId}/attachment',
@@ -229,7 +261,7 @@ const cases: readonly RouteCase[] = [
   },
   {
     route: 'GET /edu/v1/curriculum/textbook',
-    expect: ok('teacher', 'admin', 'otherSchool'),
+    expect: ok('teacher', 'colleague', 'admin', 'otherSchool'),
     request: async (app, w) => {
       const { book } = await podWithPdf(app, w);
       return { method: 'GET', url: `/edu/v1/curriculum/textbook?section=3&owner=27&book=${book}&page=2` };
@@ -237,7 +269,7 @@ const cases: readonly RouteCase[] = [
   },
   {
     route: 'GET /edu/v1/curriculum/textbook/print',
-    expect: { ...staff, otherSchool: 404 },
+    expect: { ...ok('teacher', 'colleague', 'admin'), otherSchool: 404 },
     request: async (app, w) => {
       const { book } = await podWithPdf(app, w);
       return {
@@ -325,14 +357,19 @@ const cases: readonly RouteCase[] = [
     }),
   },
   {
+    route: 'GET /admin/v1/inkstore/search/{studentId}',
+    expect: staff,
+    request: async (_app, w) => ({ method: 'GET', url: `/admin/v1/inkstore/search/${w.studentIds[1]}` }),
+  },
+  {
     route: 'GET /edu/v1/math/category-info',
-    expect: ok('noSchool', 'teacher', 'admin', 'otherSchool'),
+    expect: ok('noSchool', 'teacher', 'colleague', 'admin', 'otherSchool'),
     request: async () => ({ method: 'GET', url: '/edu/v1/math/category-info' }),
   },
   // Last: it gives the teacher without a school a school.
   {
     route: 'POST /edu/v1/teacher',
-    expect: { ...ok('pending', 'noSchool', 'teacher', 'admin'), otherSchool: 409 },
+    expect: { ...ok('pending', 'noSchool', 'teacher', 'colleague', 'admin'), otherSchool: 409 },
     request: async (_app, w) => ({
       method: 'POST',
       url: '/edu/v1/teacher',
@@ -352,9 +389,29 @@ describeEachDatabase('education API access matrix', (kind) => {
     const doc = server().app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const served = Object.entries(doc.paths)
       // The Ncode paper routes belong to code issuing (src/codes), tested there.
-      .filter(([path]) => path.startsWith('/edu/v1/') && !path.startsWith('/edu/v1/paper/'))
+      .filter(
+        ([path]) =>
+          (path.startsWith('/edu/v1/') && !path.startsWith('/edu/v1/paper/')) ||
+          path.startsWith('/admin/v1/inkstore/'),
+      )
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     expect(served.sort()).toEqual(cases.map((c) => c.route).sort());
+  });
+
+  it('lists a teacher only their own classes, the administrator all of the school', async () => {
+    const app = server().app;
+    const classIds = async (who: Caller) => {
+      const listed = (await call(app, who, 'GET', '/edu/v1/classes')).json().data.classes;
+      const info = (await call(app, who, 'GET', '/edu/v1/teacher')).json().data.kumis;
+      const ids = (rows: { eduClassId: number }[]) => rows.map((k) => k.eduClassId).sort((a, b) => a - b);
+      expect(ids(info)).toEqual(ids(listed));
+      return ids(listed);
+    };
+    const ours = [w.classId, w.emptyClassId].sort((a, b) => a - b);
+    expect(await classIds(w.callers.teacher)).toEqual(expect.arrayContaining(ours));
+    expect(await classIds(w.callers.colleague)).not.toEqual(expect.arrayContaining([w.classId]));
+    expect(await classIds(w.callers.colleague)).not.toEqual(expect.arrayContaining([w.emptyClassId]));
+    expect(await classIds(w.callers.admin)).toEqual(expect.arrayContaining(ours));
   });
 
   for (const c of cases) {

@@ -9,12 +9,17 @@ import { upsertBuiltinTextbooks } from '../src/seed/builtinTextbooks';
 import { TEST_PUBLIC_URL } from './harness';
 import { issueAccessToken, teacherWithToken } from './oauth';
 
-/** The callers of the access matrix. */
+/**
+ * The callers of the access matrix: `teacher` teaches the classes of school A (their class
+ * teacher), `colleague` is another ACTIVE teacher of school A who teaches none of them, `admin`
+ * administers school A, `otherSchool` teaches the class of school B.
+ */
 export const roles = [
   'anonymous',
   'pending',
   'noSchool',
   'teacher',
+  'colleague',
   'admin',
   'otherSchool',
   'student',
@@ -30,11 +35,11 @@ export interface EduWorld {
   readonly schoolA: SchoolRow;
   readonly schoolB: SchoolRow;
   readonly callers: Readonly<Record<Exclude<Role, 'anonymous'>, Caller>>;
-  /** Grade 3 class of school A with three pupils (nos. 1–3). */
+  /** Grade 3 class of school A with three pupils (nos. 1–3), taught by `teacher`. */
   readonly classId: number;
-  /** A class of school A without pupils. */
+  /** A class of school A without pupils, taught by `teacher`. */
   readonly emptyClassId: number;
-  /** A class of school B. */
+  /** A class of school B, taught by `otherSchool`. */
   readonly otherClassId: number;
   readonly studentIds: readonly string[];
 }
@@ -101,11 +106,13 @@ export async function insertClass(
   schoolId: number,
   grade: number,
   classNum: number,
+  teacherId: string | null = null,
 ): Promise<number> {
   const row = await app.services.db
     .insertInto('classes')
     .values({
       school_id: schoolId,
+      teacher_id: teacherId,
       year: 2025,
       grade,
       class_num: classNum,
@@ -132,9 +139,17 @@ export async function buildEduWorld(app: App): Promise<EduWorld> {
     type: '2',
     code: `75${n}02`,
   });
-  const classId = await insertClass(app, schoolA.id, 3, 1);
-  const emptyClassId = await insertClass(app, schoolA.id, 3, 2);
-  const otherClassId = await insertClass(app, schoolB.id, 1, 1);
+  const teachers = {
+    pending: await newTeacher(app, { status: 'PENDING_ACTIVE', schoolId: schoolA.id }),
+    noSchool: await newTeacher(app, { status: 'ACTIVE', schoolId: null }),
+    teacher: await newTeacher(app, { status: 'ACTIVE', schoolId: schoolA.id }),
+    colleague: await newTeacher(app, { status: 'ACTIVE', schoolId: schoolA.id }),
+    admin: await newTeacher(app, { status: 'ACTIVE', isSchoolAdmin: true, schoolId: schoolA.id }),
+    otherSchool: await newTeacher(app, { status: 'ACTIVE', schoolId: schoolB.id }),
+  };
+  const classId = await insertClass(app, schoolA.id, 3, 1, teachers.teacher.id);
+  const emptyClassId = await insertClass(app, schoolA.id, 3, 2, teachers.teacher.id);
+  const otherClassId = await insertClass(app, schoolB.id, 1, 1, teachers.otherSchool.id);
   const studentIds: string[] = [];
   for (const [i, name] of ['김민준', '이서연', '박도윤'].entries()) {
     const account = await app.services.accounts.createStudent({ name });
@@ -152,11 +167,7 @@ export async function buildEduWorld(app: App): Promise<EduWorld> {
   }
   const studentToken = await issueAccessToken(app, studentIds[0]!, 'openid profile storage');
   const callers = {
-    pending: await newTeacher(app, { status: 'PENDING_ACTIVE', schoolId: schoolA.id }),
-    noSchool: await newTeacher(app, { status: 'ACTIVE', schoolId: null }),
-    teacher: await newTeacher(app, { status: 'ACTIVE', schoolId: schoolA.id }),
-    admin: await newTeacher(app, { status: 'ACTIVE', isSchoolAdmin: true, schoolId: schoolA.id }),
-    otherSchool: await newTeacher(app, { status: 'ACTIVE', schoolId: schoolB.id }),
+    ...teachers,
     student: { id: studentIds[0]!, headers: { authorization: `Bearer ${studentToken}` } },
   };
   return { schoolA, schoolB, callers, classId, emptyClassId, otherClassId, studentIds };
@@ -211,4 +222,29 @@ export async function insertCurriculum(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * Records Ncode pages `first`–`last` of a book as issued to `accountId` (as the code-issuing
+ * route logs them), so a POD material may be registered on them.
+ */
+export async function reservePages(
+  app: App,
+  accountId: string,
+  a: { section: number; owner: number; book: number },
+  first: number,
+  last: number,
+): Promise<void> {
+  await app.services.db
+    .insertInto('code_issues')
+    .values({
+      account_id: accountId,
+      client_id: 'test',
+      qty: last - first + 1,
+      width_mm: 210,
+      height_mm: 297,
+      first_page: `${a.section}.${a.owner}.${a.book}.${first}`,
+      last_page: `${a.section}.${a.owner}.${a.book}.${last}`,
+    })
+    .execute();
 }

@@ -1,17 +1,14 @@
 /**
  * The server's boards API (`/board/v1/boards`, apps/server/src/boards) as the board calls it:
  * list, get a board's .GRIDA file, put it with the version last seen (409 = changed elsewhere).
+ * Answers are checked against the contract the server validates with (`@dotink/contracts/boards`).
  */
+import { answerSchema } from '@dotink/contracts/answer';
+import { type BoardSummary, boardListData, boardSummarySchema } from '@dotink/contracts/boards';
+import type { z } from 'zod';
 
-/** A board on the server, as listed. */
-export interface RemoteBoard {
-  readonly id: string;
-  readonly title: string;
-  readonly updatedAt: string;
-  readonly version: number;
-  readonly size: number;
-  readonly deleted: boolean;
-}
+/** A board on the server, as listed (the wire type of `@dotink/contracts/boards`). */
+export type RemoteBoard = BoardSummary;
 
 /** Calls the server with the signed-in account's token (see `auth/boardAuth.ts`). */
 export interface AuthorizedFetch {
@@ -33,6 +30,20 @@ export class RemoteError extends Error {
 
 const BASE = '/board/v1/boards';
 
+const listAnswer = answerSchema(boardListData);
+const boardAnswer = answerSchema(boardSummarySchema);
+
+/** The `data` of a JSON answer checked against `schema`; a {@link RemoteError} when it does not match. */
+async function dataOf<T extends z.ZodType<{ data: unknown }>>(
+  res: Response,
+  schema: T,
+): Promise<z.infer<T>['data']> {
+  const parsed = schema.safeParse(await res.json().catch(() => undefined));
+  if (!parsed.success)
+    throw new RemoteError(`boards API: unexpected answer (${parsed.error.issues[0]?.message ?? ''})`);
+  return (parsed.data as { data: unknown }).data as z.infer<T>['data'];
+}
+
 async function failed(res: Response): Promise<RemoteError> {
   let message = `${res.status}`;
   try {
@@ -48,7 +59,7 @@ export class BoardsApi {
   async list(): Promise<RemoteBoard[]> {
     const res = await this.http.authorizedFetch(BASE);
     if (!res.ok) throw await failed(res);
-    return ((await res.json()) as { data: { boards: RemoteBoard[] } }).data.boards;
+    return (await dataOf(res, listAnswer)).boards;
   }
 
   /** The board's file and version; undefined when absent or deleted. */
@@ -72,7 +83,7 @@ export class BoardsApi {
     );
     if (res.status === 409) throw new RemoteConflict(id);
     if (!res.ok) throw await failed(res);
-    return ((await res.json()) as { data: RemoteBoard }).data;
+    return await dataOf(res, boardAnswer);
   }
 
   /**

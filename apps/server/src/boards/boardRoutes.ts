@@ -12,6 +12,15 @@
  * Scope `storage` (students and ACTIVE teachers); a caller reaches only its own boards: another
  * account's board id is simply not found.
  */
+
+import {
+  boardIfMatchHeaders,
+  boardListData,
+  boardPutQuery,
+  boardSummarySchema as boardSchema,
+  boardParams as idParams,
+  MAX_BOARD_TITLE,
+} from '@dotink/contracts/boards';
 import { looksLikeZip } from '@dotink/ink';
 import { z } from 'zod';
 import { answerSchema, failureSchema, success } from '../http/answer';
@@ -23,8 +32,7 @@ import { BoardVersionConflict, deleteBoard, findBoard, listBoards, writeBoard } 
 
 /** Largest board file (PDFs included). */
 export const BOARD_BODY_LIMIT_BYTES = 256 * 1024 * 1024;
-/** Longest board title. */
-export const MAX_BOARD_TITLE = 200;
+export { MAX_BOARD_TITLE };
 
 export const BoardMessage = {
   notFound: 'Board not found',
@@ -34,17 +42,6 @@ export const BoardMessage = {
     `Conflict: the board was changed elsewhere (server version ${version}); fetch it before saving`,
 } as const;
 
-const boardSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  updatedAt: z.string(),
-  version: z.number().int(),
-  size: z.number().int(),
-  deleted: z.boolean(),
-});
-const idParams = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a board id is 1-64 letters, digits, - or _'),
-});
 const errors = {
   400: failureSchema,
   401: failureSchema,
@@ -82,7 +79,7 @@ export const boardRoutes: AppPlugin = async (app) => {
       preHandler: app.requireAuth(Scope.storage),
       schema: {
         ...guard,
-        response: { 200: answerSchema(z.object({ boards: z.array(boardSchema) })), ...errors },
+        response: { 200: answerSchema(boardListData), ...errors },
       },
     },
     async (request) => success({ boards: await listBoards(app.services.db, authOf(request).account.id) }),
@@ -96,8 +93,8 @@ export const boardRoutes: AppPlugin = async (app) => {
       schema: {
         ...guard,
         params: idParams,
-        querystring: z.object({ title: z.string().trim().min(1).max(MAX_BOARD_TITLE) }),
-        headers: z.object({ 'if-match': z.string().optional() }),
+        querystring: boardPutQuery,
+        headers: boardIfMatchHeaders,
         body: z.unknown(),
         response: { 200: answerSchema(boardSchema), ...errors },
       },
@@ -149,7 +146,7 @@ export const boardRoutes: AppPlugin = async (app) => {
       schema: {
         ...guard,
         params: idParams,
-        headers: z.object({ 'if-match': z.string().optional() }),
+        headers: boardIfMatchHeaders,
         response: { 200: answerSchema(boardSchema), ...errors },
       },
     },

@@ -3,20 +3,11 @@
  * change is a compare-and-set on the version the caller last saw, so two devices writing the
  * same board never silently overwrite each other: the second gets a conflict.
  */
+import type { BoardSummary } from '@dotink/contracts/boards';
 import type { Kysely } from 'kysely';
 import type { BoardsTable, Database } from '../db/schema';
 
-/** A board as listed: tombstones included (`deleted`), so other devices learn of deletions. */
-export interface BoardSummary {
-  readonly id: string;
-  readonly title: string;
-  /** ISO date-time of the last change. */
-  readonly updatedAt: string;
-  readonly version: number;
-  /** Size of the .GRIDA file in bytes (0 for a deleted board). */
-  readonly size: number;
-  readonly deleted: boolean;
-}
+export type { BoardSummary };
 
 /** The version the caller expected did not match the stored one. */
 export class BoardVersionConflict extends Error {

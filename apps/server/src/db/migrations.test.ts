@@ -161,6 +161,36 @@ describeEachDatabase('migrations', (kind) => {
     await sql`delete from accounts where id = 's-up'`.execute(db);
   });
 
+  it("0032_student_pen_password: a pupil's label password, null for the initial one, 1-64 characters", async () => {
+    await migrateTo(db, '0031_ink_store_keys');
+    const school = await sql<{ id: number }>`
+      insert into schools (name, edu_office_code, school_type_code, school_code)
+      values ('S32', 'B10', '0', '32') returning id`.execute(db);
+    const klass = await sql<{ id: number }>`
+      insert into classes (school_id, year, grade, class_num, class_name)
+      values (${school.rows[0]!.id}, 2025, 3, 1, '3-1') returning id`.execute(db);
+    await sql`insert into accounts (id, kind, username, name) values ('s-32', 'student', 's-32', 'S')`.execute(
+      db,
+    );
+    await sql`insert into students (account_id, class_id, num, name) values ('s-32', ${klass.rows[0]!.id}, 1, 'S')`.execute(
+      db,
+    );
+    await migrateTo(db, '0032_student_pen_password');
+    const before = await sql<{ p: string | null }>`
+      select pen_password as p from students where account_id = 's-32'`.execute(db);
+    expect(before.rows).toEqual([{ p: null }]);
+    await sql`update students set pen_password = 'K7QM2XPA' where account_id = 's-32'`.execute(db);
+    expect(
+      await fails(sql`update students set pen_password = '' where account_id = 's-32'`.execute(db)),
+    ).toMatch(/check/i);
+    await migrateTo(db, '0031_ink_store_keys');
+    await migrateTo(db, '0032_student_pen_password');
+    await sql`delete from students where account_id = 's-32'`.execute(db);
+    await sql`delete from accounts where id = 's-32'`.execute(db);
+    await sql`delete from classes where id = ${klass.rows[0]!.id}`.execute(db);
+    await sql`delete from schools where id = ${school.rows[0]!.id}`.execute(db);
+  });
+
   it('go all the way down and up again', async () => {
     await migrateTo(db, NO_MIGRATIONS);
     expect(await tables(db)).toEqual([]);

@@ -2,6 +2,7 @@
  * Table types for Kysely. Columns are snake_case as in SQL; API shapes are mapped in the routes.
  * Keep in step with `migrations/`.
  */
+import type { TextbookCategory } from '@dotink/contracts/eduActivity';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A timestamptz: read as a Date, written as a Date or ISO text, defaulted by the database. */
@@ -73,12 +74,7 @@ export interface ServerSecretsTable {
 }
 
 /** A unit of a textbook (classroom.md §3 Category), nested. */
-export interface TextbookCategory {
-  readonly title: string;
-  readonly startPage: number;
-  readonly endPage: number;
-  readonly subCategories: readonly TextbookCategory[];
-}
+export type { TextbookCategory };
 
 export interface BuiltinTextbooksTable {
   id: number;
@@ -125,6 +121,11 @@ export interface StudentsTable {
   mac_address: ColumnType<string, string | undefined, string>;
   status: ColumnType<string, string | undefined, string>;
   delete_yn: ColumnType<'N' | 'Y', 'N' | 'Y' | undefined, 'N' | 'Y'>;
+  /**
+   * The pupil's password as printed on the QR label (migration 0032); null: the initial password,
+   * the student id. Read only by the credentials route.
+   */
+  pen_password: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

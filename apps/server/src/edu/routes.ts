@@ -9,6 +9,7 @@ import { classRoutes } from './classes/classRoutes';
 import { courseRoutes } from './courses/courseRoutes';
 import { curriculumRoutes } from './curriculums/curriculumRoutes';
 import { schoolRoutes } from './schools/schoolRoutes';
+import { credentialRoutes } from './students/credentialRoutes';
 import { studentRoutes } from './students/studentRoutes';
 import { teacherRoutes } from './teachers/teacherRoutes';
 import { attachmentRoutes } from './textbooks/attachmentRoutes';
@@ -22,6 +23,7 @@ export const eduRoutes: AppPlugin = async (app) => {
     schoolRoutes,
     classRoutes,
     studentRoutes,
+    credentialRoutes,
     curriculumRoutes,
     textbookRoutes,
     attachmentRoutes,

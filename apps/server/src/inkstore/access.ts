@@ -1,12 +1,12 @@
 /**
  * Who may read and write which student's ink: a student uploads only their own writing (and a
- * teacher's annotations on it, classroom.md §6); a teacher reads the writing of students of the
- * teacher's school (classroom.md §6: own classes and students; the school's administrator reads
- * them all, the same rule).
+ * teacher's annotations on it, classroom.md §6); a teacher reads the writing of pupils of their
+ * own classes, the school's administrator of every class of the school (`studentOfTeacher` of
+ * the education API's access rules).
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden } from '../http/errors';
 import type { Account } from '../identity/accounts';
 import { InkMessage } from './messages';
 
@@ -32,21 +32,4 @@ export async function disallowedWriters(
 export function teacherSchool(account: Account): number {
   if (account.kind !== 'teacher' || account.schoolId === null) throw forbidden(InkMessage.onlyTeachers);
   return account.schoolId;
-}
-
-/** A student of the teacher's school and the student's class (404 unknown, 403 another school's). */
-export async function studentOfSchool(
-  db: Kysely<Database>,
-  schoolId: number,
-  studentId: string,
-): Promise<{ readonly classId: number }> {
-  const row = await db
-    .selectFrom('students')
-    .innerJoin('classes', 'classes.id', 'students.class_id')
-    .select(['students.class_id as classId', 'classes.school_id as schoolId'])
-    .where('students.account_id', '=', studentId)
-    .executeTakeFirst();
-  if (!row) throw notFound(InkMessage.studentNotFound);
-  if (row.schoolId !== schoolId) throw forbidden(InkMessage.otherSchool);
-  return { classId: row.classId };
 }

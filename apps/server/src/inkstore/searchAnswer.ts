@@ -7,29 +7,13 @@
  * strokes}}` — the page object as it was uploaded (the ink codec's `parseInkStoreElement` reads
  * it), each stroke a server stroke record with its dots as base64 of the 17-byte form.
  */
+import type { SearchData, SearchResultElement } from '@dotink/contracts/inkstore';
 import { STROKE_UPLOAD_MIME_TYPE, STROKE_UPLOAD_VERSION } from '@dotink/ink';
 import type { StrokeRow } from './inkStrokeStore';
 
-/** One element of the answer. */
-export interface InkStoreResultElement {
-  readonly mimeType: string;
-  /** The student (the surface owner the strokes were uploaded for). */
-  readonly writer: string;
-  /** ISO time of the upload record's createDate. */
-  readonly createDate: string;
-  /** ISO time the server stored the strokes. */
-  readonly uploadDate: string;
-  /** Base64 of the page JSON (module doc). */
-  readonly data: string;
-}
-
-/** The answer's data. */
-export interface InkStoreSearchAnswer {
-  readonly resultElements: InkStoreResultElement[];
-  readonly hasMore: boolean;
-  /** Pass as `dataPointer` for the next page; null when there is none. */
-  readonly nextDataPointer: string | null;
-}
+/** One element of the answer and the answer's data (the wire types of the contract). */
+export type InkStoreResultElement = SearchResultElement;
+export type InkStoreSearchAnswer = SearchData;
 
 /**
  * The JSON text of a row's server stroke record (the fields of `ServerStroke`, in its order),

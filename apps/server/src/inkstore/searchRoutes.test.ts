@@ -165,7 +165,7 @@ describeEachDatabase('GET /admin/v1/inkstore/search/{studentId}', (kind) => {
     expect(lesson.json().message).toBe('The lesson does not exist.');
   });
 
-  it('answers 401 without a token, 403 to another school, a student or a token without edu.read', async () => {
+  it('answers 401 without a token, 403 to another school or class, a student or a token without edu.read', async () => {
     expect((await search(pupil.id, '', {})).statusCode).toBe(401);
     expect((await search(pupil.id, '', { authorization: 'Bearer bad' })).json().message).toBe('Unauthorized');
     const stranger = await teacherWithToken(app(), { schoolId: null });
@@ -175,7 +175,13 @@ describeEachDatabase('GET /admin/v1/inkstore/search/{studentId}', (kind) => {
     const otherRoom = await createClassroom(app(), 1);
     const other = await search(pupil.id, '', otherRoom.teacher.headers);
     expect(other.statusCode).toBe(403);
-    expect(other.json().message).toBe('Forbidden: the student is not in your school');
+    expect(other.json().message).toBe('Forbidden: the student is not in one of your classes');
+    // A colleague of the same school who does not teach the class (classroom.md §6), and the
+    // school administrator, who reads every class of the school.
+    const colleague = await teacherWithToken(app(), { schoolId: room.schoolId });
+    expect((await search(pupil.id, '', colleague.headers)).statusCode).toBe(403);
+    const admin = await teacherWithToken(app(), { schoolId: room.schoolId, isSchoolAdmin: true });
+    expect((await search(pupil.id, '', admin.headers)).statusCode).toBe(200);
     const otherLesson = await search(otherRoom.students[0]!.id, `tag=${room.tag}`, otherRoom.teacher.headers);
     expect(otherLesson.json().message).toBe('Forbidden: the lesson is not in your school');
     const asStudent = await search(pupil.id, '', pupil.headers);

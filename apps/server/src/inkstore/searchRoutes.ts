@@ -7,14 +7,16 @@
  * `dataPointer` while `hasMore` is true (keyset paging: stable while new strokes arrive, which
  * come after the pointer).
  */
+
+import { MAX_SEARCH_PAGES, searchData, searchParams, searchQuery } from '@dotink/contracts/inkstore';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
+import { studentOfTeacher } from '../edu/access';
 import { answerSchema, failureSchema, success } from '../http/answer';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { Scope } from '../identity/scopes';
 import { authOf } from '../platform/bearer';
 import type { AppPlugin } from '../platform/types';
-import { studentOfSchool, teacherSchool } from './access';
+import { teacherSchool } from './access';
 import { type StrokeSearch, searchStrokes } from './inkStrokeStore';
 import { InkMessage } from './messages';
 import { searchAnswer } from './searchAnswer';
@@ -24,50 +26,9 @@ import { InkVersionReads, SearchAnswerCache, searchCacheKey } from './searchCach
 export const SEARCH_PAGE_STROKES = 1000;
 /** An answer page ends once it holds this many dots (about 460 kB of JSON; at least one stroke). */
 export const SEARCH_PAGE_DOTS = 20_000;
-/** Most page numbers in one request (classroom.md §9). */
-export const MAX_SEARCH_PAGES = 64;
+export { MAX_SEARCH_PAGES };
 /** How long after a lesson's end its writing still counts (classroom.md §9 live-lesson grace). */
 export const LESSON_GRACE_MS = 30 * 60_000;
-
-const isoTime = z
-  .string()
-  .refine((s) => Number.isFinite(Date.parse(s)), InkMessage.badDate)
-  .transform((s) => new Date(s));
-const code = z.coerce
-  .number()
-  .int()
-  .min(0)
-  .max(2 ** 31 - 1);
-
-const querySchema = z.object({
-  startDate: isoTime.optional(),
-  endDate: isoTime.optional(),
-  section: code.optional(),
-  owner: code.optional(),
-  bookCode: code.optional(),
-  pageNumber: z
-    .preprocess(
-      (v) => (v === undefined || Array.isArray(v) ? v : [v]),
-      z.array(code).max(MAX_SEARCH_PAGES, InkMessage.tooManyPageNumbers),
-    )
-    .optional(),
-  tag: z
-    .string()
-    .regex(/^\d{1,9}_.+$/, InkMessage.badTag)
-    .optional(),
-  dataPointer: z
-    .string()
-    .regex(/^\d{0,18}$/, InkMessage.badPointer)
-    .optional(),
-});
-
-const elementSchema = z.object({
-  mimeType: z.string(),
-  writer: z.string(),
-  createDate: z.string(),
-  uploadDate: z.string(),
-  data: z.string(),
-});
 
 export const inkSearchRoutes: AppPlugin = async (app) => {
   const cache = new SearchAnswerCache();
@@ -80,16 +41,10 @@ export const inkSearchRoutes: AppPlugin = async (app) => {
         tags: ['ink store'],
         summary: "A student's writing, newest uploads last, in keyset pages",
         security: [{ bearer: [] }],
-        params: z.object({ studentId: z.string().min(1).max(64) }),
-        querystring: querySchema,
+        params: searchParams,
+        querystring: searchQuery,
         response: {
-          200: answerSchema(
-            z.object({
-              resultElements: z.array(elementSchema),
-              hasMore: z.boolean(),
-              nextDataPointer: z.string().nullable(),
-            }),
-          ),
+          200: answerSchema(searchData),
           400: failureSchema,
           401: failureSchema,
           403: failureSchema,
@@ -99,10 +54,14 @@ export const inkSearchRoutes: AppPlugin = async (app) => {
     },
     async (request, reply) => {
       const { db } = app.services;
-      const schoolId = teacherSchool(authOf(request).account);
+      const { account } = authOf(request);
+      const schoolId = teacherSchool(account);
       const { studentId } = request.params;
       const q = request.query;
-      await studentOfSchool(db, schoolId, studentId);
+      await studentOfTeacher(db, { account, schoolId }, studentId, {
+        notFound: InkMessage.studentNotFound,
+        forbidden: InkMessage.otherSchool,
+      });
       const window = q.tag ? await lessonWindow(app, schoolId, q.tag) : undefined;
       const search: StrokeSearch = {
         studentId,

@@ -12,6 +12,8 @@
  * - page fields and times must be non-negative integers; colours 32-bit; dots in any form the
  *   codec reads (17- or 16-byte base64, JSON dots), normalised to 17 bytes a dot.
  */
+
+import type { UploadRecord } from '@dotink/contracts/inkstore';
 import {
   decodeServerDots,
   encodeServerDotBytes,
@@ -24,13 +26,7 @@ import {
 } from '@dotink/ink';
 import { decodeBase64, type PageAddress } from '@dotink/ncode';
 
-/** One record of the request body. */
-export interface UploadRecord {
-  readonly mimeType: string;
-  readonly createDate: string;
-  readonly writer: string;
-  readonly data: string;
-}
+export type { UploadRecord };
 
 /** A stroke as stored (dots in the 17-byte form). */
 export interface StoredStroke {

@@ -9,7 +9,7 @@
  * it replaces the stored one. Answer: how many strokes came, how many were new, how many replaced
  * older versions, and the upload time.
  */
-import { z } from 'zod';
+import { MAX_UPLOAD_RECORDS, uploadBody, uploadData } from '@dotink/contracts/inkstore';
 import { answerSchema, failureSchema, success } from '../http/answer';
 import { ApiError, forbidden } from '../http/errors';
 import { Scope } from '../identity/scopes';
@@ -24,27 +24,7 @@ import { decodeUpload, UploadRejected } from './uploadDecode';
 export const UPLOAD_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
 /** Most strokes stored by one request. */
 export const MAX_UPLOAD_STROKES = 20_000;
-/** Most page records in one request. */
-export const MAX_UPLOAD_RECORDS = 5_000;
-
-const recordSchema = z.object({
-  mimeType: z.string(),
-  createDate: z.string(),
-  writer: z.string(),
-  data: z.string(),
-});
-
-const uploadAnswer = z.object({
-  /** Strokes in the request. */
-  received: z.number().int(),
-  /** Strokes stored now. */
-  stored: z.number().int(),
-  /** Strokes stored before and replaced now by a newer version (later `updated`). */
-  updated: z.number().int(),
-  /** Strokes already stored as they are (a retry), or given twice: skipped. */
-  duplicates: z.number().int(),
-  uploadDate: z.string(),
-});
+export { MAX_UPLOAD_RECORDS };
 
 export const inkUploadRoutes: AppPlugin = async (app) => {
   // Plain JSON.parse for this module's routes: the default parser's prototype-poisoning scan costs
@@ -66,9 +46,9 @@ export const inkUploadRoutes: AppPlugin = async (app) => {
         tags: ['ink store'],
         summary: "Upload a student's writing (page records of version-3 stroke JSON)",
         security: [{ bearer: [] }],
-        body: z.union([recordSchema, z.array(recordSchema).min(1).max(MAX_UPLOAD_RECORDS)]),
+        body: uploadBody,
         response: {
-          200: answerSchema(uploadAnswer),
+          200: answerSchema(uploadData),
           400: failureSchema,
           401: failureSchema,
           403: failureSchema,

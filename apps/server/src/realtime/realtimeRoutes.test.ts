@@ -66,6 +66,13 @@ describeEachDatabase('realtime rooms', (kind) => {
     student.ws.close();
   });
 
+  it("lets the school administrator into any lesson of the school's classes", async () => {
+    const admin = await teacherWithToken(server().app, { schoolId: room.schoolId, isSchoolAdmin: true });
+    const member = await join(sessionUrl, admin.headers);
+    expect(member.ws.protocol).toBe('dotink.remote.v1');
+    member.ws.close();
+  });
+
   it("gives pupils the teacher's messages but not each other's", async () => {
     const [p1, p2] = room.students;
     const teacher = await join(sessionUrl, room.teacher.headers);
@@ -106,6 +113,9 @@ describeEachDatabase('realtime rooms', (kind) => {
       message: 'Forbidden: not a teacher or student of this lesson',
     });
     expect(await refusal(join(sessionUrl, other.students[0]!.headers))).toMatchObject({ status: 403 });
+    // A colleague of the same school who does not teach the class (classroom.md §6: own classes).
+    const colleague = await teacherWithToken(server().app, { schoolId: room.schoolId });
+    expect(await refusal(join(sessionUrl, colleague.headers))).toMatchObject({ status: 403 });
     expect(
       await refusal(join(`${base}/realtime/v1/rooms/session/${room.courseId}_x`, room.teacher.headers)),
     ).toEqual({

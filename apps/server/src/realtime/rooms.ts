@@ -3,7 +3,7 @@
  *
  * | room (URL path under /realtime/v1/rooms/) | member                                   | role      |
  * | ----------------------------------------- | ---------------------------------------- | --------- |
- * | `session/{courseId}_{sessionId}`          | a teacher of the lesson's school (edu.read) | teacher |
+ * | `session/{courseId}_{sessionId}`          | a teacher of the lesson's class, or the school administrator (edu.read) | teacher |
  * |                                           | a student of the lesson's class (storage) | student  |
  * | `board/{ownerId}/{boardId}`               | the owner                                 | owner     |
  * |                                           | a student of a class the owner teaches    | viewer    |
@@ -13,6 +13,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { reachesClass } from '../edu/access';
 import type { AuthContext } from '../platform/types';
 import type { RoomRole } from './bus';
 
@@ -67,7 +68,12 @@ export async function joinRoom(db: Kysely<Database>, auth: AuthContext, path: st
       .where('courses.id', '=', Number(session[1]))
       .executeTakeFirst();
     if (!course || course.session_id !== session[2]) throw new RoomRefused(404, RoomMessage.lessonNotFound);
-    if (account.kind === 'teacher' && scopes.has('edu.read') && account.schoolId === course.school_id) {
+    if (
+      account.kind === 'teacher' &&
+      scopes.has('edu.read') &&
+      account.schoolId === course.school_id &&
+      (await reachesClass(db, { account, schoolId: account.schoolId }, course.class_id))
+    ) {
       return { room: path, role: 'teacher' };
     }
     if (account.kind === 'student' && scopes.has('storage')) {

@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, describe, expect, it } from 'vitest';
-import { webAppRoutesFor } from './webAppRoutes';
+import { classroomRoutesFor, webAppRoutesFor } from './webAppRoutes';
 
 const dir = mkdtempSync(join(tmpdir(), 'dotink-web-'));
 mkdirSync(join(dir, 'built', 'assets'), { recursive: true });
@@ -16,6 +16,9 @@ const bigScript = `export const text = '${'dotink '.repeat(4000)}';\n`;
 writeFileSync(join(dir, 'built', 'assets', 'index-abcd.js'), bigScript);
 writeFileSync(join(dir, 'built', 'assets', 'index-abcd.js.br'), brotliCompressSync(bigScript));
 writeFileSync(join(dir, 'built', 'assets', 'index-abcd.js.gz'), gzipSync(bigScript));
+mkdirSync(join(dir, 'classroom', 'assets'), { recursive: true });
+writeFileSync(join(dir, 'classroom', 'index.html'), '<!doctype html><title>classroom</title>');
+writeFileSync(join(dir, 'classroom', 'assets', 'main-1.js'), 'console.log(2)');
 
 async function server() {
   const app = Fastify();
@@ -75,5 +78,59 @@ describe('web apps', async () => {
     const r = await app.inject({ url: '/missing/' });
     expect(r.statusCode).toBe(503);
     expect(r.body).toContain('npm run build --workspace apps/missing');
+  });
+});
+
+async function classroomServer(distDir: string) {
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.get('/edu/v1/known', async () => ({ ok: true }));
+  await app.register(classroomRoutesFor({ prefix: '', workspace: 'apps/classroom', distDir }));
+  return app;
+}
+
+describe('the classroom app at the root', async () => {
+  const app = await classroomServer(join(dir, 'classroom'));
+  const unbuilt = await classroomServer(join(dir, 'none'));
+  afterAll(async () => {
+    await app.close();
+    await unbuilt.close();
+  });
+  const html = { accept: 'text/html,application/xhtml+xml' };
+
+  it('answers its pages with its index.html and serves its assets', async () => {
+    for (const url of [
+      '/',
+      '/index',
+      '/login',
+      '/callback.html?code=1',
+      '/main',
+      '/main/admin/students?eduClassId=3',
+    ]) {
+      const r = await app.inject({ url, headers: html });
+      expect(r.statusCode, url).toBe(200);
+      expect(r.body).toContain('<title>classroom</title>');
+    }
+    const asset = await app.inject({ url: '/assets/main-1.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends any other page to / but keeps unknown API addresses a 404', async () => {
+    const stray = await app.inject({ url: '/somewhere/else', headers: html });
+    expect(stray.statusCode).toBe(302);
+    expect(stray.headers.location).toBe('/');
+    const api = await app.inject({ url: '/edu/v1/unknown', headers: html });
+    expect(api.statusCode).toBe(404);
+    const json = await app.inject({ url: '/somewhere/else', headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(404);
+    expect((await app.inject({ url: '/edu/v1/known' })).statusCode).toBe(200);
+  });
+
+  it('says how to build it when it is not built', async () => {
+    const r = await unbuilt.inject({ url: '/main', headers: html });
+    expect(r.statusCode).toBe(503);
+    expect(r.body).toContain('npm run build --workspace apps/classroom');
   });
 });

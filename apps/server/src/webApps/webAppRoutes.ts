@@ -5,9 +5,11 @@
  * `x.js.gz` beside `x.js`) are sent by the request's Accept-Encoding (brotli, then gzip), with
  * `Vary: Accept-Encoding`; hashed assets (`/assets/`) are cached immutably for a year.
  */
+import { webConfigSchema } from '@dotink/contracts/webConfig';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppPlugin } from '../platform/types';
-import { isBuilt, type WebApp, webApps } from './webApps';
+import { CLASSROOM_PAGES, classroomApp, isBuilt, SERVER_PREFIXES, type WebApp, webApps } from './webApps';
 
 function notBuiltPage(app: WebApp): string {
   return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Not built</title>
@@ -53,7 +55,61 @@ export function webAppRoutesFor(apps: readonly WebApp[]): AppPlugin {
   };
 }
 
+/** True when a GET of `url` is a browser asking for a page that is not the server's own. */
+function isStrayPage(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0] ?? '/';
+  if (SERVER_PREFIXES.some((p) => path.startsWith(p) || `${path}/` === p)) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * The classroom app at the site's root: its built files, its client-side routes answered with
+ * index.html, and any other page a browser asks for (not an API) redirected to `/`. Unbuilt, its
+ * pages answer 503 with the build command.
+ */
+export function classroomRoutesFor(web: WebApp): AppPlugin {
+  return async (app) => {
+    const built = isBuilt(web);
+    const sendIndex = async (_request: FastifyRequest, reply: FastifyReply) =>
+      built
+        ? reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html')
+        : reply.code(503).type('text/html; charset=utf-8').send(notBuiltPage(web));
+    if (built) {
+      await app.register(fastifyStatic, {
+        root: web.distDir,
+        prefix: '/',
+        wildcard: false,
+        index: ['index.html'],
+        cacheControl: false,
+        setHeaders(res, path) {
+          if (/\/assets\//.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          else res.setHeader('cache-control', 'no-cache');
+        },
+      });
+    } else {
+      app.get('/', { schema: { hide: true } }, sendIndex);
+    }
+    for (const page of CLASSROOM_PAGES) app.get(page, { schema: { hide: true } }, sendIndex);
+    // Anything else: a browser's page request goes to the landing page; the rest stays a 404.
+    app.get('/*', { schema: { hide: true } }, async (request, reply) =>
+      isStrayPage(request) ? reply.redirect('/', 302) : reply.callNotFound(),
+    );
+  };
+}
+
 /** The route module for this repository's apps, at the folders the configuration names. */
 export const webAppRoutes: AppPlugin = async (app) => {
   await app.register(webAppRoutesFor(webApps(app.services.config)));
+  app.get(
+    '/api/web-config',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'What the web apps need before sign-in (the upstream sign-in, when set up)',
+        response: { 200: webConfigSchema },
+      },
+    },
+    async () => ({ upstreamName: app.services.upstream?.name ?? null }),
+  );
+  await app.register(classroomRoutesFor(classroomApp(app.services.config)));
 };

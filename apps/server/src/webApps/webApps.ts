@@ -19,6 +19,8 @@ const appsRoot = fileURLToPath(new URL('../../../', import.meta.url));
 /** Where each app's build is looked for, unless configured otherwise. */
 export interface WebAppDirs {
   readonly boardDistDir?: string;
+  /** The classroom app's build (else `CLASSROOM_DIST_DIR`, else `apps/classroom/dist`). */
+  readonly classroomDistDir?: string;
 }
 
 /** The apps this repository builds, at their configured (or default) build folders. */
@@ -27,6 +29,49 @@ export function webApps(dirs: WebAppDirs = {}): readonly WebApp[] {
     { prefix: '/board', workspace: 'apps/board', distDir: dirs.boardDistDir ?? `${appsRoot}board/dist` },
   ];
 }
+
+/**
+ * The classroom app, served at the site's root: its pages (`/`, `/index`, `/login`,
+ * `/callback.html`, `/main`, `/main/…`) get its index.html, and any other page address a browser
+ * asks for is sent to `/` (classroom.md §2).
+ */
+export function classroomApp(dirs: WebAppDirs = {}): WebApp {
+  return {
+    prefix: '',
+    workspace: 'apps/classroom',
+    distDir: dirs.classroomDistDir ?? process.env.CLASSROOM_DIST_DIR ?? `${appsRoot}classroom/dist`,
+  };
+}
+
+/** The classroom's client-side routes, answered with its index.html. */
+export const CLASSROOM_PAGES: readonly string[] = [
+  '/index',
+  '/login',
+  '/callback.html',
+  '/callback',
+  '/main',
+  '/main/*',
+];
+
+/**
+ * Path prefixes of the server's own APIs and pages: an unknown address under them stays a JSON
+ * 404 and is never redirected to the classroom.
+ */
+export const SERVER_PREFIXES: readonly string[] = [
+  '/api/',
+  '/edu/',
+  '/oauth/',
+  '/admin/',
+  '/inkstore/',
+  '/profile/',
+  '/interaction/',
+  '/auth/',
+  '/vendor/',
+  '/ncode_data/',
+  '/paperhub/',
+  '/realtime/',
+  '/board/',
+];
 
 /** The apps at their default build folders. */
 export const WEB_APPS: readonly WebApp[] = webApps();

@@ -54,3 +54,15 @@ describe('language detection', () => {
     expect(LANGUAGES).toEqual(['ko', 'en', 'ja', 'zh-TW', 'de', 'es']);
   });
 });
+
+describe('app catalogues', () => {
+  it('look up an app text in the language, else English, with placeholders', async () => {
+    const { catalogueText, missingCatalogueKeys } = await import('./i18n');
+    const english = { 'a.hello': 'Hello {name}', 'a.bye': 'Bye' } as const;
+    const text = catalogueText(english, { ko: { 'a.hello': '안녕 {name}' } });
+    expect(text('ko', 'a.hello', { name: '김' })).toBe('안녕 김');
+    expect(text('ko', 'a.bye')).toBe('Bye');
+    expect(text('ja', 'a.bye')).toBe('Bye');
+    expect(missingCatalogueKeys(english, { 'a.hello': 'x' })).toEqual(['a.bye']);
+  });
+});

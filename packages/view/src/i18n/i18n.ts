@@ -104,3 +104,25 @@ export function missingKeys(language: Language): MessageKey[] {
   const cat = CATALOGUES[language];
   return (Object.keys(en) as MessageKey[]).filter((k) => cat[k] === undefined);
 }
+
+/** A lookup over one app's own catalogues: English is the reference, the others may lack keys. */
+export type CatalogueText<K extends string> = (language: Language, key: K, params?: MessageParams) => string;
+
+/**
+ * The text function of an app's own catalogues (one per language, typed against the English
+ * one): the language's text, else the English, with `{name}` placeholders filled.
+ */
+export function catalogueText<K extends string>(
+  english: Readonly<Record<K, string>>,
+  catalogues: Readonly<Partial<Record<Language, Partial<Record<K, string>>>>>,
+): CatalogueText<K> {
+  return (language, key, params) => interpolate(catalogues[language]?.[key] ?? english[key], params);
+}
+
+/** The keys of `english` that `catalogue` lacks (English fills them in). */
+export function missingCatalogueKeys<K extends string>(
+  english: Readonly<Record<K, string>>,
+  catalogue: Partial<Record<K, string>>,
+): K[] {
+  return (Object.keys(english) as K[]).filter((k) => catalogue[k] === undefined);
+}

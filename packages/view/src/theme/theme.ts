@@ -70,3 +70,20 @@ export const darkTheme: Theme = Object.freeze({
     panelText: '#e8eaed',
   }),
 });
+
+/**
+ * The theme as CSS custom properties (`--dotink-accent`, `--dotink-font` …), for apps that style
+ * with plain CSS: set them on the root element.
+ */
+export function themeCssVariables(theme: Theme): Readonly<Record<string, string>> {
+  const vars: Record<string, string> = {};
+  for (const [name, value] of Object.entries(theme.colors)) {
+    if (typeof value === 'string')
+      vars[`--dotink-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] = value;
+  }
+  vars['--dotink-font'] = theme.font.family;
+  vars['--dotink-font-size'] = `${theme.font.sizePx}px`;
+  vars['--dotink-radius'] = `${theme.radiusPx}px`;
+  vars['--dotink-spacing'] = `${theme.spacingPx}px`;
+  return vars;
+}

@@ -12,6 +12,7 @@ import * as m0020 from './0020_ink_store';
 import * as m0021 from './0021_code_issuing';
 import * as m0030 from './0030_boards';
 import * as m0031 from './0031_ink_store_keys';
+import * as m0032 from './0032_student_pen_password';
 import * as m0035 from './0035_ink_versions';
 
 export const migrations: Readonly<Record<string, Migration>> = {
@@ -23,5 +24,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0021_code_issuing': m0021,
   '0030_boards': m0030,
   '0031_ink_store_keys': m0031,
+  '0032_student_pen_password': m0032,
   '0035_ink_versions': m0035,
 };

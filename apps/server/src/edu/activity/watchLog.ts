@@ -3,58 +3,10 @@
  * and content clicks, grouped in files the apps name after the book. The file is answered as
  * plain JSON (it stands for a file in storage, read through `requestUri`).
  */
+
+import type { WatchEventsBody as WatchEvents, WatchLogFile } from '@dotink/contracts/edu';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/schema';
-import { isoInstant, text } from '../fields';
-
-/** A watch-log file name: letters, digits, `_`, `-` and `.`, up to 100 characters. */
-export const fileNameSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'is not a watch-log file name');
-
-export const watchSchema = z.object({
-  watch_time: isoInstant,
-  category: text(200).optional(),
-  id: text(200),
-  url: text(2000).optional(),
-  duration: z.number().int().min(0).max(86_400_000).optional().describe('Watched for, ms'),
-});
-export const clickSchema = z.object({
-  click_time: isoInstant,
-  category: text(200).optional(),
-  id: text(200).describe('Three parts joined by "_", the third the page number'),
-  type: text(50).optional().describe('youtube, remedial, estimate, …'),
-  url: text(2000).optional(),
-});
-export const MAX_EVENTS = 1000;
-export const eventsSchema = z.object({
-  watches: z.array(watchSchema).max(MAX_EVENTS).optional(),
-  clicks: z.array(clickSchema).max(MAX_EVENTS).optional(),
-});
-export type WatchEvents = z.infer<typeof eventsSchema>;
-
-export const watchLogFileSchema = z.object({
-  studentId: z.string(),
-  fileName: z.string(),
-  watches: z.array(
-    z.object({
-      watch_time: z.string(),
-      category: z.string(),
-      id: z.string(),
-      url: z.string(),
-      duration: z.number().int().nullable(),
-    }),
-  ),
-  clicks: z.array(
-    z.object({
-      click_time: z.string(),
-      category: z.string(),
-      id: z.string(),
-      type: z.string(),
-      url: z.string(),
-    }),
-  ),
-});
-export type WatchLogFile = z.infer<typeof watchLogFileSchema>;
 
 /** Appends events to a pupil's log file; answers how many were stored. */
 export async function appendWatchEvents(

@@ -2,28 +2,32 @@
  * Watch-log routes: `GET /edu/v1/watchlog/{studentId}?fileName=` answers the `requestUri` of
  * the log file (classroom.md §7 "GET watch log"), `GET` on that address reads the file, and
  * `POST` on it appends watches and content clicks. A pupil reaches only their own log (the
- * viewer records with the pupil's token); a teacher the logs of pupils of their school.
+ * viewer records with the pupil's token); a teacher the logs of pupils of their own classes (the
+ * school administrator: of the school).
  */
+
+import {
+  watchEventsBody,
+  watchEventsData,
+  watchLogFileParams,
+  watchLogFileSchema,
+  watchLogParams,
+  watchLogQuery,
+  watchLogUriData,
+} from '@dotink/contracts/edu';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { answerSchema, failureSchema, success } from '../../http/answer';
-import { forbidden, notFound } from '../../http/errors';
+import { forbidden } from '../../http/errors';
 import { Scope } from '../../identity/scopes';
 import { authOf } from '../../platform/bearer';
 import type { App, AppPlugin } from '../../platform/types';
-import { text } from '../fields';
+import { studentOfTeacher } from '../access';
 import { EduMessage } from '../messages';
-import {
-  appendWatchEvents,
-  eventsSchema,
-  fileNameSchema,
-  readWatchLog,
-  watchLogFileSchema,
-} from './watchLog';
+import { appendWatchEvents, readWatchLog } from './watchLog';
 
 /**
- * Lets the pupil themself through, or a teacher holding `scope` whose school the pupil's class
- * belongs to (403 otherwise; 404 for an unknown pupil).
+ * Lets the pupil themself through, or a teacher holding `scope` who reaches the pupil's class
+ * (its teacher, or the school administrator; 403 otherwise; 404 for an unknown pupil).
  */
 async function checkStudentAccess(
   app: App,
@@ -38,17 +42,9 @@ async function checkStudentAccess(
   }
   if (!scopes.has(scope)) throw forbidden(`Forbidden: needs ${scope}`);
   if (account.schoolId === null) throw forbidden(EduMessage.noSchool);
-  const row = await app.services.db
-    .selectFrom('students')
-    .innerJoin('classes', 'classes.id', 'students.class_id')
-    .select('classes.school_id')
-    .where('students.account_id', '=', studentId)
-    .executeTakeFirst();
-  if (!row) throw notFound(EduMessage.noStudents);
-  if (row.school_id !== account.schoolId) throw forbidden(EduMessage.forbidden);
+  await studentOfTeacher(app.services.db, { account, schoolId: account.schoolId }, studentId);
 }
 
-const studentId = text(64);
 const failures = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema };
 
 export const watchLogRoutes: AppPlugin = async (app) => {
@@ -64,9 +60,9 @@ export const watchLogRoutes: AppPlugin = async (app) => {
         tags: ['education'],
         summary: "Where a pupil's watch-log file is read from",
         security: [{ bearer: [] }],
-        params: z.object({ studentId }),
-        querystring: z.object({ fileName: fileNameSchema }),
-        response: { 200: answerSchema(z.object({ requestUri: z.string() })), ...failures },
+        params: watchLogParams,
+        querystring: watchLogQuery,
+        response: { 200: answerSchema(watchLogUriData), ...failures },
       },
     },
     async (request) => {
@@ -83,7 +79,7 @@ export const watchLogRoutes: AppPlugin = async (app) => {
         tags: ['education'],
         summary: "A pupil's watch-log file: watches and content clicks by time (plain JSON)",
         security: [{ bearer: [] }],
-        params: z.object({ studentId, fileName: fileNameSchema }),
+        params: watchLogFileParams,
         response: { 200: watchLogFileSchema, ...failures },
       },
     },
@@ -101,10 +97,10 @@ export const watchLogRoutes: AppPlugin = async (app) => {
         tags: ['education'],
         summary: "Append video watches and content clicks to a pupil's watch log",
         security: [{ bearer: [] }],
-        params: z.object({ studentId, fileName: fileNameSchema }),
-        body: eventsSchema,
+        params: watchLogFileParams,
+        body: watchEventsBody,
         response: {
-          200: answerSchema(z.object({ watches: z.number().int(), clicks: z.number().int() })),
+          200: answerSchema(watchEventsData),
           ...failures,
         },
       },

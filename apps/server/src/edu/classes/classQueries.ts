@@ -2,37 +2,24 @@
  * Classes (kumi, classroom.md §3): listing in the spec's order (year, grade, class number,
  * class name) and registration with the class-form rules of §5 / §9.
  */
+
+import type { Kumi } from '@dotink/contracts/edu';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
 import { builtinTextbookForGrade } from '../../seed/builtinTextbooks';
+import { taughtClassIds } from '../access';
 import { isBlank, isUniqueViolation } from '../fields';
 import { EduMessage } from '../messages';
 
-/** A class as the apps read it (kumi). */
-export const kumiSchema = z.object({
-  eduClassId: z.number().int(),
-  year: z.number().int(),
-  grade: z.number().int(),
-  classNum: z.number().int(),
-  className: z.string(),
-  schoolName: z.string(),
-  semester: z.number().int().nullable(),
-  curriculum_id: z
-    .number()
-    .int()
-    .nullable()
-    .describe('The built-in book series of the grade (3 → 1 … 6 → 4)'),
-  totalStudents: z.number().int().describe('Students not deleted'),
-});
-export type Kumi = z.infer<typeof kumiSchema>;
-
-/** The classes of a school, sorted by year, grade, class number, then class name. */
+/**
+ * The classes of a school, sorted by year, grade, class number, then class name; with
+ * `teacherId`, only those that teacher teaches (classroom.md §6: a teacher's own classes).
+ */
 export async function listClasses(
   db: Kysely<Database>,
   schoolId: number,
-  filter: { year?: number | undefined } = {},
+  filter: { year?: number | undefined; teacherId?: string | undefined } = {},
 ): Promise<Kumi[]> {
   let q = db
     .selectFrom('classes')
@@ -45,6 +32,7 @@ export async function listClasses(
       'classes.class_name',
       'classes.semester',
       'classes.builtin_textbook_id',
+      'classes.teacher_id',
       'schools.name as school_name',
       eb
         .selectFrom('students')
@@ -55,6 +43,7 @@ export async function listClasses(
     ])
     .where('classes.school_id', '=', schoolId);
   if (filter.year !== undefined) q = q.where('classes.year', '=', filter.year);
+  if (filter.teacherId !== undefined) q = q.where('classes.id', 'in', taughtClassIds(db, filter.teacherId));
   const rows = await q
     .orderBy('classes.year')
     .orderBy('classes.grade')
@@ -71,6 +60,7 @@ export async function listClasses(
     semester: r.semester,
     curriculum_id: r.builtin_textbook_id,
     totalStudents: Number(r.total_students ?? 0),
+    teacherId: r.teacher_id,
   }));
 }
 
@@ -97,6 +87,89 @@ export interface NewClassInput {
   readonly grade?: number | undefined;
   readonly classNum?: number | undefined;
   readonly className?: string | undefined;
+  /** The class teacher; null: none, undefined: the default (creating) or unchanged (editing). */
+  readonly teacherId?: string | null | undefined;
+}
+
+/** 400 unless `teacherId` is a teacher of the school. */
+export async function checkClassTeacher(
+  db: Kysely<Database>,
+  schoolId: number,
+  teacherId: string,
+): Promise<void> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('id', '=', teacherId)
+    .where('kind', '=', 'teacher')
+    .where('school_id', '=', schoolId)
+    .executeTakeFirst();
+  if (!row) throw badRequest(EduMessage.classTeacherUnknown);
+}
+
+/** Checks year, grade and class number against the class form's rules (§5, §9); 400 otherwise. */
+function checkClassValues(
+  school: { school_type_code: string },
+  v: { year: number; grade: number; classNum: number },
+  years: { from: number; to: number },
+): void {
+  if (v.year < years.from || v.year > years.to) throw badRequest(EduMessage.yearRange);
+  if (v.grade < 1 || v.grade > maxGrade(school.school_type_code)) throw badRequest(EduMessage.gradeRange);
+  if (v.classNum < 1 || v.classNum > MAX_CLASS_NUM) throw badRequest(EduMessage.classNumRange);
+}
+
+/** The built-in book of a grade, when the catalogue has it (else the class has no book). */
+async function gradeBookId(db: Kysely<Database>, grade: number): Promise<number | null> {
+  const gradeBook = builtinTextbookForGrade(grade);
+  const book =
+    gradeBook === null
+      ? undefined
+      : await db.selectFrom('builtin_textbooks').select('id').where('id', '=', gradeBook).executeTakeFirst();
+  return book?.id ?? null;
+}
+
+/**
+ * Edits a registered class of the school (§5: a class is edited, never deleted). Fields not given
+ * keep their value; the semester and built-in book follow a new grade. A changed year must be
+ * this year or one of the next two (an unchanged past year stays). 400 for an out-of-range
+ * value or an unknown class teacher, 409 when another class of the school has the same year,
+ * grade and class number.
+ */
+export async function updateClass(
+  db: Kysely<Database>,
+  school: { id: number; school_type_code: string },
+  current: { id: number; year: number; grade: number; class_num: number; class_name: string },
+  input: NewClassInput,
+  currentYear: number,
+): Promise<void> {
+  const year = input.year ?? current.year;
+  const grade = input.grade ?? current.grade;
+  const classNum = input.classNum ?? current.class_num;
+  const from = year === current.year ? Math.min(year, currentYear) : currentYear;
+  checkClassValues(school, { year, grade, classNum }, { from, to: currentYear + CLASS_YEARS_AHEAD });
+  if (input.className !== undefined && isBlank(input.className))
+    throw badRequest(EduMessage.classValueMissing);
+  if (input.teacherId) await checkClassTeacher(db, school.id, input.teacherId);
+  const bookId = grade === current.grade ? undefined : await gradeBookId(db, grade);
+  try {
+    await db
+      .updateTable('classes')
+      .set({
+        year,
+        grade,
+        class_num: classNum,
+        class_name: input.className === undefined ? current.class_name : input.className.trim(),
+        ...(bookId === undefined
+          ? {}
+          : { builtin_textbook_id: bookId, semester: bookId === null ? null : 1 }),
+        ...(input.teacherId === undefined ? {} : { teacher_id: input.teacherId }),
+      })
+      .where('id', '=', current.id)
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(EduMessage.classInUse);
+    throw error;
+  }
 }
 
 /**
@@ -113,25 +186,23 @@ export async function createClass(
   const { year, grade, classNum } = input;
   if (year === undefined || grade === undefined || classNum === undefined)
     throw badRequest(EduMessage.classValueMissing);
-  if (year < currentYear || year > currentYear + CLASS_YEARS_AHEAD) throw badRequest(EduMessage.yearRange);
-  if (grade < 1 || grade > maxGrade(school.school_type_code)) throw badRequest(EduMessage.gradeRange);
-  if (classNum < 1 || classNum > MAX_CLASS_NUM) throw badRequest(EduMessage.classNumRange);
+  checkClassValues(
+    school,
+    { year, grade, classNum },
+    { from: currentYear, to: currentYear + CLASS_YEARS_AHEAD },
+  );
+  if (input.teacherId) await checkClassTeacher(db, school.id, input.teacherId);
   const className = isBlank(input.className)
     ? defaultClassName(year, grade, classNum)
     : input.className!.trim();
-  const gradeBook = builtinTextbookForGrade(grade);
   // The catalogue is written at start; without it the class simply has no book.
-  const book =
-    gradeBook === null
-      ? undefined
-      : await db.selectFrom('builtin_textbooks').select('id').where('id', '=', gradeBook).executeTakeFirst();
-  const bookId = book?.id ?? null;
+  const bookId = await gradeBookId(db, grade);
   try {
     const row = await db
       .insertInto('classes')
       .values({
         school_id: school.id,
-        teacher_id: teacherId,
+        teacher_id: input.teacherId === undefined ? teacherId : input.teacherId,
         year,
         grade,
         class_num: classNum,

@@ -35,8 +35,8 @@ describeEachDatabase('education API: classes', (kind) => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, message: 'Success', data: { eduClassId: expect.any(Number) } });
-    const list = (await call(app(), w.callers.teacher, 'GET', '/edu/v1/classes?year=2026')).json().data
-      .classes;
+    // The administrator who registered it is its class teacher until the class is edited.
+    const list = (await call(app(), w.callers.admin, 'GET', '/edu/v1/classes?year=2026')).json().data.classes;
     expect(list).toEqual([
       {
         eduClassId: res.json().data.eduClassId,
@@ -48,6 +48,7 @@ describeEachDatabase('education API: classes', (kind) => {
         semester: 1,
         curriculum_id: 3,
         totalStudents: 0,
+        teacherId: w.callers.admin.id,
       },
     ]);
   });
@@ -151,5 +152,55 @@ describeEachDatabase('education API: classes', (kind) => {
     const res = await call(app(), admin, 'POST', '/edu/v1/class', body);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('no school registration info');
+  });
+
+  it('edits a registered class (administrator): values, class teacher, book by grade, 409 when in use', async () => {
+    const put = (id: number, body: unknown, who = w.callers.admin) =>
+      call(app(), who, 'PUT', `/edu/v1/class/${id}`, body);
+    const id = (
+      await call(app(), w.callers.admin, 'POST', '/edu/v1/class', { year: 2025, grade: 3, classNum: 15 })
+    ).json().data.eduClassId as number;
+    // The teacher does not reach the class until made its class teacher.
+    expect((await call(app(), w.callers.teacher, 'GET', `/edu/v1/class/${id}/students`)).statusCode).toBe(
+      403,
+    );
+    const edited = await put(id, { grade: 5, className: '5학년 햇살반', teacherId: w.callers.teacher.id });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data).toMatchObject({
+      eduClassId: id,
+      year: 2025,
+      grade: 5,
+      classNum: 15,
+      className: '5학년 햇살반',
+      semester: 1,
+      curriculum_id: 3,
+      teacherId: w.callers.teacher.id,
+    });
+    expect((await call(app(), w.callers.teacher, 'GET', `/edu/v1/class/${id}/students`)).statusCode).toBe(
+      200,
+    );
+    const mine = (await call(app(), w.callers.teacher, 'GET', '/edu/v1/classes')).json().data.classes;
+    expect(mine.map((c: { eduClassId: number }) => c.eduClassId)).toContain(id);
+    // Fields not sent keep their value; null removes the class teacher.
+    expect((await put(id, { classNum: 16, teacherId: null })).json().data).toMatchObject({
+      grade: 5,
+      classNum: 16,
+      className: '5학년 햇살반',
+      teacherId: null,
+    });
+    // The class-in-use message when another class has that year, grade and number.
+    const clash = await put(id, { grade: 3, classNum: 1 });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().message).toBe(EduMessage.classInUse);
+    // The registration rules; an unknown class teacher; not for teachers; other schools.
+    expect((await put(id, { grade: 7 })).json().message).toBe(EduMessage.gradeRange);
+    expect((await put(id, { year: 2024 })).json().message).toBe(EduMessage.yearRange);
+    expect((await put(id, { className: '  ' })).json().message).toBe('there is a value not entered');
+    expect((await put(id, { teacherId: w.callers.otherSchool.id })).json().message).toBe(
+      EduMessage.classTeacherUnknown,
+    );
+    expect((await put(id, { className: 'x' }, w.callers.teacher)).statusCode).toBe(403);
+    expect((await put(w.otherClassId, { className: 'x' })).statusCode).toBe(403);
+    expect((await put(999_999, { className: 'x' })).statusCode).toBe(404);
   });
 });

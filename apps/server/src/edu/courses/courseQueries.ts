@@ -1,32 +1,13 @@
 /** Lessons (courses, classroom.md §3) as the apps read them, and the facts their rules need. */
+
+import type { Course } from '@dotink/contracts/edu';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { randomId } from '../../identity/accounts';
 import type { CourseRow } from '../access';
 import { EduMessage } from '../messages';
-import { lessonTimeState, lessonTimeStates } from './lessonRules';
-
-export const courseSchema = z.object({
-  id: z.number().int(),
-  curriculumId: z.number().int(),
-  eduClassId: z.number().int(),
-  className: z.string(),
-  tag: z.string().describe('Lesson name'),
-  title: z.string(),
-  description: z.string(),
-  startAt: z.string(),
-  endAt: z.string(),
-  status: z.enum(['B', 'E']).describe('B begun/planned, E ended'),
-  sessionId: z.string().nullable(),
-  sessionStatus: z.string().nullable().describe('ACTIVE, or anything else: saved as draft'),
-  eduCourseUrl: z.string().describe('Opened by "proceed with learning"'),
-  timeState: z.enum(lessonTimeStates),
-  createdAt: z.string(),
-  modifiedAt: z.string(),
-});
-export type Course = z.infer<typeof courseSchema>;
+import { lessonTimeState } from './lessonRules';
 
 /** The class a lesson's lecture belongs to. */
 export interface LessonClass {

@@ -3,39 +3,27 @@
  * `GET|PUT|DELETE .../course/{courseId}` and `POST .../course/{courseId}/session` (re-register
  * the session of a lesson saved as draft).
  */
-import { z } from 'zod';
+import {
+  courseBody,
+  courseParams,
+  courseSchema,
+  coursesData,
+  curriculumParams,
+  deletedData,
+  MAX_DESCRIPTION,
+} from '@dotink/contracts/edu';
+import type { z } from 'zod';
 import { answerSchema, failureSchema, success } from '../../http/answer';
 import { badRequest } from '../../http/errors';
 import { Scope } from '../../identity/scopes';
 import type { AppPlugin } from '../../platform/types';
 import { courseOf, curriculumFor, schoolTeacherOf } from '../access';
-import { MAX_DESCRIPTION } from '../curriculums/curriculumQueries';
-import { idParam, isBlank, isoInstant, text } from '../fields';
+import { isBlank } from '../fields';
 import { EduMessage } from '../messages';
-import { courseSchema, lessonClass, newSessionId, requireStudents, toCourse } from './courseQueries';
+import { lessonClass, newSessionId, requireStudents, toCourse } from './courseQueries';
 import { ACTIVE_SESSION, checkLessonTimes, endFromDuration, isOpenableCourseUrl } from './lessonRules';
 
-const hours = z.preprocess(
-  (v) => (typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
-  z.number().min(0).max(24),
-);
-
-const body = z.object({
-  tag: text(200).nullish().describe('Lesson name (required when creating)'),
-  title: text(200).nullish().describe('Defaults to the lecture title'),
-  description: text(1000).nullish().describe('Memo, at most 40 characters'),
-  startAt: isoInstant.nullish(),
-  endAt: isoInstant.nullish(),
-  prgsTime: hours.nullish().describe('Duration in hours, when endAt is not given'),
-  status: z.enum(['B', 'E']).nullish(),
-  sessionStatus: text(20).nullish().describe('Anything but ACTIVE saves the lesson as draft (POST)'),
-  eduCourseUrl: text(2000).nullish(),
-  // Form-only fields of the lesson dialog, accepted and ignored.
-  date: text(40).nullish(),
-  startTime: text(40).nullish(),
-  curriculumId: z.unknown().optional(),
-  eduClassId: z.unknown().optional(),
-});
+const body = courseBody;
 type Body = z.infer<typeof body>;
 
 /** Start and end of a lesson from a request (end from prgsTime when endAt is absent). */
@@ -56,8 +44,7 @@ function checkText(b: Body): void {
     throw badRequest('The course URL must be http(s) or a path of the app.');
 }
 
-const params = z.object({ curriculumId: idParam });
-const courseParams = params.extend({ courseId: idParam });
+const params = curriculumParams;
 const failures = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema };
 const one = answerSchema(courseSchema);
 
@@ -74,7 +61,7 @@ export const courseRoutes: AppPlugin = async (app) => {
         summary: 'The lessons of a lecture, by start time',
         security: [{ bearer: [] }],
         params,
-        response: { 200: answerSchema(z.object({ courses: z.array(courseSchema) })), ...failures },
+        response: { 200: answerSchema(coursesData), ...failures },
       },
     },
     async (request) => {
@@ -218,7 +205,7 @@ export const courseRoutes: AppPlugin = async (app) => {
         summary: 'Delete a lesson',
         security: [{ bearer: [] }],
         params: courseParams,
-        response: { 200: answerSchema(z.object({ id: z.number().int() })), ...failures },
+        response: { 200: answerSchema(deletedData), ...failures },
       },
     },
     async (request) => {

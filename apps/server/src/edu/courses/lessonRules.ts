@@ -4,6 +4,7 @@
  * within 30 minutes after the end, ended without lesson); an ended lesson (E) is ended and a
  * lesson whose session is not ACTIVE is a draft.
  */
+import type { LessonTimeState } from '@dotink/contracts/edu';
 import { badRequest } from '../../http/errors';
 import { EduMessage } from '../messages';
 
@@ -18,13 +19,7 @@ export const LESSON_GRACE_MS = 30 * MINUTE_MS;
 /** The session status of a registered lesson; any other means "saved as draft". */
 export const ACTIVE_SESSION = 'ACTIVE';
 
-export const lessonTimeStates = ['DRAFT', 'ENDED', 'BEFORE', 'IN_PROGRESS', 'AFTER_END', 'MISSED'] as const;
-/**
- * DRAFT: saved as draft (offer 're-register lesson'); ENDED: 'lesson ended' ('check learning');
- * BEFORE / IN_PROGRESS / AFTER_END (up to 30 minutes after the end): 'proceed with learning';
- * MISSED: ended without lesson (no action).
- */
-export type LessonTimeState = (typeof lessonTimeStates)[number];
+export { type LessonTimeState, lessonTimeStates } from '@dotink/contracts/edu';
 
 export interface LessonTiming {
   readonly status: 'B' | 'E';

@@ -3,34 +3,14 @@
  * and school, and the create/edit rules of the course dialog (§5): class and title required,
  * description at most 40 characters, one lecture of a title per class ('already existing class').
  */
+
+import type { Curriculum } from '@dotink/contracts/edu';
+import { MAX_DESCRIPTION } from '@dotink/contracts/edu';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { isBlank, isoOrNull } from '../fields';
 import { EduMessage } from '../messages';
-
-/** Description limit of lectures and lessons (§5, §9). */
-export const MAX_DESCRIPTION = 40;
-
-export const curriculumSchema = z.object({
-  id: z.number().int(),
-  eduClassId: z.number().int(),
-  eduSubjectId: z.number().int().nullable(),
-  eduTeacherId: z.string(),
-  title: z.string(),
-  description: z.string(),
-  status: z.string(),
-  startAt: z.string().nullable(),
-  endAt: z.string().nullable(),
-  className: z.string(),
-  eduClassName: z.string(),
-  totalStudents: z.number().int().describe('Students of the class not deleted'),
-  schoolName: z.string(),
-  createdAt: z.string(),
-  modifiedAt: z.string(),
-});
-export type Curriculum = z.infer<typeof curriculumSchema>;
 
 /** Lectures, with their class and school, by id (filters: teacher, id, class). */
 export async function findCurriculums(

@@ -3,30 +3,28 @@
  * `PUT` and `DELETE /edu/v1/curriculum/{curriculumId}` (its creator or the school administrator;
  * deleting removes its learning materials and lessons).
  */
-import { z } from 'zod';
+import {
+  curriculumBody,
+  curriculumParams,
+  curriculumSchema,
+  curriculumsData,
+  curriculumsQuery,
+  deletedData,
+} from '@dotink/contracts/edu';
+import type { z } from 'zod';
 import { answerSchema, failureSchema, success } from '../../http/answer';
 import { Scope } from '../../identity/scopes';
 import type { AppPlugin } from '../../platform/types';
 import { classOfSchool, curriculumFor, schoolTeacherOf } from '../access';
-import { idParam, isoInstant, looseInt, text } from '../fields';
 import {
   type CurriculumInput,
   checkCurriculum,
   curriculumById,
-  curriculumSchema,
   findCurriculums,
   refuseDuplicateTitle,
 } from './curriculumQueries';
 
-const body = z.object({
-  eduClassId: looseInt,
-  title: text(200).nullish(),
-  description: text(1000).nullish(),
-  eduSubjectId: looseInt,
-  status: text(20).nullish(),
-  startAt: isoInstant.nullish(),
-  endAt: isoInstant.nullish(),
-});
+const body = curriculumBody;
 /** null and absent both mean "not given", except for the dates (null clears them). */
 function toInput(b: z.infer<typeof body>): CurriculumInput {
   return {
@@ -40,7 +38,7 @@ function toInput(b: z.infer<typeof body>): CurriculumInput {
   };
 }
 
-const params = z.object({ curriculumId: idParam });
+const params = curriculumParams;
 const failures = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema };
 const one = answerSchema(curriculumSchema);
 
@@ -55,8 +53,8 @@ export const curriculumRoutes: AppPlugin = async (app) => {
         tags: ['education'],
         summary: "The caller's lectures (course cards), optionally of one class",
         security: [{ bearer: [] }],
-        querystring: z.object({ eduClassId: idParam.optional() }),
-        response: { 200: answerSchema(z.object({ curriculums: z.array(curriculumSchema) })), ...failures },
+        querystring: curriculumsQuery,
+        response: { 200: answerSchema(curriculumsData), ...failures },
       },
     },
     async (request) => {
@@ -159,7 +157,7 @@ export const curriculumRoutes: AppPlugin = async (app) => {
         summary: 'Delete a lecture with its learning materials and lessons',
         security: [{ bearer: [] }],
         params,
-        response: { 200: answerSchema(z.object({ id: z.number().int() })), ...failures },
+        response: { 200: answerSchema(deletedData), ...failures },
       },
     },
     async (request) => {

@@ -3,15 +3,15 @@
  * the text, for the school-name autocomplete of the school registration page. Open to teachers
  * awaiting approval (`edu.pending`): they register their school before they are approved.
  */
+
+import { type School, schoolsData, schoolsQuery } from '@dotink/contracts/edu';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { answerSchema, failureSchema, success } from '../../http/answer';
 import { Scope } from '../../identity/scopes';
 import type { AppPlugin } from '../../platform/types';
 import { teacherOf } from '../access';
-import { text } from '../fields';
-import { type School, schoolSchema, toSchool } from '../teachers/teacherInfo';
+import { toSchool } from '../teachers/teacherInfo';
 
 /** Most schools one search answers. */
 export const SCHOOL_SEARCH_LIMIT = 30;
@@ -48,9 +48,9 @@ export const schoolRoutes: AppPlugin = async (app) => {
         tags: ['education'],
         summary: `Schools of the registry whose name contains schoolName (at most ${SCHOOL_SEARCH_LIMIT})`,
         security: [{ bearer: [] }],
-        querystring: z.object({ schoolName: text(100).optional() }),
+        querystring: schoolsQuery,
         response: {
-          200: answerSchema(z.object({ schools: z.array(schoolSchema) })),
+          200: answerSchema(schoolsData),
           400: failureSchema,
           401: failureSchema,
           403: failureSchema,

@@ -3,31 +3,15 @@
  * registration number (or the student id) updates the existing student and a new number adds
  * one. Students are never deleted, only marked `deleteYn: 'Y'` (hidden).
  */
+
+import type { PenAddressProblem, Student, StudentStatus } from '@dotink/contracts/edu';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import type { AccountStore, PreparedStudent } from '../../identity/accounts';
 import { isoOrNull } from '../fields';
 import { EduMessage } from '../messages';
 import { duplicatePenAddresses, NO_PEN_ADDRESS, normalizePenAddress } from './penAddress';
-
-export const studentStatuses = ['ACTIVE', 'PENDING_ACTIVE'] as const;
-export type StudentStatus = (typeof studentStatuses)[number];
-
-export const studentSchema = z.object({
-  id: z.string().describe('The student id: login name and initial password of the student'),
-  eduClassId: z.number().int(),
-  num: z.number().int().describe('Registration number'),
-  name: z.string(),
-  numName: z.string().describe('Number and name'),
-  macAddress: z.string().describe('Pen address AA:BB:CC:DD:EE:FF (all zeros: no pen)'),
-  status: z.string(),
-  deleteYn: z.enum(['N', 'Y']),
-  lastWatch: z.string().nullable().describe('Last video watch (watch log), ISO'),
-  watchCount: z.number().int(),
-});
-export type Student = z.infer<typeof studentSchema>;
 
 /** Every student of a class, deleted ones included (the apps hide them), by number. */
 export async function listStudents(db: Kysely<Database>, classId: number): Promise<Student[]> {
@@ -64,7 +48,8 @@ export async function listStudents(db: Kysely<Database>, classId: number): Promi
     .where('students.class_id', '=', classId)
     .orderBy('students.num')
     .execute();
-  return rows.map((r) => ({
+  const problems = penAddressProblems(rows.map((r) => ({ mac: r.mac_address, deleteYn: r.delete_yn })));
+  return rows.map((r, i) => ({
     id: r.account_id,
     eduClassId: r.class_id,
     num: r.num,
@@ -75,7 +60,34 @@ export async function listStudents(db: Kysely<Database>, classId: number): Promi
     deleteYn: r.delete_yn,
     lastWatch: isoOrNull(r.last_watch ? new Date(r.last_watch) : null),
     watchCount: Number(r.watch_count ?? 0),
+    penAddressProblem: problems[i]!,
   }));
+}
+
+/**
+ * What is wrong with each stored pen address (classroom.md §4 row status): `invalid` when it is
+ * no pen address (kept as typed by an "add anyway" import), `duplicate` when another student not
+ * deleted has it (the all-zero "no pen" never counts), else null.
+ */
+export function penAddressProblems(
+  students: readonly { mac: string; deleteYn: 'N' | 'Y' }[],
+): (PenAddressProblem | null)[] {
+  const twice = duplicatePenAddresses(
+    students.filter((s) => s.deleteYn === 'N' && normalizePenAddress(s.mac) !== undefined).map((s) => s.mac),
+  );
+  return students.map((s) => {
+    if (normalizePenAddress(s.mac) === undefined) return 'invalid';
+    return s.deleteYn === 'N' && twice.has(s.mac) ? 'duplicate' : null;
+  });
+}
+
+/** How a save treats pen-address problems. */
+export interface SaveOptions {
+  /**
+   * Store rows whose pen address is invalid (kept as typed) or duplicated, flagged in the
+   * answer (§4 "add anyway"); without it such a list is refused whole.
+   */
+  readonly addAnyway?: boolean | undefined;
 }
 
 /** One row of a save request; absent fields keep their value (or take defaults when new). */
@@ -99,16 +111,21 @@ interface Planned {
   originalNum: number | null;
 }
 
-/** The pen address of a row in canonical form (400 'pen information may have been entered wrongly'). */
-function penOf(value: string): string {
+/**
+ * The pen address of a row in canonical form; an invalid one is refused (400 'pen information
+ * may have been entered wrongly') or, with `addAnyway`, kept as typed.
+ */
+function penOf(value: string, addAnyway: boolean): string {
   const mac = normalizePenAddress(value);
-  if (mac === undefined) throw badRequest(EduMessage.penInvalid);
-  return mac;
+  if (mac !== undefined) return mac;
+  if (addAnyway) return value.trim();
+  throw badRequest(EduMessage.penInvalid);
 }
 
 /** Works out the class after the rows are applied, or throws the 400 that refuses them. */
-function plan(existing: readonly Planned[], rows: readonly StudentInput[]): Planned[] {
+function plan(existing: readonly Planned[], rows: readonly StudentInput[], addAnyway: boolean): Planned[] {
   const state = existing.map((s) => ({ ...s }));
+  const penOfRow = (value: string) => penOf(value, addAnyway);
   const nums = rows.map((r) => r.num).filter((n): n is number => n !== undefined);
   if (new Set(nums).size !== nums.length) throw badRequest(EduMessage.studentNumberTwice);
   for (const row of rows) {
@@ -126,7 +143,7 @@ function plan(existing: readonly Planned[], rows: readonly StudentInput[]): Plan
         if (name === '') throw badRequest(EduMessage.valueMissing);
         target.name = name;
       }
-      if (row.macAddress !== undefined) target.mac = penOf(row.macAddress);
+      if (row.macAddress !== undefined) target.mac = penOfRow(row.macAddress);
       if (row.status !== undefined) target.status = row.status;
       if (row.deleteYn !== undefined) target.deleteYn = row.deleteYn;
       target.changed = true;
@@ -137,7 +154,7 @@ function plan(existing: readonly Planned[], rows: readonly StudentInput[]): Plan
         id: null,
         num,
         name,
-        mac: row.macAddress === undefined ? NO_PEN_ADDRESS : penOf(row.macAddress),
+        mac: row.macAddress === undefined ? NO_PEN_ADDRESS : penOfRow(row.macAddress),
         status: row.status ?? 'ACTIVE',
         deleteYn: row.deleteYn ?? 'N',
         changed: true,
@@ -146,8 +163,13 @@ function plan(existing: readonly Planned[], rows: readonly StudentInput[]): Plan
     }
   }
   if (new Set(state.map((s) => s.num)).size !== state.length) throw badRequest(EduMessage.studentNumberTaken);
-  const live = state.filter((s) => s.deleteYn === 'N').map((s) => s.mac);
-  if (duplicatePenAddresses(live).size > 0) throw badRequest(EduMessage.penDuplicated);
+  if (!addAnyway) {
+    // Refused when a row of this request shares an address; duplicates stored earlier with
+    // "add anyway" do not block saving other rows.
+    const live = state.filter((s) => s.deleteYn === 'N');
+    const twice = duplicatePenAddresses(live.map((s) => s.mac));
+    if (live.some((s) => s.changed && twice.has(s.mac))) throw badRequest(EduMessage.penDuplicated);
+  }
   return state;
 }
 
@@ -177,9 +199,9 @@ const newStudents = (planned: readonly Planned[]) => planned.filter((s) => s.id 
 /**
  * Applies `rows` to the class in one transaction: a row with `id`, or with the number of an
  * existing student, updates that student; any other row adds a student (number defaulting to the
- * largest plus one, pen address to zeros) with a new student account. Refused whole (400) on an
- * invalid or duplicated pen address among the class's non-deleted students, a number given twice
- * or taken, an unknown id, or a missing name.
+ * largest plus one, pen address to zeros) with a new student account. Refused whole (400) on a
+ * number given twice or taken, an unknown id, a missing name, or — unless `addAnyway` — an
+ * invalid pen address or one a changed row shares with another non-deleted student.
  *
  * The new accounts' password hashes (milliseconds each) are made before the transaction, for as
  * many new students as the rows add to the class as it is now; the transaction only writes, in
@@ -192,14 +214,16 @@ export async function saveStudents(
   accounts: AccountStore,
   classId: number,
   rows: readonly StudentInput[],
+  options: SaveOptions = {},
 ): Promise<void> {
+  const addAnyway = options.addAnyway === true;
   const prepared: PreparedStudent[] = [];
   for (;;) {
-    const needed = newStudents(plan(await currentStudents(db, classId, false), rows)).length;
+    const needed = newStudents(plan(await currentStudents(db, classId, false), rows, addAnyway)).length;
     if (needed > prepared.length)
       prepared.push(...(await accounts.prepareStudents(needed - prepared.length)));
     const written = await db.transaction().execute(async (tx) => {
-      const planned = plan(await currentStudents(tx, classId, true), rows);
+      const planned = plan(await currentStudents(tx, classId, true), rows, addAnyway);
       if (newStudents(planned).length > prepared.length) return false;
       await write(tx, accounts, classId, planned, prepared);
       return true;

@@ -11,6 +11,7 @@ interface StudentOut {
   deleteYn: string;
   numName: string;
   status: string;
+  penAddressProblem: 'invalid' | 'duplicate' | null;
 }
 
 describeEachDatabase('education API: students', (kind) => {
@@ -38,13 +39,14 @@ describeEachDatabase('education API: students', (kind) => {
       status: 'ACTIVE',
       deleteYn: 'N',
       lastWatch: null,
+      penAddressProblem: null,
       watchCount: 0,
     });
     expect((await students(w.classId)).map((s) => s.num)).toEqual([1, 2, 3]);
   });
 
   it('adds students (administrator): new numbers, auto number, pen addresses normalised, accounts made', async () => {
-    const classId = await insertClass(app(), w.schoolA.id, 5, 9);
+    const classId = await insertClass(app(), w.schoolA.id, 5, 9, w.callers.teacher.id);
     const res = await call(app(), w.callers.admin, 'POST', `/edu/v1/class/admin/${classId}/students`, [
       { num: 3, name: ' 최하은 ', macAddress: '9c7bd2100a0b', status: 'ACTIVE' },
       { num: 1, name: '정시우', macAddress: '' },
@@ -70,7 +72,7 @@ describeEachDatabase('education API: students', (kind) => {
   });
 
   it('updates by number or id and adds new numbers (teacher PUT), answering data.students', async () => {
-    const classId = await insertClass(app(), w.schoolA.id, 5, 10);
+    const classId = await insertClass(app(), w.schoolA.id, 5, 10, w.callers.teacher.id);
     const first = await call(app(), w.callers.admin, 'POST', `/edu/v1/class/admin/${classId}/students`, {
       students: [
         { num: 1, name: 'A', macAddress: '000000000001' },
@@ -103,7 +105,7 @@ describeEachDatabase('education API: students', (kind) => {
   });
 
   it('refuses invalid and duplicated pen addresses as a whole', async () => {
-    const classId = await insertClass(app(), w.schoolA.id, 5, 11);
+    const classId = await insertClass(app(), w.schoolA.id, 5, 11, w.callers.teacher.id);
     const put = (body: unknown) =>
       call(app(), w.callers.teacher, 'PUT', `/edu/v1/class/${classId}/students`, body);
     const invalid = await put([{ num: 1, name: 'X', macAddress: '9C:7B:D2:10:00' }]);
@@ -133,6 +135,97 @@ describeEachDatabase('education API: students', (kind) => {
     expect((await put([{ num: 3, name: 'Z', macAddress: '00:00:00:00:00:09' }])).statusCode).toBe(200);
     const clash = await put([{ num: 1, deleteYn: 'N' }]);
     expect(clash.json().message).toBe('pen information may have been duplicated');
+  });
+
+  it('adds anyway (?addAnyway=true): wrong and duplicated pen addresses are kept and flagged until fixed', async () => {
+    const classId = await insertClass(app(), w.schoolA.id, 5, 12, w.callers.teacher.id);
+    const rows = [
+      { num: 1, name: 'A', macAddress: '9C:7B:D2:10:00' },
+      { num: 2, name: 'B', macAddress: '9C7BD2100002' },
+      { num: 3, name: 'C', macAddress: '9c:7b:d2:10:00:02' },
+      { num: 4, name: 'D', macAddress: '9C:7B:D2:10:00:04' },
+    ];
+    const admin = (url: string) => call(app(), w.callers.admin, 'POST', url, rows);
+    // Without the flag the whole list is refused, as before.
+    const refused = await admin(`/edu/v1/class/admin/${classId}/students`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('pen information may have been entered wrongly');
+    expect(await students(classId)).toEqual([]);
+
+    const added = await admin(`/edu/v1/class/admin/${classId}/students?addAnyway=true`);
+    expect(added.statusCode).toBe(200);
+    const flags = (list: StudentOut[]) => list.map((s) => [s.num, s.macAddress, s.penAddressProblem]);
+    const expected = [
+      [1, '9C:7B:D2:10:00', 'invalid'],
+      [2, '9C:7B:D2:10:00:02', 'duplicate'],
+      [3, '9C:7B:D2:10:00:02', 'duplicate'],
+      [4, '9C:7B:D2:10:00:04', null],
+    ];
+    expect(flags(added.json().data.students)).toEqual(expected);
+    expect(flags(await students(classId))).toEqual(expected);
+
+    // Saving another row is not blocked by the problems already stored.
+    const put = (body: unknown, query = '') =>
+      call(app(), w.callers.teacher, 'PUT', `/edu/v1/class/${classId}/students${query}`, body);
+    expect((await put([{ num: 4, name: 'Dana' }])).statusCode).toBe(200);
+    // A sent row that repeats an address is still refused without the flag.
+    expect((await put([{ num: 4, macAddress: '9C:7B:D2:10:00:02' }])).json().message).toBe(
+      'pen information may have been duplicated',
+    );
+    // Fixing the addresses clears the flags.
+    const fixed = await put([
+      { num: 1, macAddress: '9C:7B:D2:10:00:01' },
+      { num: 3, macAddress: '9C:7B:D2:10:00:03' },
+    ]);
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json().data.students.map((s: StudentOut) => s.penAddressProblem)).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+    // A bad flag value is a 400.
+    expect((await put([{ num: 4, name: 'D' }], '?addAnyway=yes')).statusCode).toBe(400);
+  });
+
+  it("reads and resets a pupil's password for the QR label; the old one stops working", async () => {
+    const pupil = w.studentIds[1]!;
+    const url = `/edu/v1/class/${w.classId}/students/${pupil}/credentials`;
+    const signIn = (password: string) =>
+      tokenRequest(app(), {
+        grant_type: 'password',
+        username: pupil,
+        password,
+        client_id: testClients.web.clientId,
+        client_secret: testClients.web.clientSecret,
+      });
+    const read = await call(app(), w.callers.teacher, 'GET', url);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.headers['cache-control']).toBe('no-store');
+    expect(read.json()).toEqual({
+      ok: true,
+      message: 'Success',
+      data: { studentId: pupil, password: pupil },
+    });
+
+    const reset = await call(app(), w.callers.admin, 'POST', `${url}/reset`);
+    expect(reset.statusCode).toBe(200);
+    const { password } = reset.json().data as { password: string };
+    expect(password).toMatch(/^[0-9a-z]{10}$/);
+    expect(password).not.toBe(pupil);
+    expect((await call(app(), w.callers.teacher, 'GET', url)).json().data).toEqual({
+      studentId: pupil,
+      password,
+    });
+    expect((await signIn(password)).status).toBe(200);
+    expect((await signIn(pupil)).status).toBe(400);
+
+    // Never in the student list; a pupil of another class: 404; another teacher's class: 403.
+    const list = await call(app(), w.callers.teacher, 'GET', `/edu/v1/class/${w.classId}/students`);
+    expect(list.body).not.toContain(password);
+    const elsewhere = `/edu/v1/class/${w.emptyClassId}/students/${pupil}/credentials`;
+    expect((await call(app(), w.callers.teacher, 'GET', elsewhere)).statusCode).toBe(404);
+    expect((await call(app(), w.callers.colleague, 'GET', url)).statusCode).toBe(403);
   });
 
   it('refuses a missing name, numbers twice, a taken number and unknown ids', async () => {

@@ -4,35 +4,20 @@
  * `PUT /edu/v1/class/{eduClassId}/students`. Both saves take a list (bare, or as `{ students }`)
  * where the same number updates and a new number adds, and answer the class's students.
  */
-import { z } from 'zod';
+import { classParams, studentsData, studentsSaveBody, studentsSaveQuery } from '@dotink/contracts/edu';
+import type { z } from 'zod';
 import { answerSchema, failureSchema, success } from '../../http/answer';
 import { Scope } from '../../identity/scopes';
 import type { AppPlugin } from '../../platform/types';
 import { classOfSchool, schoolAdminOf, schoolTeacherOf } from '../access';
-import { INT32_MAX, idParam, text } from '../fields';
-import { listStudents, saveStudents, studentSchema, studentStatuses } from './studentQueries';
+import { listStudents, saveStudents } from './studentQueries';
 
-const MAX_ROWS = 1000;
+const toRows = (body: StudentsSaveBodyParsed) => (Array.isArray(body) ? body : body.students);
+type StudentsSaveBodyParsed = z.infer<typeof studentsSaveBody>;
 
-const rowSchema = z.object({
-  id: text(64).optional(),
-  num: z
-    .preprocess(
-      (v) => (typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
-      z.number().int().min(1).max(INT32_MAX),
-    )
-    .optional(),
-  name: text(100).optional(),
-  macAddress: text(64).optional(),
-  status: z.enum(studentStatuses).optional(),
-  deleteYn: z.enum(['N', 'Y']).optional(),
-});
-const rows = z.array(rowSchema).max(MAX_ROWS);
-const saveBody = z.union([rows, z.object({ students: rows })]);
-const toRows = (body: z.infer<typeof saveBody>) => (Array.isArray(body) ? body : body.students);
-
-const params = z.object({ eduClassId: idParam });
-const answer = answerSchema(z.object({ students: z.array(studentSchema) }));
+const params = classParams;
+const saveBody = studentsSaveBody;
+const answer = answerSchema(studentsData);
 const failures = {
   400: failureSchema,
   401: failureSchema,
@@ -42,8 +27,11 @@ const failures = {
 const saveDescription =
   'Rows with an `id`, or with the number of an existing student, update it; other rows add a ' +
   'student (number defaults to the largest plus one). Pen addresses are normalised to ' +
-  '`AA:BB:CC:DD:EE:FF`; an invalid one, or one shared by two non-deleted students, refuses the ' +
-  'whole list. Students are never deleted: `deleteYn: "Y"` hides them.';
+  '`AA:BB:CC:DD:EE:FF`; an invalid one, or one a sent row shares with another non-deleted student, ' +
+  "refuses the whole list (400) — unless `?addAnyway=true` (the import's 'add anyway'): then the " +
+  'rows are stored, an invalid address kept as typed, and each student answers its ' +
+  '`penAddressProblem` (invalid / duplicate / null) until fixed. Students are never deleted: ' +
+  '`deleteYn: "Y"` hides them.';
 
 export const studentRoutes: AppPlugin = async (app) => {
   const { db, accounts } = app.services;
@@ -76,13 +64,16 @@ export const studentRoutes: AppPlugin = async (app) => {
         description: saveDescription,
         security: [{ bearer: [] }],
         params,
+        querystring: studentsSaveQuery,
         body: saveBody,
         response: { 200: answer, ...failures },
       },
     },
     async (request) => {
       const klass = await classOfSchool(db, schoolAdminOf(request), request.params.eduClassId);
-      await saveStudents(db, accounts, klass.id, toRows(request.body));
+      await saveStudents(db, accounts, klass.id, toRows(request.body), {
+        addAnyway: request.query.addAnyway,
+      });
       return success({ students: await listStudents(db, klass.id) });
     },
   );
@@ -97,13 +88,16 @@ export const studentRoutes: AppPlugin = async (app) => {
         description: saveDescription,
         security: [{ bearer: [] }],
         params,
+        querystring: studentsSaveQuery,
         body: saveBody,
         response: { 200: answer, ...failures },
       },
     },
     async (request) => {
       const klass = await classOfSchool(db, schoolTeacherOf(request), request.params.eduClassId);
-      await saveStudents(db, accounts, klass.id, toRows(request.body));
+      await saveStudents(db, accounts, klass.id, toRows(request.body), {
+        addAnyway: request.query.addAnyway,
+      });
       return success({ students: await listStudents(db, klass.id) });
     },
   );

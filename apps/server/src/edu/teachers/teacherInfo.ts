@@ -2,12 +2,13 @@
  * The teacher record of classroom.md §3 (teacherInfo) and the school authentication code of
  * §3 / §5: the education office code, school type code and school code run together, upper-case.
  */
+
+import type { School, TeacherInfo } from '@dotink/contracts/edu';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database, SchoolRow } from '../../db/schema';
 import type { Account } from '../../identity/accounts';
-import { kumiSchema, listClasses } from '../classes/classQueries';
-import { curriculumSchema, findCurriculums } from '../curriculums/curriculumQueries';
+import { listClasses } from '../classes/classQueries';
+import { findCurriculums } from '../curriculums/curriculumQueries';
 
 /** The codes of a school, as the registry gives them. */
 export interface SchoolCodes {
@@ -26,15 +27,6 @@ export function authCodeMatches(entered: string, s: SchoolCodes): boolean {
   return entered.trim().toUpperCase() === schoolAuthCode(s);
 }
 
-export const schoolSchema = z.object({
-  eduSchoolId: z.number().int(),
-  schoolName: z.string(),
-  eduOfficeCode: z.string(),
-  schoolTypeCode: z.string(),
-  schoolCode: z.string(),
-});
-export type School = z.infer<typeof schoolSchema>;
-
 export function toSchool(row: SchoolRow): School {
   return {
     eduSchoolId: row.id,
@@ -44,23 +36,6 @@ export function toSchool(row: SchoolRow): School {
     schoolCode: row.school_code,
   };
 }
-
-export const teacherInfoSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  username: z.string(),
-  email: z.string().nullable(),
-  eduSchoolId: z.number().int().nullable(),
-  eduOfficeCode: z.string().describe('Empty when no school is registered'),
-  schoolTypeCode: z.string(),
-  schoolCode: z.string(),
-  schoolName: z.string(),
-  status: z.enum(['ACTIVE', 'PENDING_ACTIVE']),
-  isSchoolAdmin: z.boolean(),
-  curris: z.array(curriculumSchema).describe("The teacher's lectures (ACTIVE teachers)"),
-  kumis: z.array(kumiSchema).describe("The school's classes (ACTIVE teachers)"),
-});
-export type TeacherInfo = z.infer<typeof teacherInfoSchema>;
 
 /** The teacher record of an account; the lists only for an ACTIVE teacher with a school. */
 export async function teacherInfo(db: Kysely<Database>, account: Account): Promise<TeacherInfo> {
@@ -82,6 +57,8 @@ export async function teacherInfo(db: Kysely<Database>, account: Account): Promi
     status: account.status,
     isSchoolAdmin: account.isSchoolAdmin,
     curris: full ? await findCurriculums(db, { teacherId: account.id }) : [],
-    kumis: full ? await listClasses(db, school.id) : [],
+    kumis: full
+      ? await listClasses(db, school.id, account.isSchoolAdmin ? {} : { teacherId: account.id })
+      : [],
   };
 }

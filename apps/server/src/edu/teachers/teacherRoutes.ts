@@ -4,25 +4,21 @@
  * `GET /edu/v1/teachers` and `PUT /edu/v1/teacher/{teacherId}` (approve or withdraw approval).
  * The first two are open to teachers awaiting approval (`edu.pending`).
  */
-import { z } from 'zod';
+import {
+  registerSchoolBody,
+  teacherInfoSchema,
+  teacherParams,
+  teacherStatusBody,
+  teacherStatusData,
+  teachersData,
+} from '@dotink/contracts/edu';
 import { answerSchema, failureSchema, success } from '../../http/answer';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { Scope } from '../../identity/scopes';
 import type { AppPlugin } from '../../platform/types';
 import { schoolAdminOf, teacherOf } from '../access';
-import { looseInt, text } from '../fields';
 import { EduMessage } from '../messages';
-import { authCodeMatches, teacherInfo, teacherInfoSchema, toSchool } from './teacherInfo';
-
-const teacherRowSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  username: z.string(),
-  email: z.string().nullable(),
-  schoolName: z.string(),
-  status: z.enum(['ACTIVE', 'PENDING_ACTIVE']),
-  isSchoolAdmin: z.boolean(),
-});
+import { authCodeMatches, teacherInfo, toSchool } from './teacherInfo';
 
 const failures = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema };
 
@@ -55,10 +51,7 @@ export const teacherRoutes: AppPlugin = async (app) => {
           "code does not match. Please enter again.'; another school than the one registered: 409. A teacher " +
           'who is not a school administrator then awaits the approval of that school (PENDING_ACTIVE).',
         security: [{ bearer: [] }],
-        body: z.object({
-          eduSchoolId: looseInt,
-          checkCode: text(100).nullish().describe('Education office code + school type code + school code'),
-        }),
+        body: registerSchoolBody,
         response: { 200: answerSchema(teacherInfoSchema), ...failures, 409: failureSchema },
       },
     },
@@ -102,7 +95,7 @@ export const teacherRoutes: AppPlugin = async (app) => {
         tags: ['education admin'],
         summary: "The teachers of the administrator's school",
         security: [{ bearer: [] }],
-        response: { 200: answerSchema(z.object({ teachers: z.array(teacherRowSchema) })), ...failures },
+        response: { 200: answerSchema(teachersData), ...failures },
       },
     },
     async (request) => {
@@ -148,10 +141,10 @@ export const teacherRoutes: AppPlugin = async (app) => {
           "Approve (ACTIVE) or withdraw approval (PENDING_ACTIVE) of a teacher of the administrator's school",
         description: 'An administrator cannot change their own row (403).',
         security: [{ bearer: [] }],
-        params: z.object({ teacherId: text(64) }),
-        body: z.object({ status: z.enum(['ACTIVE', 'PENDING_ACTIVE']) }),
+        params: teacherParams,
+        body: teacherStatusBody,
         response: {
-          200: answerSchema(z.object({ id: z.string(), status: z.enum(['ACTIVE', 'PENDING_ACTIVE']) })),
+          200: answerSchema(teacherStatusData),
           ...failures,
         },
       },

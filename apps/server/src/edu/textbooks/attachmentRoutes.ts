@@ -5,6 +5,12 @@
  * and the download `GET .../attachment/{pdf|nproj}` the `downloadUri`s point at.
  */
 import { basename } from 'node:path';
+import {
+  attachmentParams,
+  textbookParams,
+  textbookSchema,
+  attachmentUploadFields as uploadFields,
+} from '@dotink/contracts/edu';
 import { parseNproj } from '@dotink/ncode';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -14,30 +20,13 @@ import { badRequest, notFound } from '../../http/errors';
 import { Scope } from '../../identity/scopes';
 import type { AppPlugin } from '../../platform/types';
 import { curriculumFor, schoolTeacherOf, type TextbookRow, textbookOf } from '../access';
-import { idParam, ncodeText } from '../fields';
 import { EduMessage, tooManyPages } from '../messages';
 import { countPdfPages } from './pdfPages';
-import {
-  attachmentKinds,
-  attachmentMime,
-  MAX_POD_PAGES,
-  textbookSchema,
-  toTextbook,
-} from './textbookQueries';
+import { attachmentMime, MAX_POD_PAGES, toTextbook } from './textbookQueries';
 
 /** Upload limits: one PDF and one .nproj, each at most 200 MiB. */
 const MAX_FILE_BYTES = 200 * 1024 * 1024;
 const LIMITS = { fileSize: MAX_FILE_BYTES, files: 2, fields: 16, fieldSize: 1024, parts: 20 };
-
-const uploadFields = z.object({
-  section: ncodeText.optional(),
-  owner: ncodeText.optional(),
-  book: ncodeText.optional(),
-  pageStart: ncodeText.optional(),
-  pageEnd: ncodeText.optional(),
-  curriculumId: idParam.optional(),
-  textbookId: idParam.optional(),
-});
 
 interface Upload {
   readonly bytes: Uint8Array;
@@ -120,7 +109,7 @@ async function readUpload(request: FastifyRequest): Promise<{
   return { fields, pdf, nproj };
 }
 
-const params = z.object({ curriculumId: idParam, textbookId: idParam });
+const params = textbookParams;
 const failures = {
   400: failureSchema,
   401: failureSchema,
@@ -185,7 +174,7 @@ export const attachmentRoutes: AppPlugin = async (app) => {
         tags: ['education'],
         summary: 'Download the PDF or .nproj of a learning material (the downloadUri of the material)',
         security: [{ bearer: [] }],
-        params: params.extend({ kind: z.enum(attachmentKinds) }),
+        params: attachmentParams,
         produces: [attachmentMime.pdf, attachmentMime.nproj],
         response: {
           200: z.any().describe('The file (application/pdf or application/xml)'),

@@ -4,8 +4,15 @@
  * and the print-material lookup `GET /edu/v1/curriculum/textbook/print?section&owner&book&pageStart`
  * (pdfRet.downloadUri, originalName, nproj_xml). Only materials of the caller's school are found.
  */
+
+import {
+  type MaterialAttachment as Attachment,
+  materialFilesData,
+  materialFilesQuery,
+  printMaterialData,
+  printMaterialQuery,
+} from '@dotink/contracts/edu';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { FileStore } from '../../files/fileStore';
 import { answerSchema, failureSchema, success } from '../../http/answer';
@@ -13,19 +20,8 @@ import { notFound } from '../../http/errors';
 import { Scope } from '../../identity/scopes';
 import type { AppPlugin } from '../../platform/types';
 import { schoolTeacherOf } from '../access';
-import { ncodeText } from '../fields';
 import { EduMessage } from '../messages';
 import { attachmentMime, attachmentUri } from './textbookQueries';
-
-const attachmentSchema = z.object({
-  textbookId: z.number().int().nullable().describe('null for a built-in textbook file'),
-  curriculumId: z.number().int().nullable(),
-  type: z.enum(['pdf', 'xml']).describe('pdf: page background; xml: the .nproj touch map'),
-  mimeType: z.string(),
-  downloadUri: z.string(),
-  originalName: z.string(),
-});
-type Attachment = z.infer<typeof attachmentSchema>;
 
 /** Materials of a school covering a page address, newest first. */
 function schoolMaterials(
@@ -51,7 +47,6 @@ async function readText(files: FileStore, sha: string | null): Promise<string | 
   return bytes ? new TextDecoder().decode(bytes) : null;
 }
 
-const address = { section: ncodeText, owner: ncodeText, book: ncodeText };
 const failures = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema };
 
 export const materialLookupRoutes: AppPlugin = async (app) => {
@@ -65,8 +60,8 @@ export const materialLookupRoutes: AppPlugin = async (app) => {
         tags: ['education'],
         summary: 'The attachments (PDF background, .nproj touch map) of the materials covering a page',
         security: [{ bearer: [] }],
-        querystring: z.object({ ...address, page: ncodeText }),
-        response: { 200: answerSchema(z.object({ resultElements: z.array(attachmentSchema) })), ...failures },
+        querystring: materialFilesQuery,
+        response: { 200: answerSchema(materialFilesData), ...failures },
       },
     },
     async (request) => {
@@ -135,15 +130,9 @@ export const materialLookupRoutes: AppPlugin = async (app) => {
         tags: ['education'],
         summary: 'The printable user material (POD: its PDF and .nproj) starting at a page address',
         security: [{ bearer: [] }],
-        querystring: z.object({ ...address, pageStart: ncodeText }),
+        querystring: printMaterialQuery,
         response: {
-          200: answerSchema(
-            z.object({
-              textbookId: z.number().int(),
-              pdfRet: z.object({ downloadUri: z.string(), originalName: z.string() }),
-              nproj_xml: z.string().nullable().describe('The .nproj text, null when none was uploaded'),
-            }),
-          ),
+          200: answerSchema(printMaterialData),
           ...failures,
         },
       },

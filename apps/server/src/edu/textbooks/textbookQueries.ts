@@ -2,8 +2,10 @@
  * Learning materials of a lecture (classroom.md §3 Textbook, §5 "Add learning material"):
  * built-in REGULAR textbooks and user-registered POD materials on reserved Ncode pages.
  */
+
+import type { AttachmentKind, Textbook } from '@dotink/contracts/edu';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import { pagesIssuedToSchool } from '../../codes/issuedPages';
 import type { Database, TextbookType } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import type { TextbookRow } from '../access';
@@ -13,35 +15,10 @@ import { EduMessage, tooManyPages } from '../messages';
 /** PDF limit of a user-registered material (§9). */
 export const MAX_POD_PAGES = 500;
 
-export const attachmentKinds = ['pdf', 'nproj'] as const;
-export type AttachmentKind = (typeof attachmentKinds)[number];
 export const attachmentMime: Readonly<Record<AttachmentKind, string>> = {
   pdf: 'application/pdf',
   nproj: 'application/xml',
 };
-
-const fileSchema = z.object({ originalName: z.string(), mimeType: z.string(), downloadUri: z.string() });
-
-export const textbookSchema = z.object({
-  id: z.number().int(),
-  curriculumId: z.number().int(),
-  eduClassId: z.number().int(),
-  type: z.enum(['REGULAR', 'POD', 'SINGLEMENU', 'MULTIMENU']),
-  typeDiv: z.enum(['REGULAR', 'POD', 'SINGLEMENU', 'MULTIMENU']),
-  builtinTextbookId: z.number().int().nullable(),
-  title: z.string(),
-  description: z.string(),
-  createdAt: z.string(),
-  section: z.number().int(),
-  owner: z.number().int(),
-  book: z.number().int(),
-  ncodeStartPage: z.number().int(),
-  ncodeEndPage: z.number().int(),
-  numPages: z.number().int(),
-  pdfFile: fileSchema.nullable(),
-  nprojFile: fileSchema.nullable(),
-});
-export type Textbook = z.infer<typeof textbookSchema>;
 
 /** The address the attachment of a material is downloaded from. */
 export function attachmentUri(publicUrl: string, t: TextbookRow, kind: AttachmentKind): string {
@@ -146,8 +123,11 @@ async function resolveRegular(db: Kysely<Database>, input: MaterialInput): Promi
   };
 }
 
-/** A POD material on Ncode pages reserved for it, at most 500 pages. */
-async function resolvePod(db: Kysely<Database>, input: MaterialInput): Promise<Resolved> {
+/**
+ * A POD material on Ncode pages reserved for it — issued to a teacher of the school (400
+ * otherwise) — at most 500 pages.
+ */
+async function resolvePod(db: Kysely<Database>, schoolId: number, input: MaterialInput): Promise<Resolved> {
   const { section, owner, book, ncodeStartPage: start } = input;
   if (section === undefined || owner === undefined || book === undefined || start === undefined)
     throw inputError();
@@ -164,6 +144,8 @@ async function resolvePod(db: Kysely<Database>, input: MaterialInput): Promise<R
     .where('book', '=', book)
     .executeTakeFirst();
   if (builtin) throw inputError();
+  if (!(await pagesIssuedToSchool(db, schoolId, { section, owner, book, start, end })))
+    throw badRequest(EduMessage.pagesNotIssued);
   return {
     type: 'POD',
     builtinTextbookId: null,
@@ -180,16 +162,18 @@ async function resolvePod(db: Kysely<Database>, input: MaterialInput): Promise<R
 /**
  * Registers a material in a lecture. 400 'There is an error in the input values (course /
  * material name / file selection)' without a name or a book, 'This learning material is
- * already registered.' for the same pages twice in a lecture, 'too many pages (n)' over 500.
+ * already registered.' for the same pages twice in a lecture, 'too many pages (n)' over 500; a
+ * POD material on pages not issued to the school `schoolId`: 400.
  */
 export async function createTextbook(
   db: Kysely<Database>,
+  schoolId: number,
   curriculumId: number,
   kind: 'REGULAR' | 'POD',
   input: MaterialInput,
 ): Promise<TextbookRow> {
   if (isBlank(input.title)) throw inputError();
-  const r = kind === 'REGULAR' ? await resolveRegular(db, input) : await resolvePod(db, input);
+  const r = kind === 'REGULAR' ? await resolveRegular(db, input) : await resolvePod(db, schoolId, input);
   const same = await db
     .selectFrom('textbooks')
     .select('id')

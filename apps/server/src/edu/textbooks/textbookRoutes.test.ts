@@ -14,6 +14,8 @@ import {
   type EduWorld,
   insertCurriculum,
   multipartBody,
+  newTeacher,
+  reservePages,
   unique,
 } from '../../../test/matrixFixtures';
 import { countPdfPages } from './pdfPages';
@@ -52,6 +54,12 @@ describeEachDatabase('education API: learning materials', (kind) => {
     lecture = await insertCurriculum(server().app, w.callers.teacher.id, w.classId);
   }, SETUP_TIMEOUT_MS);
   const app = () => server().app;
+  /** A new book of section 3 whose pages 1–600 are issued to the teacher. */
+  const reservedBook = async (owner: number) => {
+    const book = unique();
+    await reservePages(app(), w.callers.teacher.id, { section: 3, owner, book }, 1, 600);
+    return book;
+  };
   const post = (kindPath: 'regular' | 'pod', body: unknown, curriculumId = lecture) =>
     call(app(), w.callers.teacher, 'POST', `/edu/v1/curriculum/${curriculumId}/textbook/${kindPath}`, body);
   const upload = (
@@ -156,7 +164,61 @@ describeEachDatabase('education API: learning materials', (kind) => {
     expect((await post('regular', { title: 'x', section: -3, owner: 1, book: 1 })).statusCode).toBe(400);
   });
 
+  it("registers a POD material only on Ncode pages issued to the caller's school", async () => {
+    // Pages reserved through the code-issuing route, by the teacher.
+    const issued = await call(
+      app(),
+      w.callers.teacher,
+      'GET',
+      '/edu/v1/paper/ncode?qty=3&width=210&height=297',
+    );
+    expect(issued.statusCode).toBe(200);
+    const [first, , last] = issued.json() as { s: number; o: number; b: number; p: number }[];
+    const at = { section: first!.s, owner: first!.o, book: first!.b };
+    const mine = await post('pod', {
+      title: 'Issued',
+      ...at,
+      ncodeStartPage: first!.p,
+      ncodeEndPage: last!.p,
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+    const refusal = 'The Ncode pages were not issued to your school: request the print codes first.';
+    // A page past the issued block, and a book nobody was issued.
+    const past = await post('pod', {
+      title: 'Past',
+      ...at,
+      ncodeStartPage: first!.p,
+      ncodeEndPage: last!.p + 1,
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toBe(refusal);
+    const never = await post('pod', {
+      title: 'Never',
+      section: 3,
+      owner: 29,
+      book: 9000 + unique(),
+      ncodeStartPage: 1,
+      numPages: 4,
+    });
+    expect(never.json().message).toBe(refusal);
+    // Issued to another school's teacher: refused; to a colleague of the same school: the school's.
+    const theirs = { section: 3, owner: 29, book: 9000 + unique() };
+    await reservePages(app(), w.callers.otherSchool.id, theirs, 1, 10);
+    expect(
+      (await post('pod', { title: 'Theirs', ...theirs, ncodeStartPage: 1, numPages: 4 })).json().message,
+    ).toBe(refusal);
+    const colleague = await newTeacher(app(), { status: 'ACTIVE', schoolId: w.schoolA.id });
+    const ours = { section: 3, owner: 29, book: 9000 + unique() };
+    await reservePages(app(), colleague.id, ours, 1, 5);
+    await reservePages(app(), w.callers.admin.id, ours, 6, 10);
+    expect((await post('pod', { title: 'Ours', ...ours, ncodeStartPage: 2, numPages: 9 })).statusCode).toBe(
+      200,
+    );
+  });
+
   it("registers a user material (POD) and refuses over 500 pages with 'too many pages' and the count", async () => {
+    for (const book of [1068, 1069, 1070])
+      await reservePages(app(), w.callers.teacher.id, { section: 3, owner: 27, book }, 1, 600);
     const ok = await post('pod', {
       title: 'Worksheet',
       section: 3,
@@ -213,6 +275,7 @@ describeEachDatabase('education API: learning materials', (kind) => {
 
   it('uploads the PDF and .nproj of a material, serves them, and finds them by page address', async () => {
     const book = { section: 3, owner: 27, book: 2000 + unique(), startPage: 11 };
+    await reservePages(app(), w.callers.teacher.id, book, 11, 15);
     const created = await post('pod', { title: '활동지', ...book, ncodeStartPage: 11, numPages: 5 });
     const tb = created.json().data;
     const pdf = await blankPdf(3);
@@ -330,7 +393,7 @@ describeEachDatabase('education API: learning materials', (kind) => {
       title: 'Long',
       section: 3,
       owner: 28,
-      book: unique(),
+      book: await reservedBook(28),
       ncodeStartPage: 1,
       numPages: 500,
     });
@@ -395,7 +458,7 @@ describeEachDatabase('education API: learning materials', (kind) => {
       title: 'Short',
       section: 3,
       owner: 28,
-      book: unique(),
+      book: await reservedBook(28),
       ncodeStartPage: 1,
       numPages: 2,
     });

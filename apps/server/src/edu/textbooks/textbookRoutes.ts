@@ -3,33 +3,15 @@
  * `POST .../textbook/regular` (a built-in textbook) and `POST .../textbook/pod` (a user PDF on
  * reserved Ncode pages; its files follow through the attachment upload).
  */
-import { z } from 'zod';
+import { curriculumParams, textbookBody, textbookSchema, textbooksData } from '@dotink/contracts/edu';
+import type { z } from 'zod';
 import { answerSchema, failureSchema, success } from '../../http/answer';
 import { Scope } from '../../identity/scopes';
 import type { AppPlugin } from '../../platform/types';
 import { curriculumFor, schoolTeacherOf } from '../access';
-import { idParam, looseInt, looseNcode, text } from '../fields';
-import {
-  createTextbook,
-  listTextbooks,
-  type MaterialInput,
-  textbookSchema,
-  toTextbook,
-} from './textbookQueries';
+import { createTextbook, listTextbooks, type MaterialInput, toTextbook } from './textbookQueries';
 
-const body = z.object({
-  title: text(200).nullish(),
-  description: text(1000).nullish(),
-  builtinTextbookId: looseInt.describe('REGULAR: the built-in textbook (1–9)'),
-  section: looseNcode,
-  owner: looseNcode,
-  book: looseNcode,
-  ncodeStartPage: looseNcode,
-  ncodeEndPage: looseNcode,
-  pageStart: looseNcode.describe('Same as ncodeStartPage (upload form name)'),
-  pageEnd: looseNcode.describe('Same as ncodeEndPage (upload form name)'),
-  numPages: looseInt.describe('POD: page count, when ncodeEndPage is not given'),
-});
+const body = textbookBody;
 
 function toInput(b: z.infer<typeof body>): MaterialInput {
   return {
@@ -45,7 +27,7 @@ function toInput(b: z.infer<typeof body>): MaterialInput {
   };
 }
 
-const params = z.object({ curriculumId: idParam });
+const params = curriculumParams;
 const failures = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema };
 
 export const textbookRoutes: AppPlugin = async (app) => {
@@ -60,7 +42,7 @@ export const textbookRoutes: AppPlugin = async (app) => {
         summary: 'The learning materials of a lecture',
         security: [{ bearer: [] }],
         params,
-        response: { 200: answerSchema(z.object({ textbooks: z.array(textbookSchema) })), ...failures },
+        response: { 200: answerSchema(textbooksData), ...failures },
       },
     },
     async (request) => {
@@ -83,7 +65,8 @@ export const textbookRoutes: AppPlugin = async (app) => {
               : 'Register a user material (POD) on reserved Ncode pages (at most 500)',
           description:
             "Refusals (400): 'There is an error in the input values (course / material name / file selection)', " +
-            "'This learning material is already registered.', 'too many pages (n)'.",
+            "'This learning material is already registered.', 'too many pages (n)'; POD: pages not issued to " +
+            'a teacher of the school (`/edu/v1/paper/ncode`).',
           security: [{ bearer: [] }],
           params,
           body,
@@ -99,6 +82,7 @@ export const textbookRoutes: AppPlugin = async (app) => {
         );
         const row = await createTextbook(
           db,
+          lecture.school_id,
           lecture.id,
           kind === 'regular' ? 'REGULAR' : 'POD',
           toInput(request.body),

@@ -1,0 +1,97 @@
+/**
+ * The one call layer of the classroom (classroom.md §8): every call carries the bearer token,
+ * every answer is validated with its zod schema, a 401 logs out, and every failure becomes an
+ * {@link ApiError} whose text is one of the spec's messages in the user's language.
+ */
+import type { z } from 'zod';
+import type { ClassroomKey } from '../i18n/en';
+
+/** A failure as the user reads it: a catalogue key with its values, or the server's own message. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    /** HTTP status (0: no answer). */
+    readonly status: number,
+    readonly key: ClassroomKey | undefined,
+    readonly params: Readonly<Record<string, string | number>> = {},
+    /** The server's message when it sent one. */
+    readonly serverMessage?: string,
+  ) {
+    super(serverMessage ?? key ?? `HTTP ${status}`);
+  }
+}
+
+/** Server messages (classroom.md §5, §8) shown in the user's language. */
+export const SERVER_MESSAGE_KEYS: Readonly<Record<string, ClassroomKey>> = {
+  'Please enter your affiliation.': 'school.noAffiliation',
+  'The affiliation authentication code does not match. Please enter again.': 'school.codeMismatch',
+  'there is a value not entered': 'classes.valueMissing',
+  'The class info you are trying to register is in use; change the grade/class info or edit the existing one.':
+    'classes.inUse',
+  'pen information may have been entered wrongly': 'import.penWrong',
+  'pen information may have been duplicated': 'import.penDuplicated',
+  'no school registration info': 'gate.noSchoolTitle',
+};
+
+/** The call layer's needs: where the server is, a token, and what to do on a 401. */
+export interface ApiDeps {
+  readonly serverUrl: string;
+  readonly fetch: typeof fetch;
+  readonly accessToken: () => Promise<string | undefined>;
+  readonly onUnauthorized: () => void;
+}
+
+export type Query = Readonly<Record<string, string | number | undefined>>;
+
+/** Makes the typed call function the API module uses. */
+export function createCall(deps: ApiDeps) {
+  return async function call<S extends z.ZodType>(
+    schema: S,
+    path: string,
+    init: { method?: string; query?: Query; body?: unknown } = {},
+  ): Promise<z.infer<S>> {
+    const token = await deps.accessToken();
+    // signed out (logout, or a 401 already handled): the shell's gate sends the visitor away
+    if (!token) throw new ApiError(401, 'login.failed');
+    const url = new URL(`${deps.serverUrl}${path}`);
+    for (const [k, v] of Object.entries(init.query ?? {}))
+      if (v !== undefined) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    let res: Response;
+    try {
+      res = await deps.fetch(url, {
+        method: init.method ?? 'GET',
+        headers,
+        ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      });
+    } catch (error) {
+      throw new ApiError(0, 'error.network', {
+        text: error instanceof Error ? error.message : String(error),
+      });
+    }
+    if (res.status === 401) {
+      deps.onUnauthorized();
+      throw new ApiError(401, 'login.failed');
+    }
+    const json: unknown = await res.json().catch(() => undefined);
+    if (!res.ok) throw failure(res, json);
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new ApiError(res.status, 'error.invalidAnswer', {}, parsed.error.message);
+    return parsed.data;
+  };
+}
+
+export type Call = ReturnType<typeof createCall>;
+
+function failure(res: Response, json: unknown): ApiError {
+  const message =
+    typeof json === 'object' && json !== null && typeof (json as { message?: unknown }).message === 'string'
+      ? (json as { message: string }).message
+      : undefined;
+  if (message && SERVER_MESSAGE_KEYS[message])
+    return new ApiError(res.status, SERVER_MESSAGE_KEYS[message], {}, message);
+  if (message && res.status >= 400 && res.status < 500)
+    return new ApiError(res.status, undefined, {}, message);
+  return new ApiError(res.status, 'error.status', { code: res.status, text: res.statusText });
+}

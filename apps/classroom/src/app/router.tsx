@@ -1,0 +1,48 @@
+/**
+ * The routes of classroom.md §2: each screen a lazily loaded module, so a first visit downloads
+ * only the landing page. Unknown paths go to `/`.
+ */
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RootLayout } from './RootLayout';
+
+const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', ...page(() => import('../features/landing/LandingPage')) },
+      { path: '/index', ...page(() => import('../features/landing/LandingPage')) },
+      {
+        ...page(() => import('./ServicesLayout')),
+        children: [
+          { path: '/login', ...page(() => import('../features/login/LoginPage')) },
+          { path: '/callback.html', ...page(() => import('../features/login/CallbackPage')) },
+          { path: '/callback', ...page(() => import('../features/login/CallbackPage')) },
+          { path: '/main', ...page(() => import('../features/gate/GatePage')) },
+          {
+            path: '/main',
+            ...page(() => import('../features/shell/Shell')),
+            children: [
+              { path: 'curriculum', ...page(() => import('../features/curriculum/CurriculumPage')) },
+              { path: 'school', ...page(() => import('../features/school/SchoolPage')) },
+              { path: 'notApproval', ...page(() => import('../features/gate/NotApprovalPage')) },
+              { path: 'student', ...page(() => import('../features/students/TeacherStudentsPage')) },
+              { path: 'admin/teachers', ...page(() => import('../features/teachers/TeachersPage')) },
+              { path: 'admin/eduClass', ...page(() => import('../features/classes/ClassesPage')) },
+              { path: 'admin/students', ...page(() => import('../features/students/AdminStudentsPage')) },
+              { path: '*', element: <Navigate to="/" replace /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,96 @@
+/**
+ * The app's services, made once at start and reached through React context: the sign-in
+ * session, the typed education API, the query client and the little UI store.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext } from 'react';
+import { type ApiError, createCall } from '../api/client';
+import { type EduApi, eduApi } from '../api/edu';
+import { ClassroomSession } from '../auth/session';
+import type { T } from '../i18n/text';
+import { createUiStore, type UiStore } from './uiStore';
+
+export interface Services {
+  readonly session: ClassroomSession;
+  readonly api: EduApi;
+  readonly queryClient: QueryClient;
+  readonly ui: UiStore;
+  /** Where the app goes after a 401 or logout (set by the services layout from the router). */
+  navigate: (to: string) => void;
+}
+
+export interface ServiceDeps {
+  readonly serverUrl: string;
+  readonly storage: Storage | undefined;
+  readonly language: string;
+}
+
+const memoryStorage = (): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> => {
+  const m = new Map<string, string>();
+  return {
+    getItem: (k) => m.get(k) ?? null,
+    setItem: (k, v) => void m.set(k, v),
+    removeItem: (k) => void m.delete(k),
+  };
+};
+
+/** Makes the services of a browser tab. */
+export function createServices(deps: ServiceDeps): Services {
+  const storage = deps.storage ?? memoryStorage();
+  const session = new ClassroomSession({
+    serverUrl: deps.serverUrl,
+    storage,
+    fetch: (...a) => fetch(...a),
+    nowMs: () => Date.now(),
+    navigate: (url) => window.location.assign(url),
+    language: deps.language,
+  });
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: { retry: (count, error) => (error as ApiError).status === 0 && count < 2, staleTime: 30_000 },
+    },
+  });
+  const services: Services = {
+    session,
+    queryClient,
+    ui: createUiStore(deps.storage),
+    navigate: (to) => window.location.assign(to),
+    api: eduApi(
+      createCall({
+        serverUrl: deps.serverUrl,
+        fetch: (...a) => fetch(...a),
+        accessToken: () => session.accessToken(),
+        // classroom.md §4/§8: any 401 logs out and goes to login
+        onUnauthorized: () => {
+          services.navigate('/login');
+          session.clear('unauthorized');
+          queryClient.clear();
+        },
+      }),
+    ),
+  };
+  return services;
+}
+
+const ServicesContext = createContext<Services | undefined>(undefined);
+
+export function ServicesProvider(props: { services: Services; children?: ReactNode }) {
+  return <ServicesContext.Provider value={props.services}>{props.children}</ServicesContext.Provider>;
+}
+
+/** The app's services (inside {@link ServicesProvider}). */
+export function useServices(): Services {
+  const s = useContext(ServicesContext);
+  if (!s) throw new Error('useServices outside ServicesProvider');
+  return s;
+}
+
+/** The text of a failure in the user's language (classroom.md §8). */
+export function errorText(t: T, error: unknown): string {
+  const e = error as Partial<ApiError> & { message?: string };
+  if (e && e.name === 'ApiError') {
+    if (e.key) return t(e.key, e.params);
+    return e.serverMessage ?? t('error.status', { code: e.status ?? 0, text: '' });
+  }
+  return t('error.caught', { text: e?.message ?? String(error) });
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { ClassroomSession, TOKENS_KEY } from './session';
+
+const SERVER = 'http://classroom.test';
+
+function memory(initial: Record<string, string> = {}) {
+  const m = new Map(Object.entries(initial));
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+    m,
+  };
+}
+
+/** A stand-in authorization server: discovery, token (refresh) and revocation endpoints. */
+function fakeServer() {
+  const calls: { url: string; body: string }[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const body = init?.body ? String(init.body) : '';
+    calls.push({ url, body });
+    const json = (v: unknown) =>
+      new Response(JSON.stringify(v), { headers: { 'content-type': 'application/json' } });
+    if (url.endsWith('/.well-known/openid-configuration')) {
+      return json({
+        issuer: `${SERVER}/oauth`,
+        authorization_endpoint: `${SERVER}/oauth/authorize`,
+        token_endpoint: `${SERVER}/oauth/token`,
+        revocation_endpoint: `${SERVER}/oauth/revoke`,
+      });
+    }
+    if (url.endsWith('/oauth/token')) {
+      return json({
+        access_token: 'fresh',
+        token_type: 'Bearer',
+        expires_in: 3600,
+        refresh_token: 'r2',
+        scope: 'openid edu.read',
+      });
+    }
+    if (url.endsWith('/oauth/revoke')) return new Response(null, { status: 200 });
+    return new Response('not found', { status: 404 });
+  };
+  return { fetch: fetch as typeof globalThis.fetch, calls };
+}
+
+describe('the classroom session', () => {
+  it('renews an access token about to expire with the refresh token, once for concurrent calls', async () => {
+    const now = 1_000_000;
+    const storage = memory({
+      [TOKENS_KEY]: JSON.stringify({
+        accessToken: 'old',
+        refreshToken: 'r1',
+        expiresAtMs: now + 10_000,
+        scope: 'openid edu.read',
+      }),
+    });
+    const server = fakeServer();
+    const session = new ClassroomSession({
+      serverUrl: SERVER,
+      storage,
+      fetch: server.fetch,
+      nowMs: () => now,
+      navigate: () => {},
+    });
+    const [a, b] = await Promise.all([session.accessToken(), session.accessToken()]);
+    expect([a, b]).toEqual(['fresh', 'fresh']);
+    expect(server.calls.filter((c) => c.url.endsWith('/oauth/token'))).toHaveLength(1);
+    expect(JSON.parse(storage.m.get(TOKENS_KEY)!)).toMatchObject({
+      accessToken: 'fresh',
+      refreshToken: 'r2',
+    });
+    expect(session.scopes()).toContain('edu.read');
+  });
+
+  it('keeps a token that is not about to expire, and logout revokes both tokens and forgets them', async () => {
+    const now = 5_000;
+    const storage = memory({
+      [TOKENS_KEY]: JSON.stringify({
+        accessToken: 'a1',
+        refreshToken: 'r1',
+        expiresAtMs: now + 3_600_000,
+        scope: 'openid',
+      }),
+    });
+    const server = fakeServer();
+    const session = new ClassroomSession({
+      serverUrl: SERVER,
+      storage,
+      fetch: server.fetch,
+      nowMs: () => now,
+      navigate: () => {},
+    });
+    expect(await session.accessToken()).toBe('a1');
+    await session.logout();
+    const revoked = server.calls
+      .filter((c) => c.url.endsWith('/oauth/revoke'))
+      .map((c) => new URLSearchParams(c.body).get('token'));
+    expect(revoked).toEqual(['a1', 'r1']);
+    expect(storage.m.has(TOKENS_KEY)).toBe(false);
+    expect(session.isSignedIn()).toBe(false);
+    expect(await session.accessToken()).toBeUndefined();
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * Signing the classroom in: OAuth 2 authorization code with PKCE (oauth4webapi) against the
+ * server's own `/oauth`, for the public client `dotink-classroom`, returning to
+ * `/callback.html`. Tokens (with the granted scope) live in localStorage (classroom.md §6); an
+ * access token about to expire is renewed with the refresh token before a call needs it, so a
+ * form being typed is never lost. Logout revokes the tokens at the server and forgets them.
+ */
+import * as oauth from 'oauth4webapi';
+import { TOKENS_KEY } from './storedSession';
+
+export { TOKENS_KEY };
+
+/** The client id registered for the classroom (apps/server config.ts defaultClients). */
+export const CLASSROOM_CLIENT_ID = 'dotink-classroom';
+/** What the classroom asks for (classroom.md §6); the server grants what the account may hold. */
+export const CLASSROOM_SCOPES =
+  'openid profile userdata storage edu.read edu.write admin.read admin.write edu.pending member.admin.read';
+
+const PENDING_KEY = 'dotink-classroom.auth.pending';
+/** Renew this long before the access token expires. */
+const EXPIRY_MARGIN_MS = 60_000;
+
+/** The tokens kept between visits. */
+export interface StoredTokens {
+  readonly accessToken: string;
+  readonly refreshToken?: string;
+  readonly expiresAtMs: number;
+  /** The granted scopes, space-separated. */
+  readonly scope: string;
+}
+
+interface PendingLogin {
+  readonly verifier: string;
+  readonly state: string;
+  /** Where to go after signing in (classroom.md §2: default /main). */
+  readonly redirect: string;
+}
+
+/** What the sign-in needs from the browser (injectable for tests). */
+export interface SessionDeps {
+  /** The server's origin, e.g. `http://localhost:3000` (issuer `${serverUrl}/oauth`). */
+  readonly serverUrl: string;
+  readonly storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  readonly fetch: typeof fetch;
+  readonly nowMs: () => number;
+  readonly navigate: (url: string) => void;
+  /** The interface language, passed to the sign-in pages as `ui_locales`. */
+  readonly language?: string;
+}
+
+/** The classroom's sign-in: tokens, their renewal, and revocation. */
+export class ClassroomSession {
+  private tokens: StoredTokens | undefined;
+  private server: Promise<oauth.AuthorizationServer> | undefined;
+  private refreshing: Promise<string | undefined> | undefined;
+  private readonly client: oauth.Client = { client_id: CLASSROOM_CLIENT_ID };
+  private readonly listeners = new Set<() => void>();
+  /** Why the session last ended: a 401 sends the shell to /login, a logout to the landing page. */
+  endedBy: 'logout' | 'unauthorized' | undefined;
+
+  constructor(private readonly deps: SessionDeps) {
+    this.tokens = readJson<StoredTokens>(deps.storage, TOKENS_KEY);
+  }
+
+  /** The redirect URI registered for the classroom. */
+  get redirectUri(): string {
+    return `${this.deps.serverUrl}/callback.html`;
+  }
+
+  /** True while tokens are held (they may still be refused by the server). */
+  isSignedIn = (): boolean => this.tokens !== undefined;
+
+  /** The granted scopes. */
+  scopes(): readonly string[] {
+    return this.tokens?.scope.split(/\s+/).filter(Boolean) ?? [];
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  /** Sends the browser to the authorization endpoint, remembering the PKCE verifier. */
+  async startLogin(redirect = '/main'): Promise<void> {
+    const as = await this.authorizationServer();
+    const verifier = oauth.generateRandomCodeVerifier();
+    const state = oauth.generateRandomState();
+    const pending: PendingLogin = { verifier, state, redirect };
+    this.deps.storage.setItem(PENDING_KEY, JSON.stringify(pending));
+    const url = new URL(as.authorization_endpoint!);
+    url.searchParams.set('client_id', CLASSROOM_CLIENT_ID);
+    url.searchParams.set('redirect_uri', this.redirectUri);
+    url.searchParams.set('response_type', 'code');
+    url.searchParams.set('scope', CLASSROOM_SCOPES);
+    url.searchParams.set('state', state);
+    url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
+    url.searchParams.set('code_challenge_method', 'S256');
+    if (this.deps.language) url.searchParams.set('ui_locales', this.deps.language);
+    this.deps.navigate(url.href);
+  }
+
+  /**
+   * Exchanges the code of the callback address for tokens. Returns where to go next; throws
+   * (after forgetting everything) when the sign-in failed.
+   */
+  async completeLogin(callbackUrl: string): Promise<string> {
+    const pending = readJson<PendingLogin>(this.deps.storage, PENDING_KEY);
+    this.deps.storage.removeItem(PENDING_KEY);
+    try {
+      if (!pending) throw new Error('no sign-in was started in this browser');
+      const as = await this.authorizationServer();
+      const params = oauth.validateAuthResponse(as, this.client, new URL(callbackUrl), pending.state);
+      const res = await oauth.authorizationCodeGrantRequest(
+        as,
+        this.client,
+        oauth.None(),
+        params,
+        this.redirectUri,
+        pending.verifier,
+        this.options(),
+      );
+      this.store(await oauth.processAuthorizationCodeResponse(as, this.client, res));
+      return pending.redirect.startsWith('/') ? pending.redirect : '/main';
+    } catch (error) {
+      this.clear();
+      throw error;
+    }
+  }
+
+  /** A valid access token (renewed when about to expire), or undefined when signed out. */
+  async accessToken(): Promise<string | undefined> {
+    const t = this.tokens;
+    if (!t) return undefined;
+    if (t.expiresAtMs - EXPIRY_MARGIN_MS > this.deps.nowMs()) return t.accessToken;
+    if (!t.refreshToken) return t.accessToken; // the server decides; a 401 logs out
+    this.refreshing ??= this.refresh(t).finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  /** Revokes the tokens at the server (best effort, reported to `onError`) and forgets them. */
+  async logout(onError?: (error: unknown) => void): Promise<void> {
+    const t = this.tokens;
+    this.clear();
+    if (!t) return;
+    try {
+      const as = await this.authorizationServer();
+      for (const token of [t.accessToken, t.refreshToken]) {
+        if (!token) continue;
+        const res = await oauth.revocationRequest(as, this.client, oauth.None(), token, this.options());
+        await oauth.processRevocationResponse(res);
+      }
+    } catch (error) {
+      onError?.(error);
+    }
+  }
+
+  /** Forgets the tokens at once (a 401, a failed login, or logout). */
+  clear(reason: 'logout' | 'unauthorized' = 'logout'): void {
+    const had = this.tokens !== undefined;
+    this.endedBy = reason;
+    this.tokens = undefined;
+    this.deps.storage.removeItem(TOKENS_KEY);
+    if (had) for (const l of [...this.listeners]) l();
+  }
+
+  private async refresh(t: StoredTokens): Promise<string | undefined> {
+    try {
+      const as = await this.authorizationServer();
+      const res = await oauth.refreshTokenGrantRequest(
+        as,
+        this.client,
+        oauth.None(),
+        t.refreshToken!,
+        this.options(),
+      );
+      this.store(await oauth.processRefreshTokenResponse(as, this.client, res), t);
+      return this.tokens?.accessToken;
+    } catch {
+      // the refresh token was refused: the stored access token is used once more and its 401 logs out
+      return t.accessToken;
+    }
+  }
+
+  private store(answer: oauth.TokenEndpointResponse, previous?: StoredTokens): void {
+    const refreshToken = answer.refresh_token ?? previous?.refreshToken;
+    this.endedBy = undefined;
+    this.tokens = {
+      accessToken: answer.access_token,
+      ...(refreshToken ? { refreshToken } : {}),
+      expiresAtMs: this.deps.nowMs() + (answer.expires_in ?? 3600) * 1000,
+      scope: answer.scope ?? previous?.scope ?? '',
+    };
+    this.deps.storage.setItem(TOKENS_KEY, JSON.stringify(this.tokens));
+    for (const l of [...this.listeners]) l();
+  }
+
+  private authorizationServer(): Promise<oauth.AuthorizationServer> {
+    this.server ??= (async () => {
+      const issuer = new URL(`${this.deps.serverUrl}/oauth`);
+      const res = await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...this.options() });
+      return oauth.processDiscoveryResponse(issuer, res);
+    })();
+    this.server.catch(() => {
+      this.server = undefined;
+    });
+    return this.server;
+  }
+
+  private options() {
+    return {
+      [oauth.customFetch]: this.deps.fetch,
+      ...(this.deps.serverUrl.startsWith('http:') ? { [oauth.allowInsecureRequests]: true } : {}),
+    };
+  }
+}
+
+function readJson<T>(storage: Pick<Storage, 'getItem'>, key: string): T | undefined {
+  const text = storage.getItem(key);
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined; // a damaged entry counts as signed out
+  }
+}

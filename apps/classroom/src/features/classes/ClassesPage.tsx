@@ -1,0 +1,109 @@
+/**
+ * admin/eduClass, 'class registration/management' (classroom.md §2): the classes table with
+ * 'add/edit students' per row, the class dialog, and the Excel template download.
+ */
+
+import { useLanguage } from '@dotink/view/i18n';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { Button } from 'react-aria-components';
+import { Link } from 'react-router';
+import type { ApiError } from '../../api/client';
+import type { Kumi } from '../../api/contracts';
+import type { ClassBody } from '../../api/edu';
+import { eduKeys, useClasses, useTeacher } from '../../api/queries';
+import { errorText, useServices } from '../../app/services';
+import { toast } from '../../app/toasts';
+import { DataTable } from '../../components/DataTable';
+import { AlertDialog } from '../../components/Dialog';
+import { type T, useT } from '../../i18n/text';
+import { ClassDialog } from './ClassDialog';
+import { useTemplateDownload } from './useTemplateDownload';
+
+export default function ClassesPage() {
+  const t = useT();
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  const teacher = useTeacher();
+  const classes = useClasses();
+  const [dialog, setDialog] = useState<{ editing?: Kumi } | undefined>();
+  const [alert, setAlert] = useState<string>();
+  const download = useTemplateDownload(useLanguage());
+  const save = useMutation({
+    mutationFn: (body: ClassBody) =>
+      dialog?.editing ? api.updateClass(dialog.editing.eduClassId, body) : api.createClass(body),
+    onSuccess: () => {
+      toast(dialog?.editing ? t('classes.updated') : t('classes.created'), 'success');
+      setDialog(undefined);
+      void queryClient.invalidateQueries({ queryKey: eduKeys.classes });
+      void queryClient.invalidateQueries({ queryKey: eduKeys.teacher });
+    },
+    onError: (error) => {
+      const e = error as ApiError;
+      setAlert(e.status === 409 ? t('classes.inUse') : errorText(t, error));
+    },
+  });
+  const columns = useMemo(() => classColumns(t, (k) => setDialog({ editing: k })), [t]);
+  return (
+    <section className="page">
+      <h1>{t('classes.title')}</h1>
+      <div className="toolbar">
+        <Button className="button" onPress={download} data-testid="template-download">
+          {t('classes.template')}
+        </Button>
+        <Button className="button primary" onPress={() => setDialog({})} data-testid="class-new">
+          {t('classes.new')}
+        </Button>
+      </div>
+      <DataTable
+        label={t('classes.title')}
+        columns={columns}
+        data={classes.data ?? []}
+        rowId={(k) => String(k.eduClassId)}
+        defaultPageSize={25}
+        testId="classes-table"
+        empty={classes.isLoading ? t('common.loading') : undefined}
+      />
+      {dialog ? (
+        <ClassDialog
+          schoolTypeCode={teacher.data?.schoolTypeCode ?? ''}
+          busy={save.isPending}
+          onSubmit={(body) => save.mutate(body)}
+          onClose={() => setDialog(undefined)}
+          {...(dialog.editing ? { editing: dialog.editing } : {})}
+        />
+      ) : null}
+      <AlertDialog
+        title={t('classes.dialogTitle')}
+        message={alert}
+        confirm={t('common.confirm')}
+        onClose={() => setAlert(undefined)}
+      />
+    </section>
+  );
+}
+
+function classColumns(t: T, onEdit: (k: Kumi) => void): ColumnDef<Kumi, any>[] {
+  return [
+    { accessorKey: 'year', header: t('classes.year') },
+    { accessorKey: 'grade', header: t('classes.grade') },
+    { accessorKey: 'classNum', header: t('classes.classNum') },
+    { accessorKey: 'className', header: t('classes.className') },
+    {
+      id: 'students',
+      header: t('classes.students'),
+      enableSorting: false,
+      cell: ({ row }) => (
+        <span className="toolbar">
+          <Link className="button small" to={`/main/admin/students?eduClassId=${row.original.eduClassId}`}>
+            {t('classes.addStudents')}
+          </Link>
+          <Button className="button small" onPress={() => onEdit(row.original)}>
+            {t('classes.edit')}
+          </Button>
+        </span>
+      ),
+    },
+  ];
+}

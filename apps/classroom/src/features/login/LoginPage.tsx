@@ -1,0 +1,58 @@
+/**
+ * `/login`, the account chooser (classroom.md §2): the Google button when the server has an
+ * upstream sign-in, and the provider-account button. Both start the authorization code + PKCE
+ * sign-in at the server with the redirect query (default /main).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from 'react-aria-components';
+import { Navigate, useSearchParams } from 'react-router';
+import { fetchWebConfig } from '../../api/webConfig';
+import { errorText, useServices } from '../../app/services';
+import { toast } from '../../app/toasts';
+import { Logo } from '../../components/Logo';
+import { useT } from '../../i18n/text';
+
+export default function LoginPage() {
+  const t = useT();
+  const { session } = useServices();
+  const [params] = useSearchParams();
+  const [starting, setStarting] = useState(false);
+  const config = useQuery({
+    queryKey: ['web-config'],
+    queryFn: () => fetchWebConfig(window.location.origin),
+  });
+  if (session.isSignedIn()) return <Navigate to="/main" replace />;
+  const redirect = params.get('redirect') ?? '/main';
+  const start = () => {
+    setStarting(true);
+    session.startLogin(redirect).catch((error: unknown) => {
+      setStarting(false);
+      toast(`${t('login.failed')}: ${errorText(t, error)}`, 'error');
+    });
+  };
+  const upstream = config.data?.upstreamName;
+  return (
+    <div className="landing">
+      <header className="landing-bar">
+        <Logo to="/index" />
+      </header>
+      <main className="login-card" id="main">
+        <h1>{t('login.title')}</h1>
+        {upstream ? (
+          <Button className="button large" onPress={start} isDisabled={starting} data-testid="login-google">
+            {t('login.google', { name: upstream })}
+          </Button>
+        ) : null}
+        <Button
+          className="button primary large"
+          onPress={start}
+          isDisabled={starting}
+          data-testid="login-provider"
+        >
+          {starting ? t('login.loggingIn') : t('login.provider')}
+        </Button>
+      </main>
+    </div>
+  );
+}

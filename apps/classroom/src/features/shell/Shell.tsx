@@ -1,0 +1,60 @@
+/**
+ * The main shell under `/main/…` (classroom.md §2): the gate of §4 for the page asked for, the
+ * top bar, the side drawer of the admin area, and the page.
+ */
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useTeacher } from '../../api/queries';
+import { useServices } from '../../app/services';
+import { useT } from '../../i18n/text';
+import { decideGate } from '../gate/gate';
+import { Drawer } from './Drawer';
+import { TopBar } from './TopBar';
+
+export default function Shell() {
+  const t = useT();
+  const { session } = useServices();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const teacher = useTeacher();
+  const [drawerOpen, setDrawerOpen] = useState(true);
+  const decision =
+    session.isSignedIn() && teacher.data
+      ? decideGate({ hasToken: true, scopes: session.scopes(), teacher: teacher.data, path: pathname })
+      : undefined;
+  useEffect(() => {
+    if (decision?.kind !== 'notAdmin') return;
+    const id = window.setTimeout(() => (window.history.length > 1 ? navigate(-1) : navigate('/main')), 800);
+    return () => window.clearTimeout(id);
+  }, [decision?.kind, navigate]);
+  if (!session.isSignedIn())
+    return <Navigate to={session.endedBy === 'unauthorized' ? '/login' : '/'} replace />;
+  if (!teacher.data || !decision) {
+    return (
+      <main className="center" id="main">
+        <p role="status">{t('gate.loading')}</p>
+      </main>
+    );
+  }
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'noSchoolDialog') return <Navigate to="/main" replace />;
+  const admin = pathname.startsWith('/main/admin');
+  return (
+    <div className={`shell${admin && drawerOpen ? ' with-drawer' : ''}`}>
+      <a className="skip" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <TopBar teacher={teacher.data} showMenu={admin} onMenu={() => setDrawerOpen((o) => !o)} />
+      {admin && drawerOpen ? <Drawer /> : null}
+      <main className="shell-main" id="main">
+        {decision.kind === 'notAdmin' ? (
+          <p role="status" data-testid="checking-permission">
+            {t('teachers.checking')}
+          </p>
+        ) : (
+          <Outlet />
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+/**
+ * Adding students from a spreadsheet (classroom.md §4, §5, §8): choose the file, see its rows
+ * with '(auto number)', '(no name)' and the address marks, the file's problems with advice, then
+ * add — after the confirmation to add anyway when rows have wrong or duplicated addresses.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from 'react-aria-components';
+import type { Student } from '../../api/contracts';
+import { errorText, useServices } from '../../app/services';
+import { toast } from '../../app/toasts';
+import { AppDialog } from '../../components/Dialog';
+import { type T, useT } from '../../i18n/text';
+import { MAX_IMPORT_ROWS, type ParsedSheet, parseSheet, SheetError } from './parseSheet';
+import { type ReadResult, SheetReader } from './readWorkbook';
+
+export interface ImportDialogProps {
+  readonly eduClassId: number;
+  readonly existing: readonly Student[];
+  readonly onClose: () => void;
+  readonly onSaved: (students: Student[]) => void;
+}
+
+/** The problems of a read file, as messages (with advice), or none. */
+function problemsOf(t: T, read: ReadResult, parsed: ParsedSheet | undefined): string[] {
+  if (read.kind === 'legacyXls') return [t('import.badFormat'), t('import.xlsAdvice')];
+  if (read.kind === 'error') return [t('import.badFormat'), t('import.corrupt', { reason: read.reason })];
+  if (read.kind === 'tooMany')
+    return [t('import.tooLarge', { count: Number.isNaN(read.rows) ? '…' : read.rows, max: MAX_IMPORT_ROWS })];
+  if (!parsed) return [];
+  if (parsed.tooMany) return [t('import.tooLarge', { count: parsed.tooMany, max: MAX_IMPORT_ROWS })];
+  if (parsed.error & SheetError.THERE_IS_NO_SHEET1) return [t('import.noSheet'), t('import.templateAdvice')];
+  if (parsed.error & SheetError.NO_HEADER_FIELDS) return [t('import.noHeader'), t('import.templateAdvice')];
+  const out: string[] = [];
+  if (parsed.error & SheetError.SYNTAXERROR) out.push(t('import.penWrong'));
+  if (parsed.error & SheetError.DUPLICATED) out.push(t('import.penDuplicated'));
+  return out;
+}
+
+let reader: SheetReader | undefined;
+
+/** One reading worker for the tab: started when the dialog first opens, warm for the next file. */
+function sharedReader(): SheetReader {
+  reader ??= new SheetReader();
+  return reader;
+}
+
+export function ImportDialog(props: ImportDialogProps) {
+  const t = useT();
+  const { api, ui } = useServices();
+  const [read, setRead] = useState<ReadResult>();
+  const [parsed, setParsed] = useState<ParsedSheet>();
+  const [help, setHelp] = useState(false);
+  const [confirmAnyway, setConfirmAnyway] = useState(false);
+  const reader = sharedReader();
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setParsed(undefined);
+    const job = reader.read(file);
+    ui.progress({ title: t('import.reading'), percent: 50, cancel: job.cancel });
+    const r = await job.result.finally(() => ui.progress(undefined));
+    setRead(r);
+    if (r.kind === 'sheet')
+      setParsed(
+        parseSheet(
+          r.sheet,
+          props.existing.map((s) => s.num),
+        ),
+      );
+  };
+  const save = useMutation({
+    mutationFn: (addAnyway: boolean) =>
+      api.saveStudentsAdmin(
+        props.eduClassId,
+        (parsed?.rows ?? []).map((r) => ({ num: r.num, name: r.name, macAddress: r.mac })),
+        addAnyway,
+      ),
+    onSuccess: (students) => {
+      toast(t('students.updated'), 'success');
+      props.onSaved(students);
+    },
+    onError: (error) => toast(errorText(t, error), 'error'),
+  });
+  const problems = read && read.kind !== 'cancelled' ? problemsOf(t, read, parsed) : [];
+  const canAdd =
+    parsed !== undefined &&
+    !parsed.tooMany &&
+    parsed.rows.length > 0 &&
+    !(parsed.error & (SheetError.THERE_IS_NO_SHEET1 | SheetError.NO_HEADER_FIELDS));
+  const rowErrors = (parsed?.error ?? 0) & (SheetError.SYNTAXERROR | SheetError.DUPLICATED);
+  const add = () => (rowErrors ? setConfirmAnyway(true) : save.mutate(false));
+  return (
+    <AppDialog
+      title={t('import.title')}
+      isOpen
+      onClose={props.onClose}
+      testId="import-dialog"
+      actions={
+        <>
+          <Button className="button" onPress={() => setHelp(true)} data-testid="import-help">
+            {t('import.help')}
+          </Button>
+          <Button className="button" onPress={props.onClose}>
+            {t('common.cancel')}
+          </Button>
+          {canAdd ? (
+            <Button
+              className="button primary"
+              onPress={add}
+              isDisabled={save.isPending}
+              data-testid="import-confirm"
+            >
+              {t('import.confirm')}
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <div className="field">
+        <label htmlFor="import-file">{t('import.choose')}</label>
+        <input
+          id="import-file"
+          type="file"
+          accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          data-testid="import-file"
+          onChange={(e) => void choose(e.target.files?.[0])}
+        />
+      </div>
+      {problems.length > 0 ? (
+        <div role="alert" data-testid="import-problems">
+          {problems.map((p) => (
+            <p key={p} className="warning">
+              {p}
+            </p>
+          ))}
+        </div>
+      ) : null}
+      {parsed && parsed.rows.length > 0 ? <SheetPreview t={t} parsed={parsed} /> : null}
+      <AppDialog
+        title={t('import.helpTitle')}
+        isOpen={help}
+        onClose={() => setHelp(false)}
+        testId="import-help-dialog"
+      >
+        <p>{t('import.helpBody')}</p>
+      </AppDialog>
+      <AppDialog
+        title={t('import.addAnywayTitle')}
+        isOpen={confirmAnyway}
+        role="alertdialog"
+        onClose={() => setConfirmAnyway(false)}
+        testId="add-anyway-dialog"
+        actions={
+          <>
+            <Button className="button" onPress={() => setConfirmAnyway(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              className="button primary"
+              data-testid="add-anyway-confirm"
+              onPress={() => {
+                setConfirmAnyway(false);
+                save.mutate(true);
+              }}
+            >
+              {t('import.confirm')}
+            </Button>
+          </>
+        }
+      >
+        <p>{t('import.addAnyway')}</p>
+      </AppDialog>
+    </AppDialog>
+  );
+}
+
+function SheetPreview(props: { t: T; parsed: ParsedSheet }) {
+  const { t, parsed } = props;
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: axe: a scrollable region must be reachable by keyboard
+    <section className="table-wrap" aria-label={t('import.title')} tabIndex={0}>
+      <p className="hint">{t('import.rows', { count: parsed.rows.length })}</p>
+      <table className="table" aria-label={t('import.title')} data-testid="import-preview">
+        <thead>
+          <tr>
+            <th scope="col">{t('students.num')}</th>
+            <th scope="col">{t('students.name')}</th>
+            <th scope="col">{t('students.mac')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {parsed.rows.slice(0, 200).map((r, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows of a file have no id
+            <tr key={i}>
+              <td>{r.autoNumber ? t('import.autoNumber') : r.num}</td>
+              <td>{r.name || t('import.noName')}</td>
+              <td>
+                {r.mac}{' '}
+                {r.error & SheetError.SYNTAXERROR ? (
+                  <span className="pen-invalid">{t('students.error')}</span>
+                ) : r.error & SheetError.DUPLICATED ? (
+                  <span className="pen-duplicate">{t('students.duplicate')}</span>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
