@@ -19,6 +19,7 @@ import type { ServerConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { FileStore } from './files/fileStore';
 import { installErrorHandlers, sendFailure } from './http/errors';
+import { installInputGuard } from './http/inputGuard';
 import { AccountStore } from './identity/accounts';
 import { CredentialVerifier } from './identity/credentials';
 import { UPSTREAM_CALLBACK_PATH } from './identity/login/routes';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     tokenPath: oidcRoutes.token,
     publicClientIds: publicClientIds(config.clients),
   });
+  installInputGuard(app);
 
   for (const routes of [...routeModules, ...(deps.extraRoutes ?? [])]) await app.register(routes);
 

@@ -10,6 +10,7 @@
  * A new route is covered by being in the document. Seeded: a failure names its seed and replays.
  */
 import { randomUUID } from 'node:crypto';
+import { pageAddress } from '@dotink/ncode';
 import { beforeAll, expect, it } from 'vitest';
 import {
   describeEachDatabase,
@@ -29,20 +30,24 @@ import {
   poison,
   type SchemaNode,
 } from '../test/hostile';
+import { makeStroke, uploadOf } from '../test/inkFixtures';
 import { buildEduWorld, type EduWorld, insertCurriculum } from '../test/matrixFixtures';
 import { newBrowser, openAuthorize, pkcePair, signInWithPassword } from '../test/oauth';
 import { sharedNcodeDir } from '../test/sharedData';
 import type { App } from './platform/types';
 
 const SEED = 20_261_125;
-/** Requests per operation of the document. */
-const PER_OPERATION = 40;
+/** Requests per operation of the document, and more per parameter and body field it declares. */
+const PER_OPERATION = 24;
+const PER_FIELD = 8;
 /** Requests per /oauth endpoint and sign-in form. */
 const PER_OAUTH_ENDPOINT = 80;
 /** The longest any answer may take. */
 const REQUEST_TIMEOUT_MS = 10_000;
 
 const host = new URL(TEST_PUBLIC_URL).host;
+/** Operations only a student may call (the others get a teacher's token). */
+const studentOperations = { 'POST /inkstore/v1/data': true };
 /** A JSON body over the default body limit (1 MiB). */
 const OVER_LIMIT = `{"a":"${'x'.repeat(1024 * 1024 + 10)}"}`;
 
@@ -181,6 +186,8 @@ describeEachDatabase('hostile input', (kind) => {
   /** Real values of path parameters by name, so requests reach the handlers. */
   let real: Record<string, readonly string[]>;
   let doomed: Record<string, readonly string[]>;
+  /** Well-formed bodies of operations whose schema alone cannot make one. */
+  let examples: Record<string, () => unknown>;
 
   beforeAll(async () => {
     const app = server().app;
@@ -235,6 +242,21 @@ describeEachDatabase('hostile input', (kind) => {
       id: s('board-1', 'b'),
       uid: s(randomUUID()),
     };
+    const student = w.studentIds[0]!;
+    examples = {
+      'POST /inkstore/v1/data': () => [
+        uploadOf(
+          [
+            makeStroke({
+              page: pageAddress(3, 27, 1068, 1),
+              startMs: Date.UTC(2025, 2, 3, 9),
+              writerId: student,
+            }),
+          ],
+          student,
+        ),
+      ],
+    };
     doomed = { curriculumId: s(...doomedLectures), courseId: s(...doomedCourses.map((c) => c.id)) };
   }, SETUP_TIMEOUT_MS);
 
@@ -249,12 +271,22 @@ describeEachDatabase('hostile input', (kind) => {
     const timing: [string, number][] = [];
     for (const op of ops) {
       const t0 = performance.now();
-      for (let n = 0; n < PER_OPERATION; n += 1) {
-        const req = hostileRequest(op, pick, (name) =>
-          op.method === 'DELETE' && doomed[name] ? doomed[name] : real[name],
+      const key = `${op.method} ${op.path}`;
+      const bodyFields = op.body?.properties ?? op.body?.items?.properties ?? {};
+      const fields = op.parameters.length + Object.keys(bodyFields).length;
+      for (let n = 0; n < PER_OPERATION + PER_FIELD * fields; n += 1) {
+        const req = hostileRequest(
+          op,
+          pick,
+          (name) => (op.method === 'DELETE' && doomed[name] ? doomed[name] : real[name]),
+          examples[key],
         );
         const anonymous = !op.secured || pick.chance(0.15);
-        const caller = anonymous ? undefined : pick.pick(callers);
+        const caller = anonymous
+          ? undefined
+          : key in studentOperations
+            ? w.callers.student
+            : pick.pick(callers);
         await referee.send({ ...req, headers: { ...caller?.headers, ...req.headers } });
       }
       timing.push([`${op.method} ${op.path}`, Math.round(performance.now() - t0)]);
@@ -483,6 +515,7 @@ function hostileRequest(
   op: Operation,
   pick: Picker,
   realValues: (name: string) => readonly string[] | undefined,
+  example?: () => unknown,
 ): Sent {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const queryParams = op.parameters.filter((p) => p.in === 'query');
@@ -493,7 +526,8 @@ function hostileRequest(
     if (realOnes && pick.chance(0.9)) values.set(p, pick.pick(realOnes));
     else if (p.in === 'path' || pick.chance(0.5)) values.set(p, String(plausible(p.schema, pick)));
   }
-  let body: unknown = op.body ? plausible(op.body, pick) : undefined;
+  let body: unknown =
+    example && pick.chance(0.8) ? example() : op.body ? plausible(op.body, pick) : undefined;
   const headers: Record<string, string> = {};
   for (const p of headerParams)
     if (pick.chance(0.5)) headers[p.name] = pick.chance(0.5) ? '1' : hostileText(pick);

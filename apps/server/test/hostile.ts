@@ -165,6 +165,7 @@ export function plausible(schema: SchemaNode | undefined, pick: Picker, depth = 
       if (schema.format === 'date-time')
         return pick.pick(['2025-03-04T09:00:00Z', '2025-03-04T10:00:00.000Z']);
       if (schema.format === 'email') return 'a@example.com';
+      if (schema.pattern?.includes('\\d')) return String(1 + pick.int(3));
       if (schema.format === 'date') return '2025-03-04';
       return pick.pick(['x', 'Title', '1', 'Y', 'ACTIVE']);
   }

@@ -16,6 +16,6 @@ export const InkMessage = {
   tooManyPageNumbers: 'at most 64 pageNumber values per request',
   badTag: 'tag must be courseId_sessionId',
   badPointer: 'dataPointer must be a value from nextDataPointer',
-  badDate: 'must be an ISO 8601 time',
+  badDate: 'must be an ISO 8601 time between the years 1900 and 2999',
   tooManyStrokes: (n: number, max: number) => `too many strokes in one upload: ${n} (at most ${max})`,
 } as const;

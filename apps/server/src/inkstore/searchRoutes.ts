@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { answerSchema, failureSchema, success } from '../http/answer';
 import { badRequest, forbidden, notFound } from '../http/errors';
+import { INT32_MAX, instantInRange, wholeNumberText } from '../http/fields';
 import { Scope } from '../identity/scopes';
 import { authOf } from '../platform/bearer';
 import type { AppPlugin } from '../platform/types';
@@ -29,13 +30,9 @@ export const LESSON_GRACE_MS = 30 * 60_000;
 
 const isoTime = z
   .string()
-  .refine((s) => Number.isFinite(Date.parse(s)), InkMessage.badDate)
+  .refine((s) => instantInRange(Date.parse(s)), InkMessage.badDate)
   .transform((s) => new Date(s));
-const code = z.coerce
-  .number()
-  .int()
-  .min(0)
-  .max(2 ** 31 - 1);
+const code = wholeNumberText(0, INT32_MAX);
 
 const querySchema = z.object({
   startDate: isoTime.optional(),

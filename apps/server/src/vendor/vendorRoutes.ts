@@ -16,6 +16,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { answerSchema, failureSchema, success } from '../http/answer';
 import { notFound, sendFailure } from '../http/errors';
+import { INT32_MAX } from '../http/fields';
 import type { App, AppPlugin } from '../platform/types';
 import { type DemoBook, demoBookNproj, demoBookPdf, demoPaper } from './demoBook';
 import { bookStem, CATALOGUE_FILE, VendorData, VendorDataMissing, vendorDataDir } from './vendorData';
@@ -28,8 +29,18 @@ export function sendMissing(reply: FastifyReply, error: VendorDataMissing, statu
   return sendFailure(reply, status, error.message);
 }
 
+/** A book address whose parts fit the database's integer columns. */
+const inColumnRange = (b: BookAddress | undefined) =>
+  b !== undefined && [b.section, b.owner, b.book].every((n) => n >= 0 && n <= INT32_MAX);
+
 const bookParam = z.object({
-  bookId: z.string().refine((s) => parseBookId(s) !== undefined, 'must be section.owner.book'),
+  bookId: z
+    .string()
+    .max(40)
+    .refine(
+      (s) => inColumnRange(parseBookId(s)),
+      'must be section.owner.book (whole numbers up to 2147483647)',
+    ),
 });
 
 const paperSchema = z.looseObject({
