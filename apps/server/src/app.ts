@@ -20,6 +20,7 @@ import type { DatabaseHandle } from './db/database';
 import type { FileStore } from './files/fileStore';
 import { installErrorHandlers, sendFailure } from './http/errors';
 import { installInputGuard } from './http/inputGuard';
+import { REDACTED, REDACTED_LOG_PATHS, requestForLog } from './http/redact';
 import { AccountStore } from './identity/accounts';
 import { CredentialVerifier } from './identity/credentials';
 import { UPSTREAM_CALLBACK_PATH } from './identity/login/routes';
@@ -41,6 +42,8 @@ export interface AppDeps {
   readonly clock?: Clock;
   /** Fastify logging: false in tests. Defaults to the configured level. */
   readonly logger?: boolean;
+  /** Where log lines go (tests capture them); standard output by default. */
+  readonly logStream?: { write(line: string): void };
   /** Extra route modules (tests). */
   readonly extraRoutes?: readonly AppPlugin[];
 }
@@ -54,7 +57,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database, files } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: requestForLog },
+            redact: { paths: REDACTED_LOG_PATHS, censor: REDACTED },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     // URLs the router refuses before any route runs (undecodable, over-long parameters) get
     // the same { ok, message, data } answer as every other failure.
