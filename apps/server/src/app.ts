@@ -21,6 +21,7 @@ import type { FileStore } from './files/fileStore';
 import { installErrorHandlers, sendFailure } from './http/errors';
 import { installInputGuard } from './http/inputGuard';
 import { REDACTED, REDACTED_LOG_PATHS, requestForLog } from './http/redact';
+import { installSecurityHeaders } from './http/securityHeaders';
 import { AccountStore } from './identity/accounts';
 import { CredentialVerifier } from './identity/credentials';
 import { UPSTREAM_CALLBACK_PATH } from './identity/login/routes';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('services', services);
   installBearerAuth(app);
   installErrorHandlers(app);
+  await installSecurityHeaders(app);
   mountProvider(app, provider, {
     prefix: OIDC_PREFIX,
     tokenPath: oidcRoutes.token,
