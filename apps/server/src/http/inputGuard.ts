@@ -6,6 +6,7 @@
  * their own schemas; a route whose body carries large texts by design (the ink upload's base64
  * strokes) raises the body bound with `config: { maxBodyText: n }`.
  */
+import { Stream } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendFailure } from './errors';
 
@@ -30,6 +31,9 @@ export function textProblem(value: string, max: number): string | undefined {
   return undefined;
 }
 
+/** Parsed input (objects and arrays of JSON, forms, queries), not bytes or a streamed body. */
+const isParsed = (value: object) => !ArrayBuffer.isView(value) && !(value instanceof Stream);
+
 /** The first problem of `value` (any JSON value), as "where: problem", or undefined. */
 export function firstProblem(value: unknown, where: string, max: number, depth = 0): string | undefined {
   if (typeof value === 'string') {
@@ -37,8 +41,8 @@ export function firstProblem(value: unknown, where: string, max: number, depth =
     return problem ? `${where}: ${problem}` : undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;
-  if (depth >= MAX_BODY_DEPTH) return `${where}: nested too deeply (at most ${MAX_BODY_DEPTH} levels)`;
-  if (ArrayBuffer.isView(value)) return undefined;
+  if (depth >= MAX_BODY_DEPTH && isParsed(value))
+    return `${where}: nested too deeply (at most ${MAX_BODY_DEPTH} levels)`;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i += 1) {
       const p = firstProblem(value[i], `${where}/${i}`, max, depth + 1);
@@ -46,6 +50,8 @@ export function firstProblem(value: unknown, where: string, max: number, depth =
     }
     return undefined;
   }
+  // Only parsed input (plain objects) is walked: a streamed body or bytes are the route's to read.
+  if (!isParsed(value)) return undefined;
   for (const [k, v] of Object.entries(value)) {
     const keyProblem = textProblem(k, MAX_URL_TEXT);
     if (keyProblem) return `${where}: a field name ${keyProblem}`;

@@ -7,6 +7,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestServer } from '../../test/harness';
+import { teacherWithToken } from '../../test/oauth';
 
 /** Sends the head and one chunk of a body announced as `announcedBytes`; answers the status that arrives. */
 function statusBeforeBodyEnds(
@@ -65,5 +66,18 @@ describeEachDatabase('the token is checked before the body is read', (kind) => {
     expect(await statusBeforeBodyEnds(port, method, path, { 'content-type': type }, big)).toBe(401);
     const badToken = { 'content-type': type, authorization: 'Bearer not-a-token' };
     expect(await statusBeforeBodyEnds(port, method, path, badToken, big)).toBe(401);
+  });
+
+  it('still takes a board body over HTTP with a valid token (streamed to the file store)', async () => {
+    const { headers } = await teacherWithToken(server().app);
+    const body = Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), Buffer.alloc(300_000, 7)]);
+    const res = await fetch(`http://127.0.0.1:${port}/board/v1/boards/streamed?title=Streamed`, {
+      method: 'PUT',
+      headers: { ...headers, 'content-type': 'application/octet-stream', 'if-match': '"0"' },
+      body,
+    });
+    const answer = (await res.json()) as { message: string; data: { size: number } };
+    expect(res.status, answer.message).toBe(200);
+    expect((answer as { data: { size: number } }).data.size).toBe(body.length);
   });
 });
