@@ -19,6 +19,9 @@ import type { ServerConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { FileStore } from './files/fileStore';
 import { installErrorHandlers, sendFailure } from './http/errors';
+import { installInputGuard } from './http/inputGuard';
+import { REDACTED, REDACTED_LOG_PATHS, requestForLog } from './http/redact';
+import { installSecurityHeaders } from './http/securityHeaders';
 import { AccountStore } from './identity/accounts';
 import { CredentialVerifier } from './identity/credentials';
 import { UPSTREAM_CALLBACK_PATH } from './identity/login/routes';
@@ -40,6 +43,8 @@ export interface AppDeps {
   readonly clock?: Clock;
   /** Fastify logging: false in tests. Defaults to the configured level. */
   readonly logger?: boolean;
+  /** Where log lines go (tests capture them); standard output by default. */
+  readonly logStream?: { write(line: string): void };
   /** Extra route modules (tests). */
   readonly extraRoutes?: readonly AppPlugin[];
 }
@@ -53,7 +58,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database, files } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: requestForLog },
+            redact: { paths: REDACTED_LOG_PATHS, censor: REDACTED },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     // URLs the router refuses before any route runs (undecodable, over-long parameters) get
     // the same { ok, message, data } answer as every other failure.
@@ -127,11 +140,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('services', services);
   installBearerAuth(app);
   installErrorHandlers(app);
+  await installSecurityHeaders(app);
   mountProvider(app, provider, {
     prefix: OIDC_PREFIX,
     tokenPath: oidcRoutes.token,
     publicClientIds: publicClientIds(config.clients),
   });
+  installInputGuard(app);
 
   for (const routes of [...routeModules, ...(deps.extraRoutes ?? [])]) await app.register(routes);
 

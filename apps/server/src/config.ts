@@ -71,6 +71,13 @@ export interface ServerConfig {
     readonly maxFailures: number;
     /** How long a lockout lasts, and the window failures are counted in. */
     readonly lockoutMs: number;
+    /** Failed attempts of any login names from one IP before that IP is locked out. */
+    readonly ipMaxFailures: number;
+  };
+  readonly signUp: {
+    /** Sign-up form posts per IP within `windowMs`. */
+    readonly limit: number;
+    readonly windowMs: number;
   };
   readonly realtime: {
     /** A WebSocket subscriber with more unsent bytes than this is dropped (a slow consumer). */
@@ -155,6 +162,9 @@ const envSchema = z
     UPSTREAM_OIDC_NAME: z.string().min(1).default('Google'),
     LOGIN_MAX_FAILURES: positiveInt.default(5),
     LOGIN_LOCKOUT_MINUTES: positiveInt.default(15),
+    LOGIN_IP_MAX_FAILURES: positiveInt.default(20),
+    SIGNUP_RATE_LIMIT: positiveInt.default(10),
+    SIGNUP_RATE_WINDOW_MINUTES: positiveInt.default(60),
     SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
     CODE_START: z
       .string()
@@ -272,7 +282,12 @@ export function loadConfig(
           },
         }
       : {}),
-    login: { maxFailures: e.LOGIN_MAX_FAILURES, lockoutMs: e.LOGIN_LOCKOUT_MINUTES * 60_000 },
+    login: {
+      maxFailures: e.LOGIN_MAX_FAILURES,
+      lockoutMs: e.LOGIN_LOCKOUT_MINUTES * 60_000,
+      ipMaxFailures: e.LOGIN_IP_MAX_FAILURES,
+    },
+    signUp: { limit: e.SIGNUP_RATE_LIMIT, windowMs: e.SIGNUP_RATE_WINDOW_MINUTES * 60_000 },
     realtime: {
       maxBufferedBytes: e.REALTIME_MAX_BUFFERED_KB * 1024,
       messagesPerSecond: e.REALTIME_MESSAGES_PER_SECOND,

@@ -22,6 +22,9 @@ export interface RequestOptions {
   readonly method?: 'GET' | 'POST';
   readonly form?: Record<string, string>;
   readonly headers?: Record<string, string>;
+  /** A raw body (instead of `form`), sent with `contentType`. */
+  readonly body?: string | Buffer;
+  readonly contentType?: string;
 }
 
 function parseSetCookie(line: string): { name: string; value: string; path: string; expired: boolean } {
@@ -78,12 +81,13 @@ export class TestBrowser {
   /** One request, no redirect following. `url` may be relative to the server. */
   async request(target: string, options: RequestOptions = {}): Promise<BrowserResponse> {
     const url = new URL(target, this.appOrigin);
-    const method = options.method ?? (options.form ? 'POST' : 'GET');
+    const method = options.method ?? (options.form || options.body !== undefined ? 'POST' : 'GET');
     const headers: Record<string, string> = { ...options.headers };
     const cookie = this.cookieHeader(url);
     if (cookie) headers.cookie = cookie;
-    const body = options.form ? new URLSearchParams(options.form).toString() : undefined;
-    if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const body = options.form ? new URLSearchParams(options.form).toString() : options.body;
+    if (options.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+    else if (options.contentType) headers['content-type'] = options.contentType;
 
     if (url.origin === this.appOrigin) {
       const res = await this.app.inject({
@@ -107,7 +111,7 @@ export class TestBrowser {
       method,
       headers,
       redirect: 'manual',
-      ...(body !== undefined ? { body } : {}),
+      ...(body !== undefined ? { body: typeof body === 'string' ? body : new Uint8Array(body) } : {}),
     });
     this.store(url, res.headers.getSetCookie());
     const location = res.headers.get('location');

@@ -127,6 +127,8 @@ export interface TestServerOptions {
   readonly env?: Record<string, string | undefined>;
   readonly clock?: Clock;
   readonly extraRoutes?: readonly AppPlugin[];
+  /** Capture the server's log lines (give LOG_LEVEL in `env` too). */
+  readonly logStream?: { write(line: string): void };
 }
 
 /** Builds a server on a fresh database and a temporary file store. */
@@ -145,7 +147,8 @@ export async function startTestServer(
       database,
       files,
       clock,
-      logger: false,
+      logger: options.logStream !== undefined,
+      ...(options.logStream ? { logStream: options.logStream } : {}),
       ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
     });
     await app.ready();

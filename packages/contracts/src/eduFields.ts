@@ -4,18 +4,18 @@
  * so a malformed request is a 400, never a database error.
  */
 import { z } from 'zod';
+import { INT32_MAX, wholeNumberText } from './fields';
 
-/** Largest value of a PostgreSQL `integer`. */
-export const INT32_MAX = 2_147_483_647;
+export { INT32_MAX } from './fields';
 
-/** A database id in a path or query: a positive 32-bit integer, from text or a number. */
-export const idParam = z.coerce.number().int().min(1).max(INT32_MAX);
+/** A database id in a path, query or form field: a positive 32-bit integer, digits only. */
+export const idParam = wholeNumberText(1, INT32_MAX);
 
 /** An integer that fits an `integer` column (from JSON). */
 export const int32 = z.number().int().min(-INT32_MAX).max(INT32_MAX);
 
 /** A non-negative integer (Ncode page address part) from a query string or a form field. */
-export const ncodeText = z.coerce.number().int().min(0).max(INT32_MAX);
+export const ncodeText = wholeNumberText(0, INT32_MAX);
 
 /** A non-negative integer (Ncode page address part) in JSON. */
 export const ncodeNumber = z.number().int().min(0).max(INT32_MAX);

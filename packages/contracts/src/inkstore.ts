@@ -4,6 +4,7 @@
  * Naming as in `edu.ts`: `xxxBody`/`xxxQuery`/`xxxParams` requests, `xxxData` the answer's data.
  */
 import { z } from 'zod';
+import { INT32_MAX, instantInRange, wholeNumberText } from './fields';
 
 /** Most page records in one upload. */
 export const MAX_UPLOAD_RECORDS = 5_000;
@@ -15,7 +16,7 @@ export const InkQueryMessage = {
   tooManyPageNumbers: 'at most 64 pageNumber values per request',
   badTag: 'tag must be courseId_sessionId',
   badPointer: 'dataPointer must be a value from nextDataPointer',
-  badDate: 'must be an ISO 8601 time',
+  badDate: 'must be an ISO 8601 time between the years 1900 and 2999',
 } as const;
 
 // ——— Upload ———
@@ -57,13 +58,9 @@ export type UploadData = z.infer<typeof uploadData>;
 
 const isoTime = z
   .string()
-  .refine((s) => Number.isFinite(Date.parse(s)), InkQueryMessage.badDate)
+  .refine((s) => instantInRange(Date.parse(s)), InkQueryMessage.badDate)
   .transform((s) => new Date(s));
-const code = z.coerce
-  .number()
-  .int()
-  .min(0)
-  .max(2 ** 31 - 1);
+const code = wholeNumberText(0, INT32_MAX);
 
 /** `{studentId}` of the search path. */
 export const searchParams = z.object({ studentId: z.string().min(1).max(64) });

@@ -28,6 +28,7 @@ import { ApiError, badRequest, notFound } from '../http/errors';
 import { Scope } from '../identity/scopes';
 import { authOf } from '../platform/bearer';
 import type { AppPlugin } from '../platform/types';
+import { boardFileChunks, isBodyStream } from './boardBody';
 import { BoardVersionConflict, deleteBoard, findBoard, listBoards, writeBoard } from './boardStore';
 
 /** Largest board file (PDFs included). */
@@ -67,11 +68,12 @@ function versionConflict(error: unknown): never {
 }
 
 export const boardRoutes: AppPlugin = async (app) => {
-  app.addContentTypeParser(
-    ['application/octet-stream', 'application/zip'],
-    { parseAs: 'buffer', bodyLimit: BOARD_BODY_LIMIT_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  // The body stays a stream: the handler writes it to the file store (boardBody.ts).
+  app.addContentTypeParser(['application/octet-stream', 'application/zip'], (request, payload, done) => {
+    const announced = Number(request.headers['content-length'] ?? 0);
+    if (announced > BOARD_BODY_LIMIT_BYTES) done(new ApiError(413, 'Request body is too large'), undefined);
+    else done(null, payload);
+  });
 
   app.get(
     '/board/v1/boards',
@@ -102,9 +104,11 @@ export const boardRoutes: AppPlugin = async (app) => {
     async (request, reply) => {
       const { account } = authOf(request);
       const body = request.body;
-      if (!(body instanceof Uint8Array) || !looksLikeZip(body)) throw badRequest(BoardMessage.notBoardFile);
+      if (!isBodyStream(body)) throw badRequest(BoardMessage.notBoardFile);
       const expectedVersion = ifMatchVersion(request.headers['if-match']) ?? 0;
-      const stored = await app.services.files.put(body);
+      const stored = await app.services.files.put(
+        boardFileChunks(body, BOARD_BODY_LIMIT_BYTES, BoardMessage.notBoardFile),
+      );
       const board = await writeBoard(app.services.db, {
         accountId: account.id,
         id: request.params.id,

@@ -7,6 +7,9 @@ import { type LoginThrottle, lockoutMessage } from './loginThrottle';
 import { verifyPassword } from './passwords';
 
 export const INVALID_CREDENTIALS = 'The login name or password is incorrect.';
+/** Longest login name (an e-mail address) and password an account can have. */
+export const MAX_LOGIN_NAME = 320;
+export const MAX_PASSWORD = 1024;
 
 export type CredentialCheck =
   | { readonly ok: true; readonly account: Account }
@@ -33,14 +36,21 @@ export class CredentialVerifier {
     private readonly throttle: LoginThrottle,
   ) {}
 
-  /** Verifies `password` for `username` signing in from `ip`. */
+  /**
+   * Verifies `password` for `username` signing in from `ip`. The attempt is counted before the
+   * password is evaluated (see {@link LoginThrottle.begin}); a login name longer than any account's
+   * is refused as invalid without touching the database.
+   */
   async verify(username: string, password: string, ip: string): Promise<CredentialCheck> {
-    const state = await this.throttle.state(username, ip);
+    if (username.length > MAX_LOGIN_NAME || password.length > MAX_PASSWORD) {
+      return { ok: false, reason: 'invalid', message: INVALID_CREDENTIALS };
+    }
+    const state = await this.throttle.begin(username, ip);
     if (state.locked) return locked(state.retryAfterMs);
     const found = await this.accounts.findForLogin(username);
     const valid = await verifyPassword(found?.passwordHash, password);
     if (!found || !valid) {
-      const after = await this.throttle.recordFailure(username, ip);
+      const after = await this.throttle.failed(username, ip);
       return after.locked
         ? locked(after.retryAfterMs)
         : { ok: false, reason: 'invalid', message: INVALID_CREDENTIALS };

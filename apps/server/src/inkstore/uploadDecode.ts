@@ -25,6 +25,7 @@ import {
   STROKE_UPLOAD_VERSION,
 } from '@dotink/ink';
 import { decodeBase64, type PageAddress } from '@dotink/ncode';
+import { instantInRange } from '../http/fields';
 
 export type { UploadRecord };
 
@@ -130,7 +131,7 @@ function decodeRecord(
     throw invalid(where, `mimeType ${JSON.stringify(record.mimeType)} is not ${STROKE_UPLOAD_MIME_TYPE}`);
   }
   const createdMs = Date.parse(record.createDate);
-  if (!Number.isFinite(createdMs)) throw invalid(where, 'createDate is not an ISO time');
+  if (!instantInRange(createdMs)) throw invalid(where, 'createDate is not an ISO time between 1900 and 2999');
 
   let json: unknown;
   try {

@@ -217,7 +217,7 @@ describeEachDatabase('POST /inkstore/v1/data', (kind) => {
       ],
       [
         [{ ...good, createDate: 'yesterday' }],
-        `${INVALID_STROKE_UPLOAD} (record 0: createDate is not an ISO time)`,
+        `${INVALID_STROKE_UPLOAD} (record 0: createDate is not an ISO time between 1900 and 2999)`,
       ],
       [[{ ...good, data: '%%%' }], `${INVALID_STROKE_UPLOAD} (record 0: data is not base64 of JSON)`],
       [

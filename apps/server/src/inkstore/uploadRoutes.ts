@@ -41,6 +41,7 @@ export const inkUploadRoutes: AppPlugin = async (app) => {
     '/inkstore/v1/data',
     {
       bodyLimit: UPLOAD_BODY_LIMIT_BYTES,
+      config: { maxBodyText: UPLOAD_BODY_LIMIT_BYTES },
       preHandler: app.requireAuth(Scope.storage),
       schema: {
         tags: ['ink store'],

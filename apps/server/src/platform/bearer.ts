@@ -1,7 +1,11 @@
 /**
- * Bearer-token verification for API routes. `app.requireAuth(...scopes)` is a preHandler: it
+ * Bearer-token verification for API routes. `app.requireAuth(...scopes)` is a guard: it
  * finds the opaque access token in the provider's store, loads the account, and sets
  * `request.auth`; 401 when the token is missing or invalid, 403 when a scope is missing.
+ *
+ * Whichever hook a route names it in (`preHandler`, `preValidation`), the guard runs in the
+ * route's `onRequest`: before any body is read, parsed or validated, so a request without a
+ * valid token costs no memory for its body (issue 11).
  *
  * Verified tokens are kept in a {@link TokenCache} (30 s at most, never past the token's
  * expiry; dropped at once when this process revokes the token or its grant). The account row is
@@ -81,14 +85,41 @@ export function providerTokenCache(app: App, cache = new TokenCache()): TokenCac
   return cache;
 }
 
+const AUTH_GUARD = Symbol('dotink.authGuard');
+type Hook = (...args: never[]) => unknown;
+const isAuthGuard = (hook: unknown) => typeof hook === 'function' && AUTH_GUARD in hook;
+const hookList = (value: unknown): Hook[] =>
+  value === undefined || value === null ? [] : Array.isArray(value) ? (value as Hook[]) : [value as Hook];
+
+/**
+ * Moves the `requireAuth` guards a route names in `preValidation` or `preHandler` to the front
+ * of its `onRequest` hooks (an `onRoute` hook: applies to every route registered afterwards).
+ */
+export function authenticateOnRequest(app: App): void {
+  app.addHook('onRoute', (route) => {
+    const r = route as unknown as Record<
+      'onRequest' | 'preParsing' | 'preValidation' | 'preHandler',
+      unknown
+    >;
+    const guards: Hook[] = [];
+    for (const name of ['preParsing', 'preValidation', 'preHandler'] as const) {
+      const hooks = hookList(r[name]);
+      if (!hooks.some(isAuthGuard)) continue;
+      guards.push(...hooks.filter(isAuthGuard));
+      const rest = hooks.filter((h) => !isAuthGuard(h));
+      r[name] = rest.length > 0 ? rest : undefined;
+    }
+    if (guards.length > 0) r.onRequest = [...guards, ...hookList(r.onRequest)];
+  });
+}
+
 /** Decorates the app with `requireAuth` and requests with `auth` (null until verified). */
 export function installBearerAuth(app: App): void {
   app.decorateRequest('auth', null);
   const cache = providerTokenCache(app);
   const accountReads = new AccountReads(app.services.db);
-  const requireAuth: RequireAuth =
-    (...scopes) =>
-    async (request, reply) => {
+  const requireAuth: RequireAuth = (...scopes) => {
+    const guard = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!request.headers.authorization) return deny(reply, 401, undefined, 'Unauthorized');
       const auth = await authenticate(app, request, cache, accountReads);
       if (!auth) return deny(reply, 401, 'invalid_token', 'Unauthorized');
@@ -97,7 +128,10 @@ export function installBearerAuth(app: App): void {
         return deny(reply, 403, 'insufficient_scope', `Forbidden: needs ${missing.join(' ')}`);
       request.auth = auth;
     };
+    return Object.assign(guard, { [AUTH_GUARD]: true });
+  };
   app.decorate('requireAuth', requireAuth);
+  authenticateOnRequest(app);
 }
 
 /** The caller of a route guarded by `requireAuth` (throws if the guard is missing). */

@@ -61,7 +61,7 @@ describeEachDatabase('vendor data routes', (kind) => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('The paper 3.27.99999 is not in the paper catalogue');
     expect((await get('/vendor/v1/papers/nope')).json().message).toBe(
-      'params/bookId: must be section.owner.book',
+      'params/bookId: must be section.owner.book (whole numbers up to 2147483647)',
     );
   });
 

@@ -17,6 +17,7 @@
 import {
   type BookAddress,
   bookId,
+  type Clock,
   findPaper,
   GRIDA_PUI_FILE_ORDER,
   pageAddress,
@@ -26,8 +27,10 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { answerSchema, failureSchema, success } from '../http/answer';
 import { notFound, sendFailure } from '../http/errors';
+import { INT32_MAX } from '../http/fields';
 import type { App, AppPlugin } from '../platform/types';
 import { type DemoBook, demoBookNproj, demoBookPdf, demoPaper } from './demoBook';
+import { LruCache } from './lruCache';
 import { bookStem, CATALOGUE_FILE, VendorData, VendorDataMissing, vendorDataDir } from './vendorData';
 
 const CODE_DIR = /^s(\d{1,5})-o(\d{1,6})-b(\d{1,6})$/;
@@ -38,8 +41,18 @@ export function sendMissing(reply: FastifyReply, error: VendorDataMissing, statu
   return sendFailure(reply, status, error.message);
 }
 
+/** A book address whose parts fit the database's integer columns. */
+const inColumnRange = (b: BookAddress | undefined) =>
+  b !== undefined && [b.section, b.owner, b.book].every((n) => n >= 0 && n <= INT32_MAX);
+
 const bookParam = z.object({
-  bookId: z.string().refine((s) => parseBookId(s) !== undefined, 'must be section.owner.book'),
+  bookId: z
+    .string()
+    .max(40)
+    .refine(
+      (s) => inColumnRange(parseBookId(s)),
+      'must be section.owner.book (whole numbers up to 2147483647)',
+    ),
 });
 
 const paperSchema = z.looseObject({
@@ -51,7 +64,7 @@ const paperSchema = z.looseObject({
 
 export const vendorRoutes: AppPlugin = async (app) => {
   const vendor = new VendorData(vendorDataDir(app.services.config));
-  const demoCache = new Map<string, Promise<{ pdf: Uint8Array; nproj: string } | undefined>>();
+  const demoCache = demoBookCache(app.services.clock);
 
   app.get(
     '/ncode_data/:dir/:file',
@@ -192,33 +205,66 @@ export const vendorRoutes: AppPlugin = async (app) => {
   }
 };
 
-/** The demo stand-ins of a built-in textbook (undefined for any other book), made once. */
+type DemoFiles = { pdf: Uint8Array; nproj: string };
+interface DemoSlot {
+  readonly made: Promise<DemoFiles | undefined>;
+  files?: DemoFiles | undefined;
+}
+
+/** Demo books kept at most, and their bytes. */
+export const DEMO_CACHE_ENTRIES = 64;
+export const DEMO_CACHE_BYTES = 64 * 1024 * 1024;
+/** How long "not a built-in textbook" is remembered (the textbooks may be seeded meanwhile). */
+export const DEMO_MISS_TTL_MS = 60_000;
+
+/** The bounded cache of generated demo books (LRU by entries and bytes; misses expire). */
+export function demoBookCache(clock: Clock): LruCache<string, DemoSlot> {
+  return new LruCache<string, DemoSlot>(
+    {
+      maxEntries: DEMO_CACHE_ENTRIES,
+      maxBytes: DEMO_CACHE_BYTES,
+      sizeOf: (slot) => (slot.files ? slot.files.pdf.byteLength + slot.files.nproj.length * 2 : 0),
+    },
+    clock,
+  );
+}
+
+/** The demo stand-ins of a built-in textbook (undefined for any other book), made once while cached. */
 function demoFor(
   app: App,
   vendor: VendorData,
-  cache: Map<string, Promise<{ pdf: Uint8Array; nproj: string } | undefined>>,
+  cache: LruCache<string, DemoSlot>,
   book: BookAddress,
-): Promise<{ pdf: Uint8Array; nproj: string } | undefined> {
+): Promise<DemoFiles | undefined> {
   const id = bookId(book);
-  let made = cache.get(id);
-  if (!made) {
-    made = (async () => {
-      const row = await app.services.db
-        .selectFrom('builtin_textbooks')
-        .select(['subject', 'grade', 'semester', 'first_page', 'num_pages'])
-        .where('section', '=', book.section)
-        .where('owner', '=', book.owner)
-        .where('book', '=', book.book)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const label = row.grade !== null ? `${row.subject} ${row.grade}-${row.semester ?? 1}` : row.subject;
-      const demo: DemoBook = { ...book, label, firstPage: row.first_page, numPages: row.num_pages };
-      const catalogue = await vendor.catalogue();
-      const paper = demoPaper(catalogue ? findPaper(catalogue, book) : undefined);
-      return { pdf: await demoBookPdf(demo, paper), nproj: demoBookNproj(demo, paper) };
-    })();
-    made.catch(() => cache.delete(id));
-    cache.set(id, made);
-  }
+  const cached = cache.get(id);
+  if (cached) return cached.made;
+  const made = (async () => {
+    const row = await app.services.db
+      .selectFrom('builtin_textbooks')
+      .select(['subject', 'grade', 'semester', 'first_page', 'num_pages'])
+      .where('section', '=', book.section)
+      .where('owner', '=', book.owner)
+      .where('book', '=', book.book)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const label = row.grade !== null ? `${row.subject} ${row.grade}-${row.semester ?? 1}` : row.subject;
+    const demo: DemoBook = { ...book, label, firstPage: row.first_page, numPages: row.num_pages };
+    const catalogue = await vendor.catalogue();
+    const paper = demoPaper(catalogue ? findPaper(catalogue, book) : undefined);
+    return { pdf: await demoBookPdf(demo, paper), nproj: demoBookNproj(demo, paper) };
+  })();
+  const slot: DemoSlot = { made };
+  cache.set(id, slot, DEMO_MISS_TTL_MS);
+  made.then(
+    (files) => {
+      if (cache.get(id) !== slot) return;
+      if (files) {
+        slot.files = files;
+        cache.set(id, slot); // a made book stays until evicted
+      }
+    },
+    () => cache.delete(id),
+  );
   return made;
 }

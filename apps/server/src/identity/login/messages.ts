@@ -50,6 +50,8 @@ export interface LoginMessages {
   readonly missingCredentials: string;
   readonly invalidCredentials: string;
   readonly lockedOut: (minutes: number) => string;
+  /** Too many sign-ups from one address. */
+  readonly signUpLimited: (minutes: number) => string;
   readonly nameRequired: string;
   readonly emailInvalid: string;
   readonly passwordTooShort: (minLength: number) => string;
@@ -89,6 +91,7 @@ const en: LoginMessages = {
   missingCredentials: 'Enter your login name and password.',
   invalidCredentials: 'The login name or password is incorrect.',
   lockedOut: (m) => `Too many failed sign-in attempts. Try again in ${m} minute${m === 1 ? '' : 's'}.`,
+  signUpLimited: (m) => `Too many sign-ups from this network. Try again in ${m} minute${m === 1 ? '' : 's'}.`,
   nameRequired: 'Enter your name.',
   emailInvalid: 'Enter a valid e-mail address.',
   passwordTooShort: (n) => `The password needs at least ${n} characters.`,
@@ -128,6 +131,7 @@ const ko: LoginMessages = {
   missingCredentials: '아이디와 비밀번호를 입력하세요.',
   invalidCredentials: '아이디 또는 비밀번호가 올바르지 않습니다.',
   lockedOut: (m) => `로그인에 너무 많이 실패했습니다. ${m}분 후에 다시 시도하세요.`,
+  signUpLimited: (m) => `이 네트워크에서 가입 요청이 너무 많습니다. ${m}분 후에 다시 시도하세요.`,
   nameRequired: '이름을 입력하세요.',
   emailInvalid: '올바른 이메일 주소를 입력하세요.',
   passwordTooShort: (n) => `비밀번호는 ${n}자 이상이어야 합니다.`,
@@ -168,6 +172,7 @@ const ja: LoginMessages = {
   missingCredentials: 'ログイン名とパスワードを入力してください。',
   invalidCredentials: 'ログイン名またはパスワードが正しくありません。',
   lockedOut: (m) => `ログインの失敗が多すぎます。${m} 分後にもう一度お試しください。`,
+  signUpLimited: (m) => `このネットワークからの登録が多すぎます。${m} 分後にもう一度お試しください。`,
   nameRequired: '氏名を入力してください。',
   emailInvalid: '有効なメールアドレスを入力してください。',
   passwordTooShort: (n) => `パスワードは ${n} 文字以上にしてください。`,
@@ -207,6 +212,7 @@ const zhTW: LoginMessages = {
   missingCredentials: '請輸入登入名稱和密碼。',
   invalidCredentials: '登入名稱或密碼不正確。',
   lockedOut: (m) => `登入失敗次數過多，請於 ${m} 分鐘後再試一次。`,
+  signUpLimited: (m) => `此網路的註冊次數過多，請於 ${m} 分鐘後再試一次。`,
   nameRequired: '請輸入姓名。',
   emailInvalid: '請輸入有效的電子郵件地址。',
   passwordTooShort: (n) => `密碼至少需要 ${n} 個字元。`,

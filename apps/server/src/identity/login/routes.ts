@@ -7,7 +7,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Provider } from 'oidc-provider';
 import { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors';
 import { failureSchema } from '../../http/answer';
+import { WindowLimit } from '../../http/windowLimit';
 import type { App, AppPlugin } from '../../platform/types';
 import type { Account } from '../accounts';
 import { lockoutMinutes } from '../loginThrottle';
@@ -42,7 +44,8 @@ const sendHtml = (reply: FastifyReply, status: number, body: string) =>
   reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 
 export const loginRoutes: AppPlugin = async (app) => {
-  const { provider, accounts, credentials, upstream, config } = app.services;
+  const { provider, accounts, credentials, upstream, config, clock } = app.services;
+  const signUps = new WindowLimit({ limit: config.signUp.limit, windowMs: config.signUp.windowMs }, clock);
   const clientName = (i: Interaction) => {
     const id = String(i.params.client_id ?? '');
     return config.clients.find((c) => c.clientId === id)?.name ?? id;
@@ -217,6 +220,12 @@ export const loginRoutes: AppPlugin = async (app) => {
       const { i, lang, m } = found;
       const { name, email, password, confirm } = request.body;
       const view = { lang, uid: i.uid, clientName: clientName(i), name, email };
+      const allowed = signUps.hit(request.ip);
+      if (!allowed.allowed) {
+        const minutes = lockoutMinutes(allowed.retryAfterMs);
+        reply.header('retry-after', String(Math.ceil(allowed.retryAfterMs / 1000)));
+        return sendHtml(reply, 429, signUpPage({ ...view, error: m.signUpLimited(minutes) }));
+      }
       const problem =
         name.trim() === ''
           ? m.nameRequired
@@ -231,7 +240,15 @@ export const loginRoutes: AppPlugin = async (app) => {
       if (await accounts.usernameTaken(email)) {
         return sendHtml(reply, 409, signUpPage({ ...view, error: m.emailTaken }));
       }
-      const account = await accounts.createTeacher({ username: email, email: email.trim(), name, password });
+      let account: Account;
+      try {
+        account = await accounts.createTeacher({ username: email, email: email.trim(), name, password });
+      } catch (error) {
+        // Another sign-up took the e-mail between the check above and this insert.
+        if (isUniqueViolation(error))
+          return sendHtml(reply, 409, signUpPage({ ...view, error: m.emailTaken }));
+        throw error;
+      }
       return finish(request, reply, i, account, 'pwd');
     },
   );

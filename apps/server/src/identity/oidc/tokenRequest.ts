@@ -14,7 +14,8 @@ const FORM = 'application/x-www-form-urlencoded';
 /** oidc-provider's own body limit. */
 const BODY_LIMIT = 56 * 1024;
 
-async function readBody(req: IncomingMessage): Promise<string> {
+/** The body of `req` as text; throws when it is longer than oidc-provider's limit. */
+export async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -42,6 +43,12 @@ export function parseBasicAuth(header: string | undefined): { id: string; secret
   }
 }
 
+/** True when the request's body is a form (or has no content type, as some clients send). */
+export function isFormRequest(req: IncomingMessage): boolean {
+  const contentType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  return contentType === '' || contentType === FORM;
+}
+
 /**
  * Answers the request oidc-provider should handle: the original one when its body is not a form
  * (the provider then rejects it), else a replay with the merged, normalised form.
@@ -50,11 +57,21 @@ export async function normalizeTokenRequest(
   req: IncomingMessage,
   publicClientIds: ReadonlySet<string>,
 ): Promise<IncomingMessage> {
-  const contentType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (contentType !== '' && contentType !== FORM) return req;
+  if (!isFormRequest(req)) return req;
+  return normalizeTokenForm(req, new URLSearchParams(await readBody(req)), publicClientIds);
+}
 
+/**
+ * Answers the token request oidc-provider should handle, given its form already read
+ * (`form`): a replay with the query string merged in and the client credentials normalised.
+ */
+export function normalizeTokenForm(
+  req: IncomingMessage,
+  form: URLSearchParams,
+  publicClientIds: ReadonlySet<string>,
+): IncomingMessage {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const params = new URLSearchParams(await readBody(req));
+  const params = new URLSearchParams(form);
   for (const [k, v] of url.searchParams) if (!params.has(k)) params.append(k, v);
 
   const headers = { ...req.headers };
@@ -75,15 +92,26 @@ export async function normalizeTokenRequest(
     params.delete('client_secret');
   }
 
+  return replayForm(req, params, headers, url.pathname);
+}
+
+/** A fresh IncomingMessage carrying `params` as its form body (the original one is read). */
+export function replayForm(
+  req: IncomingMessage,
+  params: URLSearchParams,
+  headers: IncomingMessage['headers'] = { ...req.headers },
+  url: string = req.url ?? '/',
+): IncomingMessage {
   const body = Buffer.from(params.toString(), 'utf8');
   const replay = new IncomingMessage(req.socket);
   replay.method = req.method;
-  replay.url = url.pathname;
+  replay.url = url;
   replay.httpVersion = req.httpVersion;
   replay.httpVersionMajor = req.httpVersionMajor;
   replay.httpVersionMinor = req.httpVersionMinor;
-  delete headers['transfer-encoding'];
-  replay.headers = { ...headers, 'content-type': FORM, 'content-length': String(body.length) };
+  const replayHeaders = { ...headers, 'content-type': FORM, 'content-length': String(body.length) };
+  delete replayHeaders['transfer-encoding'];
+  replay.headers = replayHeaders;
   // Complete, so that ending it never aborts (and destroys) the shared socket.
   replay.complete = true;
   replay.push(body);

@@ -1,0 +1,8 @@
+/** The edge's zod building blocks live in the shared contracts; re-exported for the server. */
+export {
+  INT32_MAX,
+  instantInRange,
+  MAX_INSTANT_MS,
+  MIN_INSTANT_MS,
+  wholeNumberText,
+} from '@dotink/contracts/fields';

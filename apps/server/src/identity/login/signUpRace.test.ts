@@ -1,0 +1,51 @@
+/**
+ * Issue 11, items 5 and 10: simultaneous sign-ups with one e-mail make one account and answer the
+ * others 409 with the form's message (never 500); sign-up is rate-limited per IP.
+ */
+import { expect, it } from 'vitest';
+import { describeEachDatabase, testClients, useTestServer } from '../../../test/harness';
+import { newBrowser, openAuthorize, pkcePair } from '../../../test/oauth';
+
+describeEachDatabase('sign-up under pressure', (kind) => {
+  const server = useTestServer(kind, { env: { SIGNUP_RATE_LIMIT: '12', SIGNUP_RATE_WINDOW_MINUTES: '60' } });
+  const web = testClients.web;
+
+  async function signUpForm() {
+    const browser = newBrowser(server().app);
+    const page = await openAuthorize(browser, {
+      clientId: web.clientId,
+      redirectUri: web.redirectUris[0],
+      scope: 'openid profile',
+      pkce: pkcePair(),
+    });
+    const uid = new URL(page.url).pathname.split('/')[2]!;
+    return (email: string) =>
+      browser.request(`/interaction/${uid}/signup`, {
+        form: { name: 'Race', email, password: 'long enough password', confirm: 'long enough password' },
+      });
+  }
+
+  it('10 simultaneous sign-ups with one e-mail: 1 account, 9 × 409 with the form message', async () => {
+    const forms = await Promise.all(Array.from({ length: 10 }, () => signUpForm()));
+    const answers = await Promise.all(forms.map((send) => send('race@example.org')));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([303, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+    for (const a of answers.filter((x) => x.status === 409)) {
+      expect(a.body).toContain('An account with this e-mail already exists.');
+    }
+    const rows = await server()
+      .app.services.db.selectFrom('accounts')
+      .select('id')
+      .where('username', '=', 'race@example.org')
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('limits sign-ups from one IP: past SIGNUP_RATE_LIMIT the form answers 429', async () => {
+    const send = await signUpForm();
+    const statuses: number[] = [];
+    // 10 sign-ups of the race above count too (same IP): 2 more pass, the next are refused.
+    for (let i = 0; i < 4; i += 1) statuses.push((await send(`rate-${i}@example.org`)).status);
+    expect(statuses.slice(2)).toEqual([429, 429]);
+  });
+});
