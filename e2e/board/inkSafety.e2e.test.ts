@@ -1,0 +1,117 @@
+/**
+ * Browser tests of issue 12's "ink is never lost" (Chromium, the built board on the real server):
+ * dense mouse writing up to a page's edges, the last stroke before a reload, and storage that
+ * fails (IndexedDB writes made to fail in the page).
+ */
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeEdgeStrokes } from '../../bench/browser/edgeStrokes';
+import { launchChromium } from '../support/chromium';
+import { type RealServer, startRealServer } from '../support/realServer';
+import { type BoardPage, openBoard } from './support/boardPage';
+import { buildBoard, simulatedPensScript } from './support/buildBoard';
+
+let server: RealServer;
+let browser: Browser;
+let penScript: string;
+
+beforeAll(async () => {
+  const dist = await buildBoard();
+  penScript = await simulatedPensScript();
+  server = await startRealServer({ boardDistDir: dist });
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function freshContext(): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1366, height: 860 }, acceptDownloads: true });
+}
+
+/** A new board with one blank page, the mouse pen writing. */
+async function boardWithPage(context: BrowserContext, query = 'lang=en&notice=0'): Promise<BoardPage> {
+  const board = await openBoard(context, server.boardUrl, penScript, query);
+  await board.testId('new-board').click();
+  await board.testId('empty-board').waitFor();
+  await board.testId('add-page').click();
+  await board.waitFor(async () => (await board.pageCount()) === 1, 'the blank page');
+  await board.testId('page-view').waitFor();
+  await board.page.waitForTimeout(300); // the view measured and fitted
+  return board;
+}
+
+/** The open board's id. */
+async function boardId(board: BoardPage): Promise<string> {
+  return board.page.evaluate(
+    () =>
+      (window as unknown as { dotinkBoard: { session: { board: { id: string } } } }).dotinkBoard.session.board
+        .id,
+  );
+}
+
+/** Strokes of a board as stored in IndexedDB (read through the app's repository). */
+async function storedStrokes(board: BoardPage, id: string): Promise<{ dots: number }[]> {
+  return board.page.evaluate(async (boardId) => {
+    const repo = (
+      window as unknown as {
+        dotinkBoard: {
+          deps: {
+            repo: { loadBoard(id: string): Promise<{ strokes: { dots: { count: number } }[] } | undefined> };
+          };
+        };
+      }
+    ).dotinkBoard.deps.repo;
+    const loaded = await repo.loadBoard(boardId);
+    return (loaded?.strokes ?? []).map((s) => ({ dots: s.dots.count }));
+  }, id);
+}
+
+describe.sequential('ink is never lost (issue 12)', () => {
+  it('2,000 mouse strokes over a whole page, edges included, are all stored with their dots', async () => {
+    const context = await freshContext();
+    try {
+      const board = await boardWithPage(context);
+      const id = await boardId(board);
+      const result = await writeEdgeStrokes(board.page, 2000, 5);
+      expect(result).toEqual({ drawn: 2000, stored: 2000, lost: 0, viewMovedPx: 0 });
+      await board.waitFor(async () => (await storedStrokes(board, id)).length === 2000, 'the strokes stored');
+      expect((await storedStrokes(board, id)).every((s) => s.dots === 5)).toBe(true);
+      expect(board.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 300_000);
+
+  it('keeps the last stroke when the page reloads 0, 50 or 100 ms after pen-up', async () => {
+    const context = await freshContext();
+    try {
+      const board = await boardWithPage(context);
+      const id = await boardId(board);
+      const box = (await board.testId('page-view').boundingBox())!;
+      let expected = 0;
+      for (const delayMs of [0, 50, 100]) {
+        const y = box.y + box.height / 2 + expected * 30;
+        const { mouse } = board.page;
+        await mouse.move(box.x + box.width / 2 - 60, y);
+        await mouse.down();
+        for (let i = 1; i <= 6; i++) await mouse.move(box.x + box.width / 2 - 60 + i * 10, y + (i % 2) * 4);
+        await mouse.up();
+        expected++;
+        if (delayMs > 0) await board.page.waitForTimeout(delayMs);
+        await board.page.reload();
+        await board.testId('board-list').waitFor();
+        const stored = await storedStrokes(board, id);
+        expect({ delayMs, strokes: stored.length }).toEqual({ delayMs, strokes: expected });
+        await board.testId('board-card').first().getByRole('button').click();
+        await board.testId('page-view').waitFor();
+        await board.page.waitForTimeout(300);
+      }
+      expect(board.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
