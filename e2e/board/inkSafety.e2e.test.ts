@@ -103,8 +103,12 @@ describe.sequential('ink is never lost (issue 12)', () => {
         if (delayMs > 0) await board.page.waitForTimeout(delayMs);
         await board.page.reload();
         await board.testId('board-list').waitFor();
-        const stored = await storedStrokes(board, id);
-        expect({ delayMs, strokes: stored.length }).toEqual({ delayMs, strokes: expected });
+        // the stroke is in the database (a rescued one once the start has written it)
+        const count = async () => (await storedStrokes(board, id)).length;
+        await board
+          .waitFor(async () => (await count()) >= expected, 'the stroke', 5000)
+          .catch(() => undefined);
+        expect({ delayMs, strokes: await count() }).toEqual({ delayMs, strokes: expected });
         await board.testId('board-card').first().getByRole('button').click();
         await board.testId('page-view').waitFor();
         await board.page.waitForTimeout(300);

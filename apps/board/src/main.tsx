@@ -15,6 +15,7 @@ import { pdfjsEngine } from './import/pdfjsEngine';
 import { BoardRepository } from './model/boardRepository';
 import { openBoardDb } from './model/db';
 import { randomIds } from './model/ids';
+import { restoreRescuedInk, storageRescue } from './model/inkRescue';
 import { fetchPaperCatalogue, paperLookup } from './model/paper';
 import { App } from './ui/App';
 import { noticeDue } from './ui/dialogs/NoticeDialog';
@@ -40,7 +41,8 @@ const timers = {
 const pens = new PenRuntime({
   editor,
   bluetooth: () => (navigator as unknown as { bluetooth?: BluetoothLike }).bluetooth,
-  onError: (e) => console.error(e),
+  // pen failures are said in the user's language (the app is made just below)
+  onError: (e) => app.report(e),
 });
 let paper = paperLookup(undefined);
 const app = new BoardApp({
@@ -60,8 +62,10 @@ const app = new BoardApp({
     buyPen: 'https://www.neosmartpen.com/',
     start: './',
   },
-  ...(storage ? { storage } : {}),
+  ...(storage ? { storage, rescue: storageRescue(storage) } : {}),
 });
+// ink the last visit could not write to the database before the page went away
+if (storage) app.waitBeforeOpening(() => restoreRescuedInk(storage, app.deps.repo));
 pens.setMousePen(createPageViewPointerPen(() => app.viewHandle.current));
 void fetchPaperCatalogue(CATALOGUE_URL).then((c) => {
   if (c) paper = paperLookup(c);
@@ -85,12 +89,21 @@ if ('serviceWorker' in navigator && import.meta.env.PROD) {
   });
 }
 
-// Ink is written shortly after each change; write what is pending when the page goes away.
-const flushNow = () => void app.session?.flush();
+// Ink is written at each change; write what is pending when the page goes away.
+const flushNow = () => app.session?.rescueUnsaved();
 window.addEventListener('pagehide', flushNow);
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') flushNow();
 });
+
+// Nothing fails silently: a promise rejected with no handler becomes a message.
+window.addEventListener('unhandledrejection', (event) => {
+  event.preventDefault();
+  app.report(event.reason);
+});
+if (typeof indexedDB === 'undefined') {
+  app.report(Object.assign(new Error('IndexedDB is not available'), { name: 'MissingAPIError' }));
+}
 
 /** For browser tests and debugging: the running app. */
 (window as unknown as { dotinkBoard?: BoardApp }).dotinkBoard = app;

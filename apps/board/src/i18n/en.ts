@@ -128,6 +128,24 @@ export const boardEn = {
   'fileName.leadingDot': 'A file name cannot start with a dot.',
   'fileName.characters':
     'A file name may contain only Korean, English, Chinese and Japanese characters, digits, and the symbols + - _ and a dot.',
+  // board-ink (issue 12): storage and other failures, safe ink
+  'storage.saveFailed':
+    'Your writing could not be saved in this browser ({reason}). It stays on this page and is saved as soon as storage works again. To keep a copy now, save it as .GRIDA.',
+  'storage.saved': 'Your writing is saved again.',
+  'storage.failed': 'Storing in this browser failed ({reason}).',
+  'storage.full': 'The browser storage is full ({reason}). Free some space, or save the board as .GRIDA.',
+  'storage.unavailable':
+    'This browser cannot store boards ({reason}); a private window may block it. Boards made now are kept only until the page closes: save them as .GRIDA.',
+  'storage.unsavedBanner': 'Not saved in this browser yet: storage is not working. Retrying…',
+  'storage.saveCopy': 'Save .GRIDA',
+  'error.unexpected': 'Something went wrong: {reason}',
+  'pdf.renderFailed': 'A page of {name} could not be shown ({reason}).',
+  'pen.error': 'The pen reported a problem: {reason}',
+  'pen.disconnected':
+    '{name} was disconnected (switched off or out of range). Connect it again to go on writing.',
+  'pdf.passwordCancelled':
+    'No password was given for {name}: its pages stay blank until the board is opened again and the password entered. Your writing on them is kept.',
+  // end board-ink
 } as const;
 
 /** Every board text key. */

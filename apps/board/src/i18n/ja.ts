@@ -117,4 +117,22 @@ export const boardJa: BoardMessages = {
   'fileName.leadingDot': 'ファイル名をドット(.)で始めることはできません。',
   'fileName.characters':
     'ファイル名に使えるのは韓国語・英語・中国語・日本語の文字、数字、記号 + - _ とドット(.)だけです。',
+  // board-ink (issue 12): storage and other failures, safe ink
+  'storage.saveFailed':
+    'このブラウザーに筆記を保存できませんでした（{reason}）。筆記はこの画面に残り、ストレージが使えるようになるとすぐに保存されます。今すぐ控えを残すには .GRIDA で保存してください。',
+  'storage.saved': '筆記は再び保存されました。',
+  'storage.failed': 'このブラウザーへの保存に失敗しました（{reason}）。',
+  'storage.full':
+    'ブラウザーのストレージがいっぱいです（{reason}）。空きを作るか、ボードを .GRIDA で保存してください。',
+  'storage.unavailable':
+    'このブラウザーではボードを保存できません（{reason}）。プライベートウィンドウでは保存が妨げられることがあります。今作ったボードはページを閉じるまでしか残らないので、.GRIDA で保存してください。',
+  'storage.unsavedBanner': 'まだこのブラウザーに保存されていません：ストレージが使えません。再試行中…',
+  'storage.saveCopy': '.GRIDA で保存',
+  'error.unexpected': '問題が発生しました：{reason}',
+  'pdf.renderFailed': '{name} のページを表示できませんでした（{reason}）。',
+  'pen.error': 'ペンで問題が発生しました：{reason}',
+  'pen.disconnected': '{name} の接続が切れました（電源オフまたは範囲外）。書き続けるには再接続してください。',
+  'pdf.passwordCancelled':
+    '{name} のパスワードが入力されませんでした。ボードを開き直してパスワードを入力するまで、そのページは空白のままです。ページ上の筆記は保持されます。',
+  // end board-ink
 };

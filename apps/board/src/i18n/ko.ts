@@ -117,4 +117,23 @@ export const boardKo: BoardMessages = {
   'fileName.leadingDot': '파일 이름은 점(.)으로 시작할 수 없습니다.',
   'fileName.characters':
     '파일 이름에는 한글, 영문, 한자, 일본어, 숫자와 기호 + - _ 및 점(.)만 사용할 수 있습니다.',
+  // board-ink (issue 12): storage and other failures, safe ink
+  'storage.saveFailed':
+    '이 브라우저에 필기를 저장하지 못했습니다({reason}). 필기는 이 화면에 남아 있으며 저장소가 다시 동작하면 바로 저장됩니다. 지금 사본을 남기려면 .GRIDA로 저장하세요.',
+  'storage.saved': '필기가 다시 저장되었습니다.',
+  'storage.failed': '이 브라우저에 저장하지 못했습니다({reason}).',
+  'storage.full': '브라우저 저장 공간이 가득 찼습니다({reason}). 공간을 비우거나 보드를 .GRIDA로 저장하세요.',
+  'storage.unavailable':
+    '이 브라우저는 보드를 저장할 수 없습니다({reason}). 시크릿 창에서는 저장이 막힐 수 있습니다. 지금 만든 보드는 페이지를 닫을 때까지만 남으니 .GRIDA로 저장하세요.',
+  'storage.unsavedBanner':
+    '아직 이 브라우저에 저장되지 않았습니다: 저장소가 동작하지 않습니다. 다시 시도하는 중…',
+  'storage.saveCopy': '.GRIDA로 저장',
+  'error.unexpected': '문제가 발생했습니다: {reason}',
+  'pdf.renderFailed': '{name}의 페이지를 표시하지 못했습니다({reason}).',
+  'pen.error': '펜에서 문제가 발생했습니다: {reason}',
+  'pen.disconnected':
+    '{name}의 연결이 끊어졌습니다(전원이 꺼졌거나 범위를 벗어남). 계속 쓰려면 다시 연결하세요.',
+  'pdf.passwordCancelled':
+    '{name}의 비밀번호를 입력하지 않았습니다. 보드를 다시 열어 비밀번호를 입력할 때까지 해당 페이지는 비어 있습니다. 그 위의 필기는 그대로 보존됩니다.',
+  // end board-ink
 };

@@ -112,4 +112,21 @@ export const boardZhTW: BoardMessages = {
   'fileName.empty': '請輸入檔案名稱。',
   'fileName.leadingDot': '檔案名稱不能以點(.)開頭。',
   'fileName.characters': '檔案名稱只能包含韓文、英文、中文、日文字元、數字以及符號 + - _ 和點(.)。',
+  // board-ink (issue 12): storage and other failures, safe ink
+  'storage.saveFailed':
+    '無法在此瀏覽器中儲存筆跡（{reason}）。筆跡仍留在此頁面上，儲存空間恢復後會立即儲存。若要現在保留副本，請另存為 .GRIDA。',
+  'storage.saved': '筆跡已重新儲存。',
+  'storage.failed': '無法儲存到此瀏覽器（{reason}）。',
+  'storage.full': '瀏覽器儲存空間已滿（{reason}）。請釋放空間，或將白板另存為 .GRIDA。',
+  'storage.unavailable':
+    '此瀏覽器無法儲存白板（{reason}），無痕視窗可能會阻擋儲存。現在建立的白板只會保留到關閉頁面為止，請另存為 .GRIDA。',
+  'storage.unsavedBanner': '尚未儲存到此瀏覽器：儲存空間無法使用。正在重試…',
+  'storage.saveCopy': '另存為 .GRIDA',
+  'error.unexpected': '發生問題：{reason}',
+  'pdf.renderFailed': '無法顯示 {name} 的頁面（{reason}）。',
+  'pen.error': '筆發生問題：{reason}',
+  'pen.disconnected': '{name} 已中斷連線（已關機或超出範圍）。請重新連線以繼續書寫。',
+  'pdf.passwordCancelled':
+    '未輸入 {name} 的密碼：在重新開啟白板並輸入密碼之前，這些頁面會保持空白。頁面上的筆跡會保留。',
+  // end board-ink
 };

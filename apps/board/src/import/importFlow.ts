@@ -59,6 +59,10 @@ export interface ImportContext {
   readonly session?: BoardSession;
   /** Opens a board for a PDF imported from the board list. */
   readonly openSession?: (boardId: string) => Promise<BoardSession>;
+  /** Opens a new board (in memory until it has content) for a PDF imported from the list. */
+  readonly newSession?: (title: string) => Promise<BoardSession>;
+  /** The default title of a new board: an empty board with it takes the PDF's name. */
+  readonly untitled?: string;
   readonly nowMs: () => number;
   readonly keys?: KeySource;
   /** Where an unusable print mapping in a PDF is reported (default: the console). */
@@ -90,11 +94,23 @@ async function importPdf(file: PickedFile, ctx: ImportContext): Promise<ImportRe
   const { pdf, password } = opened;
   try {
     if (ctx.session?.hasPdf(pdf.fingerprint)) return { kind: 'failed', message: 'import.duplicatePdf' };
+    // from the board list: the duplicate rule (board.md §5) holds across the boards kept
+    if (!ctx.session && (await ctx.repo.hasPdf(pdf.fingerprint)))
+      return { kind: 'failed', message: 'import.duplicatePdf' };
     let session = ctx.session;
     if (!session) {
-      if (!ctx.openSession) throw new Error('no board to import into');
-      const board = await ctx.repo.createBoard(baseName(file.name));
-      session = await ctx.openSession(board.id);
+      if (ctx.newSession) session = await ctx.newSession(baseName(file.name));
+      else if (ctx.openSession) {
+        const board = await ctx.repo.createBoard(baseName(file.name));
+        session = await ctx.openSession(board.id);
+      } else throw new Error('no board to import into');
+    } else if (
+      session.pages.length === 0 &&
+      ctx.untitled !== undefined &&
+      session.board.title === ctx.untitled
+    ) {
+      // an empty new board is named after the PDF it starts with
+      await session.rename(baseName(file.name));
     }
     const firstPageIndex = await session.addPdf(
       { fileName: file.name, fingerprint: pdf.fingerprint, bytes: file.bytes },

@@ -61,6 +61,26 @@ export class BoardRepository {
     return board;
   }
 
+  /** Stores a board record made in memory (a new board, stored once it has content). */
+  async putBoard(board: BoardRecord): Promise<void> {
+    await this.db.boards.put({ ...board, updatedMs: this.clock.nowMs() });
+  }
+
+  /** A new board record, not stored yet (see {@link putBoard}). */
+  newBoardRecord(title: string, group = ''): BoardRecord {
+    const now = this.clock.nowMs();
+    return {
+      id: this.ids(),
+      title,
+      group,
+      trashed: 0,
+      createdMs: now,
+      updatedMs: now,
+      lastOpenedMs: now,
+      pageCount: 0,
+    };
+  }
+
   async rename(id: string, title: string): Promise<void> {
     await this.db.boards.update(id, { title, updatedMs: this.clock.nowMs() });
   }
@@ -142,6 +162,18 @@ export class BoardRepository {
       await this.db.pages.bulkAdd(pages.map((p, index): PageRecord => ({ ...p, boardId, index })));
       await this.db.boards.update(boardId, { pageCount: pages.length, updatedMs: this.clock.nowMs() });
     });
+  }
+
+  /** True when a board not in the trash holds a PDF with this fingerprint. */
+  async hasPdf(fingerprint: string): Promise<boolean> {
+    if (!fingerprint) return false;
+    const boardIds = await this.db.pdfs
+      .filter((p) => p.fingerprint === fingerprint)
+      .toArray()
+      .then((rows) => rows.map((r) => r.boardId));
+    if (boardIds.length === 0) return false;
+    const boards = await this.db.boards.bulkGet(boardIds);
+    return boards.some((b) => b !== undefined && b.trashed === 0);
   }
 
   async addPdf(boardId: string, pdf: GridaPdf): Promise<void> {

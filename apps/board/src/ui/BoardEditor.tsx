@@ -12,6 +12,7 @@ import type { BoardSession } from '../model/boardSession';
 import { PenPanel } from './PenPanel';
 import { usePageSource } from './pageSource';
 import { Toolbar } from './Toolbar';
+import { UnsavedBanner } from './UnsavedBanner';
 import { useShortcuts } from './useShortcuts';
 
 /** Undo / redo depths of the session's history (re-rendered on every ink change). */
@@ -86,11 +87,12 @@ export function BoardEditor() {
         onZoom={(f) => viewRef.current?.zoomBy(f)}
         onFit={(f) => setFit(f)}
         onAddPage={() => {
-          void session.addBlankPage().then((i) => setPageIndex(i));
+          void app.run(() => session.addBlankPage().then((i) => setPageIndex(i)));
         }}
         onUndo={undo}
         onRedo={redo}
       />
+      <UnsavedBanner session={session} />
       <div className="editor-body">
         <nav className="page-list" aria-label={t('replay.pages')}>
           <ol>
@@ -123,6 +125,7 @@ export function BoardEditor() {
               fit={fit}
               onFitChange={setFit}
               pointerInput={mouse}
+              onDocumentError={(error) => app.reportPdfError(page, error)}
               onPageRequest={(address) => {
                 const i = session.pageIndexOf(address);
                 if (i >= 0) setPageIndex(i);

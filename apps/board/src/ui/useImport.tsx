@@ -5,10 +5,12 @@
  */
 import { useEffect, useRef } from 'react';
 import { useBoardApp } from '../app/boardApp';
+import { useText } from '../i18n/text';
 import { importFile } from '../import/importFlow';
 
 export function useImport() {
   const app = useBoardApp();
+  const t = useText();
   const pdfInput = useRef<HTMLInputElement>(null);
   const gridaInput = useRef<HTMLInputElement>(null);
 
@@ -26,6 +28,8 @@ export function useImport() {
           askPassword: (wrong) => app.askPdfPassword(wrong),
           ...(session ? { session } : {}),
           openSession: (id) => app.openBoard(id),
+          newSession: (title) => app.newBoard(title),
+          untitled: t('list.newBoardTitle'),
           nowMs: app.deps.nowMs,
         },
         expect,
@@ -44,8 +48,9 @@ export function useImport() {
         await app.openBoard(result.boardId);
       }
       app.deps.editor.getState().showToast('import.done', { name: file.name });
-    } catch {
-      editor.showMessage('import.unsupported');
+    } catch (error) {
+      // a failure that is not about the file (storage, say) is told as what it is
+      app.report(error);
     }
   };
 
