@@ -3,6 +3,8 @@
  * dense mouse writing up to a page's edges, the last stroke before a reload, and storage that
  * fails (IndexedDB writes made to fail in the page).
  */
+import { readFileSync } from 'node:fs';
+import { readGridaFile } from '@dotink/ink';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeEdgeStrokes } from '../../bench/browser/edgeStrokes';
@@ -10,6 +12,7 @@ import { launchChromium } from '../support/chromium';
 import { type RealServer, startRealServer } from '../support/realServer';
 import { type BoardPage, openBoard } from './support/boardPage';
 import { buildBoard, simulatedPensScript } from './support/buildBoard';
+import { textPdf } from './support/fixtures';
 
 let server: RealServer;
 let browser: Browser;
@@ -118,4 +121,115 @@ describe.sequential('ink is never lost (issue 12)', () => {
       await context.close();
     }
   }, 120_000);
+
+  it('says when storage writes fail, keeps the ink, offers a .GRIDA and writes it when storage works again', async () => {
+    const context = await freshContext();
+    await context.addInitScript({ content: FAILING_WRITES });
+    try {
+      const board = await boardWithPage(context);
+      const id = await boardId(board);
+      await failWrites(board, true);
+      await mouseStrokes(board, 5);
+      await board.testId('unsaved-banner').waitFor();
+      expect(await board.testId('unsaved-text').textContent()).toMatch(
+        /^Your writing could not be saved in this browser \(.*\)\. It stays on this page/,
+      );
+      expect((await board.strokes()).length).toBe(5); // the ink stays
+      expect(await storedStrokes(board, id)).toHaveLength(0);
+      await board.shot('30-storage-failing');
+      // 'Add page' says why it cannot (no uncaught error, no silence)
+      await board.testId('add-page').click();
+      expect(await board.takeMessage()).toMatch(/^Storing in this browser failed/);
+      // the unsaved work can be saved as a file
+      await board.testId('unsaved-save-grida').click();
+      await board.testId('save-title').fill('unsaved');
+      const download = board.page.waitForEvent('download');
+      await board.testId('save-confirm').click();
+      const file = readGridaFile(new Uint8Array(readFileSync(await (await download).path())));
+      expect(file.strokes).toHaveLength(5);
+      // storage works again: the ink is written without the user doing anything
+      await failWrites(board, false);
+      await board.waitFor(
+        async () => (await storedStrokes(board, id)).length === 5,
+        'the ink written',
+        15_000,
+      );
+      await board.testId('unsaved-banner').waitFor({ state: 'detached' });
+      await board.page.reload();
+      await board.testId('board-list').waitFor();
+      expect(await storedStrokes(board, id)).toHaveLength(5);
+      expect(board.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('New board and a PDF import with failing storage: a storage message, never "cannot be imported"', async () => {
+    const context = await freshContext();
+    await context.addInitScript({ content: FAILING_WRITES });
+    try {
+      const board = await openBoard(context, server.boardUrl, penScript, 'lang=ko&notice=0');
+      await failWrites(board, true);
+      await board.importFile('pdf', 'Lecture.pdf', await textPdf(['Lecture page one']), 'application/pdf');
+      const text = await board.takeMessage();
+      expect(text).not.toBe('가져올 수 없는 형식의 파일입니다.');
+      expect(text).toMatch(/^이 브라우저에 저장하지 못했습니다/);
+      await board.testId('back-to-list').click();
+      await board.testId('board-list').waitFor();
+      await board.testId('new-board').click();
+      await board.testId('empty-board').waitFor(); // the new board opens (in memory until it has content)
+      expect(board.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('with no IndexedDB at all: says so, and New board still opens', async () => {
+    const context = await freshContext();
+    await context.addInitScript({
+      content: "Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true });",
+    });
+    try {
+      const board = await openBoard(context, server.boardUrl, penScript, 'lang=en&notice=0');
+      expect(await board.takeMessage()).toMatch(/^This browser cannot store boards/);
+      await board.testId('new-board').click();
+      await board.testId('empty-board').waitFor();
+      expect(board.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });
+
+/** A page script: IndexedDB writes throw while `window.__dotinkFailWrites` is true. */
+const FAILING_WRITES = `(() => {
+  const wrap = (proto, name) => {
+    const original = proto[name];
+    proto[name] = function (...args) {
+      if (window.__dotinkFailWrites === true) throw new DOMException('writes are failing (test)', 'UnknownError');
+      return original.apply(this, args);
+    };
+  };
+  for (const n of ['put', 'add', 'delete', 'clear']) wrap(IDBObjectStore.prototype, n);
+  for (const n of ['update', 'delete']) wrap(IDBCursor.prototype, n);
+})();`;
+
+async function failWrites(board: BoardPage, on: boolean): Promise<void> {
+  await board.page.evaluate((v) => {
+    (window as unknown as { __dotinkFailWrites: boolean }).__dotinkFailWrites = v;
+  }, on);
+}
+
+/** `n` short mouse strokes across the middle of the page view. */
+async function mouseStrokes(board: BoardPage, n: number): Promise<void> {
+  const box = (await board.testId('page-view').boundingBox())!;
+  const { mouse } = board.page;
+  for (let k = 0; k < n; k++) {
+    const x = box.x + box.width / 2 - 60;
+    const y = box.y + box.height / 3 + k * 25;
+    await mouse.move(x, y);
+    await mouse.down();
+    for (let i = 1; i <= 5; i++) await mouse.move(x + i * 10, y + (i % 2) * 3);
+    await mouse.up();
+  }
+}

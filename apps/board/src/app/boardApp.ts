@@ -145,18 +145,16 @@ export class BoardApp {
     };
   }
 
-  /** The first failed write of a run says so (with what to do); the recovery is a toast. */
+  /**
+   * Failed writes are said by the board's banner (UnsavedBanner: not a dialog, so writing goes
+   * on); writes working again by a toast.
+   */
   private saveProblem(error: unknown, session: BoardSession): void {
-    const editor = this.deps.editor.getState();
     if (error === undefined) {
-      this.failingSessions.delete(session);
-      editor.showToast('storage.saved');
+      if (this.failingSessions.delete(session)) this.deps.editor.getState().showToast('storage.saved');
       return;
     }
-    if (this.failingSessions.has(session)) return;
     this.failingSessions.add(session);
-    const { params } = errorMessage(error);
-    editor.showMessage('storage.saveFailed', params);
   }
 
   private show(session: BoardSession, pageIndex: number): BoardSession {

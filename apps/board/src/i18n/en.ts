@@ -136,7 +136,6 @@ export const boardEn = {
   'storage.full': 'The browser storage is full ({reason}). Free some space, or save the board as .GRIDA.',
   'storage.unavailable':
     'This browser cannot store boards ({reason}); a private window may block it. Boards made now are kept only until the page closes: save them as .GRIDA.',
-  'storage.unsavedBanner': 'Not saved in this browser yet: storage is not working. Retrying…',
   'storage.saveCopy': 'Save .GRIDA',
   'error.unexpected': 'Something went wrong: {reason}',
   'pdf.renderFailed': 'A page of {name} could not be shown ({reason}).',

@@ -126,7 +126,6 @@ export const boardJa: BoardMessages = {
     'ブラウザーのストレージがいっぱいです（{reason}）。空きを作るか、ボードを .GRIDA で保存してください。',
   'storage.unavailable':
     'このブラウザーではボードを保存できません（{reason}）。プライベートウィンドウでは保存が妨げられることがあります。今作ったボードはページを閉じるまでしか残らないので、.GRIDA で保存してください。',
-  'storage.unsavedBanner': 'まだこのブラウザーに保存されていません：ストレージが使えません。再試行中…',
   'storage.saveCopy': '.GRIDA で保存',
   'error.unexpected': '問題が発生しました：{reason}',
   'pdf.renderFailed': '{name} のページを表示できませんでした（{reason}）。',

@@ -125,8 +125,6 @@ export const boardKo: BoardMessages = {
   'storage.full': '브라우저 저장 공간이 가득 찼습니다({reason}). 공간을 비우거나 보드를 .GRIDA로 저장하세요.',
   'storage.unavailable':
     '이 브라우저는 보드를 저장할 수 없습니다({reason}). 시크릿 창에서는 저장이 막힐 수 있습니다. 지금 만든 보드는 페이지를 닫을 때까지만 남으니 .GRIDA로 저장하세요.',
-  'storage.unsavedBanner':
-    '아직 이 브라우저에 저장되지 않았습니다: 저장소가 동작하지 않습니다. 다시 시도하는 중…',
   'storage.saveCopy': '.GRIDA로 저장',
   'error.unexpected': '문제가 발생했습니다: {reason}',
   'pdf.renderFailed': '{name}의 페이지를 표시하지 못했습니다({reason}).',

@@ -120,7 +120,6 @@ export const boardZhTW: BoardMessages = {
   'storage.full': '瀏覽器儲存空間已滿（{reason}）。請釋放空間，或將白板另存為 .GRIDA。',
   'storage.unavailable':
     '此瀏覽器無法儲存白板（{reason}），無痕視窗可能會阻擋儲存。現在建立的白板只會保留到關閉頁面為止，請另存為 .GRIDA。',
-  'storage.unsavedBanner': '尚未儲存到此瀏覽器：儲存空間無法使用。正在重試…',
   'storage.saveCopy': '另存為 .GRIDA',
   'error.unexpected': '發生問題：{reason}',
   'pdf.renderFailed': '無法顯示 {name} 的頁面（{reason}）。',
