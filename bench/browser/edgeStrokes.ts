@@ -9,8 +9,10 @@ import type { Page } from 'playwright-core';
 export interface EdgeStrokeResult {
   readonly drawn: number;
   readonly stored: number;
-  /** Strokes missing, with fewer dots than samples sent, or starting away from the press. */
+  /** Strokes missing, or with fewer dots than samples sent. */
   readonly lost: number;
+  /** Strokes whole but starting away from where the mouse pressed (the view moved). */
+  readonly misplaced: number;
   /** How far the view moved (px) while the strokes were drawn. */
   readonly viewMovedPx: number;
 }
@@ -102,15 +104,25 @@ export async function writeEdgeStrokes(page: Page, count = 2000, samples = 5): P
       .strokesOnPage(`${a.section}.${a.owner}.${a.book}.${a.page}`)
       .map((x) => ({ dots: x.dots.count, x: x.dots.xNu[0]!, y: x.dots.yNu[0]! }));
   });
-  let lost = Math.max(0, starts.length - stored.length);
-  for (const [i, s] of stored.entries()) {
-    const e = expected[i];
-    if (!e || s.dots < samples || Math.hypot(s.x - e.xNu, s.y - e.yNu) > 0.5) lost++;
+  // each press is matched to the stroke starting there (a stroke lost does not shift the rest)
+  const near = (st: (typeof stored)[number], e: { xNu: number; yNu: number }) =>
+    Math.hypot(st.x - e.xNu, st.y - e.yNu) <= 0.5;
+  let lost = 0;
+  let misplaced = 0;
+  for (const [i, e] of expected.entries()) {
+    if (!e) continue;
+    const at = stored[i];
+    const found = at && near(at, e) ? at : stored.find((st) => near(st, e));
+    if (found) {
+      if (found.dots < samples) lost++;
+    } else if (at && at.dots >= samples) misplaced++;
+    else lost++;
   }
   return {
     drawn: starts.length,
     stored: stored.length,
     lost,
+    misplaced,
     viewMovedPx: Math.hypot(after.left - box.left, after.top - box.top),
   };
 }

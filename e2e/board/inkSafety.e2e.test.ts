@@ -79,7 +79,7 @@ describe.sequential('ink is never lost (issue 12)', () => {
       const board = await boardWithPage(context);
       const id = await boardId(board);
       const result = await writeEdgeStrokes(board.page, 2000, 5);
-      expect(result).toEqual({ drawn: 2000, stored: 2000, lost: 0, viewMovedPx: 0 });
+      expect(result).toEqual({ drawn: 2000, stored: 2000, lost: 0, misplaced: 0, viewMovedPx: 0 });
       await board.waitFor(async () => (await storedStrokes(board, id)).length === 2000, 'the strokes stored');
       expect((await storedStrokes(board, id)).every((s) => s.dots === 5)).toBe(true);
       expect(board.errors).toEqual([]);
