@@ -3,6 +3,7 @@
  * storage failures (IndexedDB, through Dexie) by kind, anything else as an unexpected error
  * with its own text as the detail.
  */
+import { BadRecordError } from '../model/recordSchemas';
 import type { Message } from './editorStore';
 
 /** IndexedDB / Dexie error names that mean the browser's storage failed. */
@@ -60,6 +61,12 @@ export function isStorageError(error: unknown): boolean {
 
 /** The message for a failure. */
 export function errorMessage(error: unknown): Message {
+  if (error instanceof BadRecordError) {
+    return {
+      key: 'storage.badRecord',
+      params: { where: error.where, key: error.key, problem: error.problem },
+    };
+  }
   const names = namesOf(error);
   const reason = errorDetail(error);
   if (names.some((n) => NO_STORAGE_ERRORS.has(n))) return { key: 'storage.unavailable', params: { reason } };

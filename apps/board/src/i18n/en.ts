@@ -144,6 +144,8 @@ export const boardEn = {
     '{name} was disconnected (switched off or out of range). Connect it again to go on writing.',
   'pdf.passwordCancelled':
     'No password was given for {name}: its pages stay blank until the board is opened again and the password entered. Your writing on them is kept.',
+  'storage.badRecord': 'A stored record is damaged, so it cannot be shown ({where} {key}: {problem}).',
+  'import.badFile': '{name} cannot be imported: its content is not valid ({problem}).',
   // end board-ink
 } as const;
 

@@ -133,5 +133,7 @@ export const boardJa: BoardMessages = {
   'pen.disconnected': '{name} の接続が切れました（電源オフまたは範囲外）。書き続けるには再接続してください。',
   'pdf.passwordCancelled':
     '{name} のパスワードが入力されませんでした。ボードを開き直してパスワードを入力するまで、そのページは空白のままです。ページ上の筆記は保持されます。',
+  'storage.badRecord': '保存された記録が壊れているため表示できません（{where} {key}：{problem}）。',
+  'import.badFile': '{name} を取り込めません：内容が正しくありません（{problem}）。',
   // end board-ink
 };

@@ -133,5 +133,7 @@ export const boardKo: BoardMessages = {
     '{name}의 연결이 끊어졌습니다(전원이 꺼졌거나 범위를 벗어남). 계속 쓰려면 다시 연결하세요.',
   'pdf.passwordCancelled':
     '{name}의 비밀번호를 입력하지 않았습니다. 보드를 다시 열어 비밀번호를 입력할 때까지 해당 페이지는 비어 있습니다. 그 위의 필기는 그대로 보존됩니다.',
+  'storage.badRecord': '저장된 기록이 손상되어 표시할 수 없습니다({where} {key}: {problem}).',
+  'import.badFile': '{name}을(를) 가져올 수 없습니다: 내용이 올바르지 않습니다({problem}).',
   // end board-ink
 };

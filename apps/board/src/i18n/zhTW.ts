@@ -127,5 +127,7 @@ export const boardZhTW: BoardMessages = {
   'pen.disconnected': '{name} 已中斷連線（已關機或超出範圍）。請重新連線以繼續書寫。',
   'pdf.passwordCancelled':
     '未輸入 {name} 的密碼：在重新開啟白板並輸入密碼之前，這些頁面會保持空白。頁面上的筆跡會保留。',
+  'storage.badRecord': '已儲存的記錄已損壞，無法顯示（{where} {key}：{problem}）。',
+  'import.badFile': '無法匯入 {name}：內容無效（{problem}）。',
   // end board-ink
 };

@@ -131,6 +131,45 @@ describe('import', () => {
     ).toBe('failed');
   });
 
+  it('the same PDF imported again from the board list: There is already a registered PDF', async () => {
+    const { ctx, repo } = await context();
+    expect((await importFile({ name: 'a.pdf', bytes: pdfBytes('a') }, ctx)).kind).toBe('pdfAdded');
+    expect(await importFile({ name: 'a copy.pdf', bytes: pdfBytes('a') }, ctx)).toEqual({
+      kind: 'failed',
+      message: 'import.duplicatePdf',
+    });
+    expect(await repo.listBoards()).toHaveLength(1);
+    // a board in the trash does not count
+    await repo.trash([(await repo.listBoards())[0]!.id]);
+    expect((await importFile({ name: 'a.pdf', bytes: pdfBytes('a') }, ctx)).kind).toBe('pdfAdded');
+  });
+
+  it('an empty new board takes the name of the PDF it starts with', async () => {
+    const { ctx, repo, open } = await context();
+    const board = await repo.createBoard('Untitled board');
+    const session = await open(board.id);
+    const r = await importFile(
+      { name: 'Lecture 2.pdf', bytes: pdfBytes('b') },
+      { ...ctx, session, untitled: 'Untitled board' },
+    );
+    expect(r.kind).toBe('pdfAdded');
+    expect(session.board.title).toBe('Lecture 2');
+    await session.flush();
+    expect((await repo.getBoard(board.id))!.title).toBe('Lecture 2');
+  });
+
+  it('a .GRIDA file whose content is not valid is named, not imported', async () => {
+    const { ctx, repo, open } = await context();
+    const first = (await importFile({ name: 'a.pdf', bytes: pdfBytes('a') }, ctx)) as { boardId: string };
+    const session = await open(first.boardId);
+    const doc = session.toDocument(0);
+    const bad = { ...doc, pages: doc.pages.map((p) => ({ ...p, sizePt: { widthPt: 0, heightPt: 842 } })) };
+    const r = await importFile({ name: 'bad.grida', bytes: writeGridaFile(bad) }, ctx, 'grida');
+    expect(r).toMatchObject({ kind: 'failed', message: 'import.badFile', params: { name: 'bad.grida' } });
+    expect((r as { params: { problem: string } }).params.problem).toMatch(/^pages\.0\.sizePt\.widthPt: /);
+    expect(await repo.listBoards()).toHaveLength(1);
+  });
+
   it('a .GRIDA file (ours) becomes a new board with its pages and ink', async () => {
     const { ctx, repo, open } = await context();
     const first = (await importFile({ name: 'a.pdf', bytes: pdfBytes('a') }, ctx)) as { boardId: string };

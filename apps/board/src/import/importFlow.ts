@@ -16,6 +16,7 @@ import {
 import type { BoardRepository } from '../model/boardRepository';
 import type { BoardSession } from '../model/boardSession';
 import type { PaperLookup } from '../model/paper';
+import { BadRecordError, checkDocument } from '../model/recordSchemas';
 import { applyPageCodes } from '../print/boardMapping';
 import { baseName, importKind } from './fileKind';
 import {
@@ -47,7 +48,8 @@ export type ImportResult =
   | { readonly kind: 'boardCreated'; readonly boardId: string }
   | {
       readonly kind: 'failed';
-      readonly message: 'import.duplicatePdf' | 'import.unsupported' | 'import.cancelled';
+      readonly message: 'import.duplicatePdf' | 'import.unsupported' | 'import.cancelled' | 'import.badFile';
+      readonly params?: Readonly<Record<string, string>>;
     };
 
 export interface ImportContext {
@@ -166,7 +168,7 @@ async function adoptPrintedCodes(
 async function importBoardFile(file: PickedFile, ctx: ImportContext): Promise<ImportResult> {
   try {
     if (boardFileKind(file.bytes) === 'grida') {
-      const doc = readGridaFile(file.bytes);
+      const doc = checkDocument(readGridaFile(file.bytes), file.name);
       const board = await ctx.repo.importDocument(doc, doc.board.title || baseName(file.name));
       return { kind: 'boardCreated', boardId: board.id };
     }
@@ -190,10 +192,17 @@ async function importBoardFile(file: PickedFile, ctx: ImportContext): Promise<Im
       keys: ctx.keys ?? randomKeySource((b) => crypto.getRandomValues(b)),
     });
     // Pages beyond the PDF (legacy pages without a PDF page) keep the transform they had.
-    const board = await ctx.repo.importDocument(doc, title);
+    const board = await ctx.repo.importDocument(checkDocument(doc, file.name), title);
     return { kind: 'boardCreated', boardId: board.id };
   } catch (error) {
     if (error instanceof PdfCancelledError) return { kind: 'failed', message: 'import.cancelled' };
+    if (error instanceof BadRecordError) {
+      return {
+        kind: 'failed',
+        message: 'import.badFile',
+        params: { name: file.name, problem: error.problem },
+      };
+    }
     if (
       error instanceof GridaFormatError ||
       error instanceof PdfInvalidError ||

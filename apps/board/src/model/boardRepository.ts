@@ -14,6 +14,7 @@ import { type Clock, type PageAddress, pageId } from '@dotink/ncode';
 import type { BoardRecord, GroupRecord, PageRecord } from './boardTypes';
 import type { BoardDb } from './db';
 import type { IdSource } from './ids';
+import { BadRecordError, checkBoard, checkGroup, checkInk, checkPage, checkPdf } from './recordSchemas';
 import { temporaryPage } from './temporaryCodes';
 
 /** A board with everything needed to show it. */
@@ -37,11 +38,12 @@ export class BoardRepository {
 
   /** Every board (trashed too), most recently updated first. */
   async listBoards(): Promise<BoardRecord[]> {
-    return (await this.db.boards.toArray()).sort((a, b) => b.updatedMs - a.updatedMs);
+    return (await this.db.boards.toArray()).map(checkBoard).sort((a, b) => b.updatedMs - a.updatedMs);
   }
 
   async getBoard(id: string): Promise<BoardRecord | undefined> {
-    return this.db.boards.get(id);
+    const row = await this.db.boards.get(id);
+    return row === undefined ? undefined : checkBoard(row);
   }
 
   /** A new empty board. */
@@ -122,7 +124,7 @@ export class BoardRepository {
   }
 
   async groups(): Promise<GroupRecord[]> {
-    return (await this.db.groups.toArray()).sort((a, b) => a.createdMs - b.createdMs);
+    return (await this.db.groups.toArray()).map(checkGroup).sort((a, b) => a.createdMs - b.createdMs);
   }
 
   /** Adds a group (a name already there is kept as it is). */
@@ -132,16 +134,22 @@ export class BoardRepository {
 
   /** The board, its pages, PDFs and ink; undefined when there is no such board. */
   async loadBoard(id: string): Promise<LoadedBoard | undefined> {
-    const board = await this.db.boards.get(id);
+    const board = await this.getBoard(id);
     if (!board) return undefined;
-    const pageRows = (await this.db.pages.where('boardId').equals(id).toArray()).sort(
-      (a, b) => a.index - b.index,
-    );
-    const pdfRows = await this.db.pdfs.where('boardId').equals(id).toArray();
-    const inkRows = await this.db.ink.where('boardId').equals(id).toArray();
+    const pageRows = (await this.db.pages.where('boardId').equals(id).toArray())
+      .map(checkPage)
+      .sort((a, b) => a.index - b.index);
+    const pdfRows = (await this.db.pdfs.where('boardId').equals(id).toArray()).map(checkPdf);
+    const inkRows = (await this.db.ink.where('boardId').equals(id).toArray()).map(checkInk);
     const order = new Map<string, number>(pageRows.map((p, i) => [pageId(p.address), i]));
     inkRows.sort((a, b) => (order.get(a.pageId) ?? 1e9) - (order.get(b.pageId) ?? 1e9));
-    const strokes = inkRows.flatMap((r) => decodeGridaStrokes(r.records, r.dots));
+    const strokes = inkRows.flatMap((r) => {
+      try {
+        return decodeGridaStrokes(r.records, r.dots);
+      } catch (error) {
+        throw new BadRecordError('ink', r.pageId, errorText(error));
+      }
+    });
     return {
       board,
       pages: pageRows.map(toGridaPage),
@@ -238,3 +246,5 @@ function toGridaPage(p: PageRecord): GridaPage {
   const { boardId: _b, index: _i, ...page } = p;
   return page;
 }
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -35,7 +35,7 @@ export function useImport() {
         expect,
       );
       if (result.kind === 'failed') {
-        editor.showMessage(result.message);
+        editor.showMessage(result.message, result.params);
         return;
       }
       if (result.kind === 'pdfAdded') {
