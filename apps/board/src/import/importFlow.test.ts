@@ -166,7 +166,9 @@ describe('import', () => {
     const bad = { ...doc, pages: doc.pages.map((p) => ({ ...p, sizePt: { widthPt: 0, heightPt: 842 } })) };
     const r = await importFile({ name: 'bad.grida', bytes: writeGridaFile(bad) }, ctx, 'grida');
     expect(r).toMatchObject({ kind: 'failed', message: 'import.badFile', params: { name: 'bad.grida' } });
-    expect((r as { params: { problem: string } }).params.problem).toMatch(/^pages\.0\.sizePt\.widthPt: /);
+    expect((r as unknown as { params: { problem: string } }).params.problem).toMatch(
+      /^pages\.0\.sizePt\.widthPt: /,
+    );
     expect(await repo.listBoards()).toHaveLength(1);
   });
 
