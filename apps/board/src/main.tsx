@@ -31,6 +31,13 @@ const storage = (() => {
     return undefined;
   }
 })();
+const sessionStore = (() => {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined; // storage blocked: passwords are asked each time the board opens
+  }
+})();
 const editor = createEditorStore();
 const timers = {
   setTimer(delayMs: number, task: () => void) {
@@ -63,6 +70,7 @@ const app = new BoardApp({
     start: './',
   },
   ...(storage ? { storage, rescue: storageRescue(storage) } : {}),
+  ...(sessionStore ? { sessionStorage: sessionStore } : {}),
 });
 // ink the last visit could not write to the database before the page went away
 if (storage) app.waitBeforeOpening(() => restoreRescuedInk(storage, app.deps.repo));

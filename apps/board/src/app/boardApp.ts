@@ -33,6 +33,8 @@ export interface BoardAppDeps {
   readonly storage?: Pick<Storage, 'getItem' | 'setItem'>;
   /** Where ink still being written is copied when the page goes away. */
   readonly rescue?: InkRescue;
+  /** The tab's session storage: PDF passwords are asked once a browser session. */
+  readonly sessionStorage?: Pick<Storage, 'getItem' | 'setItem'>;
 }
 
 /** Where the links menu points. */
@@ -59,7 +61,11 @@ export class BoardApp {
   private readonly listeners = new Set<() => void>();
 
   constructor(readonly deps: BoardAppDeps) {
-    this.pdfs = new PdfCache(deps.pdf, (wrong) => this.askPdfPassword(wrong));
+    this.pdfs = new PdfCache(
+      deps.pdf,
+      (wrong, name) => this.askPdfPassword(wrong, name),
+      deps.sessionStorage,
+    );
   }
 
   get session(): BoardSession | undefined {
@@ -179,11 +185,12 @@ export class BoardApp {
   }
 
   /** Asks for a PDF password through the dialog. */
-  askPdfPassword(wrong: boolean): Promise<string | undefined> {
+  askPdfPassword(wrong: boolean, fileName = ''): Promise<string | undefined> {
     return new Promise((resolve) => {
       this.deps.editor.getState().showDialog({
         kind: 'pdfPassword',
         wrong,
+        fileName,
         resolve: (pw) => {
           this.deps.editor.getState().closeDialog();
           resolve(pw);

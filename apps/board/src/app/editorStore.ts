@@ -34,6 +34,8 @@ export type Dialog =
   | {
       readonly kind: 'pdfPassword';
       readonly wrong: boolean;
+      /** The protected file's name ('' when not known). */
+      readonly fileName?: string;
       readonly resolve: (password: string | undefined) => void;
     }
   | {

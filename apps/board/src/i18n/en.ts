@@ -146,6 +146,9 @@ export const boardEn = {
     'No password was given for {name}: its pages stay blank until the board is opened again and the password entered. Your writing on them is kept.',
   'storage.badRecord': 'A stored record is damaged, so it cannot be shown ({where} {key}: {problem}).',
   'import.badFile': '{name} cannot be imported: its content is not valid ({problem}).',
+  'pdf.passwordFile': 'File: {name}',
+  'pdf.passwordCancelHint':
+    'Cancel leaves the pages of this PDF blank until the board is opened again; writing on them is kept. The password is asked once per browser session.',
   // end board-ink
 } as const;
 

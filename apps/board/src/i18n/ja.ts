@@ -135,5 +135,8 @@ export const boardJa: BoardMessages = {
     '{name} のパスワードが入力されませんでした。ボードを開き直してパスワードを入力するまで、そのページは空白のままです。ページ上の筆記は保持されます。',
   'storage.badRecord': '保存された記録が壊れているため表示できません（{where} {key}：{problem}）。',
   'import.badFile': '{name} を取り込めません：内容が正しくありません（{problem}）。',
+  'pdf.passwordFile': 'ファイル：{name}',
+  'pdf.passwordCancelHint':
+    'キャンセルすると、ボードを開き直すまでこの PDF のページは空白になります。ページ上の筆記は保持されます。パスワードはブラウザーのセッションごとに一度だけ尋ねます。',
   // end board-ink
 };

@@ -135,5 +135,8 @@ export const boardKo: BoardMessages = {
     '{name}의 비밀번호를 입력하지 않았습니다. 보드를 다시 열어 비밀번호를 입력할 때까지 해당 페이지는 비어 있습니다. 그 위의 필기는 그대로 보존됩니다.',
   'storage.badRecord': '저장된 기록이 손상되어 표시할 수 없습니다({where} {key}: {problem}).',
   'import.badFile': '{name}을(를) 가져올 수 없습니다: 내용이 올바르지 않습니다({problem}).',
+  'pdf.passwordFile': '파일: {name}',
+  'pdf.passwordCancelHint':
+    '취소하면 보드를 다시 열 때까지 이 PDF의 페이지가 비어 있습니다. 그 위의 필기는 보존됩니다. 비밀번호는 브라우저 세션마다 한 번만 묻습니다.',
   // end board-ink
 };

@@ -129,5 +129,8 @@ export const boardZhTW: BoardMessages = {
     '未輸入 {name} 的密碼：在重新開啟白板並輸入密碼之前，這些頁面會保持空白。頁面上的筆跡會保留。',
   'storage.badRecord': '已儲存的記錄已損壞，無法顯示（{where} {key}：{problem}）。',
   'import.badFile': '無法匯入 {name}：內容無效（{problem}）。',
+  'pdf.passwordFile': '檔案：{name}',
+  'pdf.passwordCancelHint':
+    '取消後，在重新開啟白板之前，此 PDF 的頁面會保持空白；頁面上的筆跡會保留。每個瀏覽器工作階段只會詢問一次密碼。',
   // end board-ink
 };

@@ -25,7 +25,7 @@ export function useImport() {
           repo: app.deps.repo,
           pdf: app.deps.pdf,
           paper: app.deps.paper,
-          askPassword: (wrong) => app.askPdfPassword(wrong),
+          askPassword: (wrong) => app.askPdfPassword(wrong, file.name),
           ...(session ? { session } : {}),
           openSession: (id) => app.openBoard(id),
           newSession: (title) => app.newBoard(title),

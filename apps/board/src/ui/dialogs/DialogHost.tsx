@@ -15,7 +15,14 @@ export function DialogHost() {
     case 'save':
       return <SaveDialog mode={dialog.mode} />;
     case 'pdfPassword':
-      return <PdfPasswordDialog key={`pdf-${dialog.wrong}`} wrong={dialog.wrong} resolve={dialog.resolve} />;
+      return (
+        <PdfPasswordDialog
+          key={`pdf-${dialog.wrong}`}
+          wrong={dialog.wrong}
+          fileName={dialog.fileName ?? ''}
+          resolve={dialog.resolve}
+        />
+      );
     case 'penPassword':
       return (
         <PenPasswordDialog
