@@ -9,8 +9,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BoardApp } from './app/boardApp';
 import { createEditorStore } from './app/editorStore';
+import { boardLinks } from './app/links';
 import { PenRuntime } from './app/penRuntime';
 import { browserDownload } from './app/saveFlow';
+import { LANGUAGE_CHOICE_KEY } from './i18n/text';
 import { pdfjsEngine } from './import/pdfjsEngine';
 import { BoardRepository } from './model/boardRepository';
 import { openBoardDb } from './model/db';
@@ -62,13 +64,7 @@ const app = new BoardApp({
   timers,
   deliver: browserDownload,
   nowMs: () => Date.now(),
-  links: {
-    oldVersion: 'https://github.com/neostudio-team/GridaBoard2',
-    inquiry: 'mailto:support@dotink.invalid',
-    guide: './?help=1',
-    buyPen: 'https://www.neosmartpen.com/',
-    start: './',
-  },
+  links: boardLinks(import.meta.env),
   ...(storage ? { storage, rescue: storageRescue(storage) } : {}),
   ...(sessionStore ? { sessionStorage: sessionStore } : {}),
 });
@@ -79,7 +75,13 @@ void fetchPaperCatalogue(CATALOGUE_URL).then((c) => {
   if (c) paper = paperLookup(c);
 });
 
-const language = detectLanguage(browserLanguageHints());
+// ?lang= first, then the language chosen in the menu before, then the browser's
+const hints = browserLanguageHints();
+const chosen = storage?.getItem(LANGUAGE_CHOICE_KEY);
+const language = detectLanguage({
+  ...hints,
+  navigatorLanguages: [...(chosen ? [chosen] : []), ...(hints.navigatorLanguages ?? [])],
+});
 const params = new URLSearchParams(window.location.search);
 if (params.get('help') === '1') editor.getState().showDialog({ kind: 'help' });
 else if (params.get('notice') !== '0' && noticeDue(storage, Date.now()))
