@@ -46,6 +46,8 @@ export interface BoardLinks {
   readonly start: string;
 }
 
+const LAST_PAGE_KEY = 'dotink.lastPage.';
+
 /** The running app. */
 export class BoardApp {
   readonly pdfs: PdfCache;
@@ -80,7 +82,7 @@ export class BoardApp {
   };
 
   /** Opens a board (closing the one shown) and shows it. */
-  async openBoard(boardId: string, pageIndex = 0): Promise<BoardSession> {
+  async openBoard(boardId: string, pageIndex = this.lastPage(boardId)): Promise<BoardSession> {
     if (this.current?.board.id === boardId) {
       this.deps.editor.getState().openBoard(boardId);
       this.deps.editor.getState().setPageIndex(pageIndex);
@@ -105,6 +107,18 @@ export class BoardApp {
       new BoardSession({ board, pages: [], pdfs: [], strokes: [] }, this.sessionDeps(), { stored: false }),
       0,
     );
+  }
+
+  /** The page a board was left on (0 when not known). */
+  lastPage(boardId: string): number {
+    const v = Number(this.deps.storage?.getItem(LAST_PAGE_KEY + boardId));
+    return Number.isInteger(v) && v >= 0 ? v : 0;
+  }
+
+  /** Remembers the page shown, so the board reopens there. */
+  rememberPage(index: number): void {
+    const id = this.current?.board.id;
+    if (id) this.deps.storage?.setItem(LAST_PAGE_KEY + id, String(index));
   }
 
   /** Boards open only after `task` (reported if it fails). */

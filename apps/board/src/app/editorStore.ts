@@ -43,6 +43,13 @@ export type Dialog =
       readonly prompt: PasswordPrompt;
       readonly resolve: (password: string | undefined) => void;
     }
+  | {
+      /** A question before an action that cannot be undone. */
+      readonly kind: 'confirm';
+      readonly message: Message;
+      readonly confirmLabel: TextKey;
+      readonly onConfirm: () => void;
+    }
   | { readonly kind: 'help' }
   | { readonly kind: 'notice' };
 

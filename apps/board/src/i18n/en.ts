@@ -149,6 +149,9 @@ export const boardEn = {
   'pdf.passwordFile': 'File: {name}',
   'pdf.passwordCancelHint':
     'Cancel leaves the pages of this PDF blank until the board is opened again; writing on them is kept. The password is asked once per browser session.',
+  'list.deleteForeverConfirm':
+    'Delete {count} boards forever? Their pages, PDFs and writing cannot be restored.',
+  'save.emptyWarning': 'This board has no writing and no PDF yet: the file will be empty.',
   // end board-ink
 } as const;
 

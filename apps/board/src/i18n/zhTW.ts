@@ -132,5 +132,7 @@ export const boardZhTW: BoardMessages = {
   'pdf.passwordFile': '檔案：{name}',
   'pdf.passwordCancelHint':
     '取消後，在重新開啟白板之前，此 PDF 的頁面會保持空白；頁面上的筆跡會保留。每個瀏覽器工作階段只會詢問一次密碼。',
+  'list.deleteForeverConfirm': '要永久刪除 {count} 個白板嗎？其頁面、PDF 和筆跡將無法復原。',
+  'save.emptyWarning': '此白板尚無筆跡或 PDF：檔案將是空的。',
   // end board-ink
 };

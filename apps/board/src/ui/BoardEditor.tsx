@@ -3,8 +3,8 @@
  * strokes and the laser pointer), the page list and the pens. With no page yet it says
  * 'Register a PDF or create a page using a pen'.
  */
-import { PageView } from '@dotink/view';
-import { useSyncExternalStore } from 'react';
+import { type FitMode, PageView, type Viewport } from '@dotink/view';
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useBoardApp, useEditor, useSession } from '../app/boardApp';
 import type { ShortcutAction } from '../app/shortcuts';
 import { useText } from '../i18n/text';
@@ -38,6 +38,18 @@ export function BoardEditor() {
   const index = Math.min(pageIndex, Math.max(0, pages.length - 1));
   const page = pages[index];
   const source = usePageSource(app, session, page);
+  // each page keeps its own zoom and pan: shown again as it was left
+  const views = useRef(new Map<string, { fit: FitMode; viewport: Viewport }>());
+  const pageKey = page?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another page is shown
+  useLayoutEffect(() => {
+    if (!pageKey) return;
+    app.rememberPage(index);
+    const saved = views.current.get(pageKey);
+    if (!saved) return;
+    if (saved.fit === 'free') viewRef.current?.setViewport(saved.viewport);
+    else setFit(saved.fit);
+  }, [pageKey]);
   const history = useHistoryState(session);
 
   // the mouse / touch pen draws on the page shown (made with the app, see main.tsx)
@@ -124,6 +136,10 @@ export function BoardEditor() {
               live={app.deps.pens.feed}
               fit={fit}
               onFitChange={setFit}
+              onViewportChange={(viewport) => {
+                const fitNow = viewRef.current?.fitMode() ?? fit;
+                if (page) views.current.set(page.id, { fit: fitNow, viewport });
+              }}
               pointerInput={mouse}
               onDocumentError={(error) => app.reportPdfError(page, error)}
               onPageRequest={(address) => {

@@ -179,7 +179,14 @@ export function BoardList() {
                     className="danger"
                     data-testid="delete-forever"
                     disabled={ids.length === 0}
-                    onClick={() => act(() => repo.deleteForever(ids))}
+                    onClick={() =>
+                      app.deps.editor.getState().showDialog({
+                        kind: 'confirm',
+                        message: { key: 'list.deleteForeverConfirm', params: { count: ids.length } },
+                        confirmLabel: 'list.deleteForever',
+                        onConfirm: () => void act(() => repo.deleteForever(ids)),
+                      })
+                    }
                   >
                     {t('list.deleteForever')}
                   </button>

@@ -1,5 +1,6 @@
 /** Shows the editor's current dialog. */
 import { useEditor } from '../../app/boardApp';
+import { ConfirmDialog } from './ConfirmDialog';
 import { HelpTutorial } from './HelpTutorial';
 import { MessageDialog } from './MessageDialog';
 import { NoticeDialog } from './NoticeDialog';
@@ -31,6 +32,8 @@ export function DialogHost() {
           resolve={dialog.resolve}
         />
       );
+    case 'confirm':
+      return <ConfirmDialog {...dialog} />;
     case 'help':
       return <HelpTutorial />;
     case 'notice':
