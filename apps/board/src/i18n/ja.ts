@@ -140,5 +140,6 @@ export const boardJa: BoardMessages = {
     'キャンセルすると、ボードを開き直すまでこの PDF のページは空白になります。ページ上の筆記は保持されます。パスワードはブラウザーのセッションごとに一度だけ尋ねます。',
   'list.deleteForeverConfirm': '{count} 件のボードを完全に削除しますか？ページ、PDF、筆記は元に戻せません。',
   'save.emptyWarning': 'このボードにはまだ筆記も PDF もありません。空のファイルになります。',
+  'print.rangeBeyond': '文書は {total} ページです。{pages} ページは存在しないため除外されます。',
   // end board-ink
 };

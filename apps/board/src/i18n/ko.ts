@@ -140,5 +140,6 @@ export const boardKo: BoardMessages = {
     '취소하면 보드를 다시 열 때까지 이 PDF의 페이지가 비어 있습니다. 그 위의 필기는 보존됩니다. 비밀번호는 브라우저 세션마다 한 번만 묻습니다.',
   'list.deleteForeverConfirm': '보드 {count}개를 영구 삭제할까요? 페이지, PDF와 필기를 복구할 수 없습니다.',
   'save.emptyWarning': '이 보드에는 아직 필기와 PDF가 없습니다. 빈 파일이 저장됩니다.',
+  'print.rangeBeyond': '문서는 {total}페이지입니다. {pages} 페이지는 없으므로 제외됩니다.',
   // end board-ink
 };

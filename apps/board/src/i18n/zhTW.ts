@@ -134,5 +134,6 @@ export const boardZhTW: BoardMessages = {
     '取消後，在重新開啟白板之前，此 PDF 的頁面會保持空白；頁面上的筆跡會保留。每個瀏覽器工作階段只會詢問一次密碼。',
   'list.deleteForeverConfirm': '要永久刪除 {count} 個白板嗎？其頁面、PDF 和筆跡將無法復原。',
   'save.emptyWarning': '此白板尚無筆跡或 PDF：檔案將是空的。',
+  'print.rangeBeyond': '文件共 {total} 頁：第 {pages} 頁不存在，將不列印。',
   // end board-ink
 };
