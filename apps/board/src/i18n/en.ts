@@ -153,6 +153,7 @@ export const boardEn = {
     'Delete {count} boards forever? Their pages, PDFs and writing cannot be restored.',
   'save.emptyWarning': 'This board has no writing and no PDF yet: the file will be empty.',
   'print.rangeBeyond': 'The document has {total} pages: pages {pages} do not exist and are left out.',
+  'import.progress': 'Importing {name}: page {done} of {total}',
   // end board-ink
 } as const;
 

@@ -141,5 +141,6 @@ export const boardJa: BoardMessages = {
   'list.deleteForeverConfirm': '{count} 件のボードを完全に削除しますか？ページ、PDF、筆記は元に戻せません。',
   'save.emptyWarning': 'このボードにはまだ筆記も PDF もありません。空のファイルになります。',
   'print.rangeBeyond': '文書は {total} ページです。{pages} ページは存在しないため除外されます。',
+  'import.progress': '{name} を取り込み中：{total} ページ中 {done} ページ',
   // end board-ink
 };

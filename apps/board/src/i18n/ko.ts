@@ -141,5 +141,6 @@ export const boardKo: BoardMessages = {
   'list.deleteForeverConfirm': '보드 {count}개를 영구 삭제할까요? 페이지, PDF와 필기를 복구할 수 없습니다.',
   'save.emptyWarning': '이 보드에는 아직 필기와 PDF가 없습니다. 빈 파일이 저장됩니다.',
   'print.rangeBeyond': '문서는 {total}페이지입니다. {pages} 페이지는 없으므로 제외됩니다.',
+  'import.progress': '{name} 가져오는 중: {total}페이지 중 {done}페이지',
   // end board-ink
 };

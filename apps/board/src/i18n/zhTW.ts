@@ -135,5 +135,6 @@ export const boardZhTW: BoardMessages = {
   'list.deleteForeverConfirm': '要永久刪除 {count} 個白板嗎？其頁面、PDF 和筆跡將無法復原。',
   'save.emptyWarning': '此白板尚無筆跡或 PDF：檔案將是空的。',
   'print.rangeBeyond': '文件共 {total} 頁：第 {pages} 頁不存在，將不列印。',
+  'import.progress': '正在匯入 {name}：第 {done} 頁，共 {total} 頁',
   // end board-ink
 };

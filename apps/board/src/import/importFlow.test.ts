@@ -31,10 +31,15 @@ const engine: PdfEngine = {
     const pdf = {
       fingerprint: `fp-${text.length}-${text.charCodeAt(10)}`,
       numPages: 2,
-      pageSizesPt: async () => [
-        { widthPt: 595, heightPt: 842 },
-        { widthPt: 842, heightPt: 595 },
-      ],
+      pageSizesPt: async (onPage?: (done: number, total: number) => void) => {
+        onPage?.(1, 2);
+        if (text.includes('slow')) await new Promise((r) => setTimeout(r, 50));
+        onPage?.(2, 2);
+        return [
+          { widthPt: 595, heightPt: 842 },
+          { widthPt: 842, heightPt: 595 },
+        ];
+      },
       page: () => Promise.reject(new Error('not in tests')),
       destroy: async () => {},
     };
@@ -169,6 +174,24 @@ describe('import', () => {
     expect((r as unknown as { params: { problem: string } }).params.problem).toMatch(
       /^pages\.0\.sizePt\.widthPt: /,
     );
+    expect(await repo.listBoards()).toHaveLength(1);
+  });
+
+  it('a long import shows its progress and can be cancelled (nothing is added)', async () => {
+    const { ctx, repo } = await context();
+    const seen: string[] = [];
+    const ok = await importFile(
+      { name: 'a.pdf', bytes: pdfBytes('a') },
+      { ...ctx, progress: (done, total) => seen.push(`${done}/${total}`) },
+    );
+    expect(ok.kind).toBe('pdfAdded');
+    expect(seen).toEqual(['1/2', '2/2']);
+    const abort = new AbortController();
+    const r = importFile(
+      { name: 'b.pdf', bytes: pdfBytes('slow b') },
+      { ...ctx, signal: abort.signal, progress: () => abort.abort() },
+    );
+    expect(await r).toEqual({ kind: 'failed', message: 'import.cancelled' });
     expect(await repo.listBoards()).toHaveLength(1);
   });
 

@@ -67,6 +67,10 @@ export interface ImportContext {
   readonly untitled?: string;
   readonly nowMs: () => number;
   readonly keys?: KeySource;
+  /** A long import's progress: PDF pages read of all. */
+  readonly progress?: (done: number, total: number) => void;
+  /** Aborted = the user cancelled the import (nothing is added). */
+  readonly signal?: AbortSignal;
   /** Where an unusable print mapping in a PDF is reported (default: the console). */
   readonly logger?: { warn(message: string, ...details: unknown[]): void };
 }
@@ -99,6 +103,9 @@ async function importPdf(file: PickedFile, ctx: ImportContext): Promise<ImportRe
     // from the board list: the duplicate rule (board.md §5) holds across the boards kept
     if (!ctx.session && (await ctx.repo.hasPdf(pdf.fingerprint)))
       return { kind: 'failed', message: 'import.duplicatePdf' };
+    // the pages are read first (a long PDF shows its progress and can be cancelled)
+    const sizes = await untilAborted(pdf.pageSizesPt(ctx.progress), ctx.signal);
+    if (!sizes) return { kind: 'failed', message: 'import.cancelled' };
     let session = ctx.session;
     if (!session) {
       if (ctx.newSession) session = await ctx.newSession(baseName(file.name));
@@ -116,7 +123,7 @@ async function importPdf(file: PickedFile, ctx: ImportContext): Promise<ImportRe
     }
     const firstPageIndex = await session.addPdf(
       { fileName: file.name, fingerprint: pdf.fingerprint, bytes: file.bytes },
-      await pdf.pageSizesPt(),
+      sizes,
     );
     const printedPages = await adoptPrintedCodes(session, pdf, firstPageIndex, ctx.logger ?? console);
     return {
@@ -130,6 +137,26 @@ async function importPdf(file: PickedFile, ctx: ImportContext): Promise<ImportRe
   } finally {
     await pdf.destroy();
   }
+}
+
+/** `task`'s value, or undefined once `signal` aborts first. */
+async function untilAborted<T>(task: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
+  if (!signal) return task;
+  if (signal.aborted) return undefined;
+  return new Promise<T | undefined>((resolve, reject) => {
+    const abort = () => resolve(undefined);
+    signal.addEventListener('abort', abort, { once: true });
+    task.then(
+      (v) => {
+        signal.removeEventListener('abort', abort);
+        resolve(signal.aborted ? undefined : v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', abort);
+        reject(e);
+      },
+    );
+  });
 }
 
 /**

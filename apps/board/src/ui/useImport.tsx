@@ -3,7 +3,7 @@
  * Results and errors (board.md §8) become messages; a picker closed without a file says
  * 'Importing has been canceled.'.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useBoardApp } from '../app/boardApp';
 import { useText } from '../i18n/text';
 import { importFile } from '../import/importFlow';
@@ -14,8 +14,15 @@ export function useImport() {
   const pdfInput = useRef<HTMLInputElement>(null);
   const gridaInput = useRef<HTMLInputElement>(null);
 
+  // a PDF import in progress: its pages read so far, and how to cancel it
+  const [progress, setProgress] = useState<{ name: string; done: number; total: number }>();
+  const cancelImport = useRef<AbortController | undefined>(undefined);
+
   const run = async (file: File, expect: 'pdf' | 'grida') => {
     const editor = app.deps.editor.getState();
+    const abort = new AbortController();
+    cancelImport.current = abort;
+    if (expect === 'pdf') setProgress({ name: file.name, done: 0, total: 0 });
     try {
       const bytes = new Uint8Array(await file.arrayBuffer());
       const session = app.session;
@@ -30,6 +37,8 @@ export function useImport() {
           openSession: (id) => app.openBoard(id),
           newSession: (title) => app.newBoard(title),
           untitled: t('list.newBoardTitle'),
+          signal: abort.signal,
+          progress: (done, total) => setProgress({ name: file.name, done, total }),
           nowMs: app.deps.nowMs,
         },
         expect,
@@ -51,6 +60,9 @@ export function useImport() {
     } catch (error) {
       // a failure that is not about the file (storage, say) is told as what it is
       app.report(error);
+    } finally {
+      if (cancelImport.current === abort) cancelImport.current = undefined;
+      setProgress(undefined);
     }
   };
 
@@ -85,6 +97,21 @@ export function useImport() {
       <>
         {input('pdf')}
         {input('grida')}
+        {progress ? (
+          <div className="import-progress" role="status" data-testid="import-progress">
+            <span>
+              {t('import.progress', {
+                name: progress.name,
+                done: progress.done,
+                total: progress.total || '…',
+              })}
+            </span>
+            <progress max={progress.total || 1} value={progress.done} />
+            <button type="button" data-testid="import-cancel" onClick={() => cancelImport.current?.abort()}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        ) : null}
       </>
     ),
     pickPdf: () => pdfInput.current?.click(),
