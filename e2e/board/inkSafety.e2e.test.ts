@@ -86,7 +86,7 @@ describe.sequential('ink is never lost (issue 12)', () => {
     } finally {
       await context.close();
     }
-  }, 300_000);
+  }, 900_000);
 
   it('keeps the last stroke when the page reloads 0, 50 or 100 ms after pen-up', async () => {
     const context = await freshContext();
@@ -183,6 +183,27 @@ describe.sequential('ink is never lost (issue 12)', () => {
       await context.close();
     }
   }, 120_000);
+
+  it('a pen that switches off mid-session is told', async () => {
+    const context = await freshContext();
+    try {
+      const board = await boardWithPage(context);
+      await board.installPen({ mac: '9C:7B:D2:00:00:31' });
+      await board.testId('connect-pen').click();
+      await board.waitFor(
+        async () => (await board.testId('pen-count').textContent()) === 'Pens connected: 1',
+        'the pen',
+      );
+      await board.page.evaluate(() =>
+        (window as unknown as { dotinkSim: { dropLink(): void } }).dotinkSim.dropLink(),
+      );
+      expect(await board.takeMessage()).toMatch(/was disconnected \(switched off or out of range\)/);
+      expect(await board.testId('pen-count').textContent()).toBe('Pens connected: 0');
+      expect(board.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 
   it('with no IndexedDB at all: says so, and New board still opens', async () => {
     const context = await freshContext();
