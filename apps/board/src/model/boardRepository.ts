@@ -4,7 +4,6 @@
  */
 import {
   decodeGridaStrokes,
-  encodeGridaStrokes,
   type GridaDocument,
   type GridaPage,
   type GridaPdf,
@@ -14,6 +13,7 @@ import { type Clock, type PageAddress, pageId } from '@dotink/ncode';
 import type { BoardRecord, GroupRecord, PageRecord } from './boardTypes';
 import type { BoardDb } from './db';
 import type { IdSource } from './ids';
+import { InkEncoder } from './inkEncoding';
 import { BadRecordError, checkBoard, checkGroup, checkInk, checkPage, checkPdf } from './recordSchemas';
 import { temporaryPage } from './temporaryCodes';
 
@@ -30,6 +30,9 @@ const NEXT_TEMPORARY = 'nextTemporaryPage';
 
 /** Reads and writes boards. */
 export class BoardRepository {
+  /** Page ink is written whole at each change: strokes already encoded are not encoded again. */
+  private readonly encoder = new InkEncoder();
+
   constructor(
     readonly db: BoardDb,
     private readonly clock: Clock,
@@ -190,7 +193,7 @@ export class BoardRepository {
 
   /** Writes one page's ink (strokes of any status, drawing order). */
   async saveInk(boardId: string, page: string, strokes: readonly Stroke[]): Promise<void> {
-    const { records, dots } = encodeGridaStrokes(strokes);
+    const { records, dots } = this.encoder.encode(strokes);
     await this.db.transaction('rw', [this.db.boards, this.db.ink], async () => {
       await this.db.ink.put({ boardId, pageId: page, records, dots });
       await this.db.boards.update(boardId, { updatedMs: this.clock.nowMs() });
