@@ -10,12 +10,15 @@ import { createRoot } from 'react-dom/client';
 import { BoardApp } from './app/boardApp';
 import { onceLoader } from './app/controlOnce';
 import { createEditorStore } from './app/editorStore';
+import { boardLinks } from './app/links';
 import { PenRuntime } from './app/penRuntime';
 import { browserDownload } from './app/saveFlow';
+import { LANGUAGE_CHOICE_KEY } from './i18n/text';
 import { lazyPdfEngine } from './import/lazyPdfEngine';
 import { BoardRepository } from './model/boardRepository';
 import { openBoardDb } from './model/db';
 import { randomIds } from './model/ids';
+import { restoreRescuedInk, storageRescue } from './model/inkRescue';
 import { fetchPaperCatalogue, paperLookup } from './model/paper';
 import { App } from './ui/App';
 import { noticeDue } from './ui/dialogs/NoticeDialog';
@@ -34,6 +37,13 @@ const storage = (() => {
     return undefined;
   }
 })();
+const sessionStore = (() => {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined; // storage blocked: passwords are asked each time the board opens
+  }
+})();
 const editor = createEditorStore();
 const timers = {
   setTimer(delayMs: number, task: () => void) {
@@ -44,7 +54,8 @@ const timers = {
 const pens = new PenRuntime({
   editor,
   bluetooth: () => (navigator as unknown as { bluetooth?: BluetoothLike }).bluetooth,
-  onError: (e) => console.error(e),
+  // pen failures are said in the user's language (the app is made just below)
+  onError: (e) => app.report(e),
   // read on first need, in a chunk of its own (the .nproj reader)
   controlSheets: onceLoader(() =>
     import('./app/controlSheets').then(({ loadControlSheets }) => loadControlSheets(CONTROLLERS_URL)),
@@ -62,21 +73,24 @@ const app = new BoardApp({
   timers,
   deliver: browserDownload,
   nowMs: () => Date.now(),
-  links: {
-    oldVersion: 'https://github.com/neostudio-team/GridaBoard2',
-    inquiry: 'mailto:support@dotink.invalid',
-    guide: './?help=1',
-    buyPen: 'https://www.neosmartpen.com/',
-    start: './',
-  },
-  ...(storage ? { storage } : {}),
+  links: boardLinks(import.meta.env),
+  ...(storage ? { storage, rescue: storageRescue(storage) } : {}),
+  ...(sessionStore ? { sessionStorage: sessionStore } : {}),
 });
+// ink the last visit could not write to the database before the page went away
+if (storage) app.waitBeforeOpening(() => restoreRescuedInk(storage, app.deps.repo));
 pens.setMousePen(createPageViewPointerPen(() => app.viewHandle.current));
 void fetchPaperCatalogue(CATALOGUE_URL).then((c) => {
   if (c) paper = paperLookup(c);
 });
 
-const language = detectLanguage(browserLanguageHints());
+// ?lang= first, then the language chosen in the menu before, then the browser's
+const hints = browserLanguageHints();
+const chosen = storage?.getItem(LANGUAGE_CHOICE_KEY);
+const language = detectLanguage({
+  ...hints,
+  navigatorLanguages: [...(chosen ? [chosen] : []), ...(hints.navigatorLanguages ?? [])],
+});
 const params = new URLSearchParams(window.location.search);
 if (params.get('help') === '1') editor.getState().showDialog({ kind: 'help' });
 else if (params.get('notice') !== '0' && noticeDue(storage, Date.now()))
@@ -94,12 +108,21 @@ if ('serviceWorker' in navigator && import.meta.env.PROD) {
   });
 }
 
-// Ink is written shortly after each change; write what is pending when the page goes away.
-const flushNow = () => void app.session?.flush();
+// Ink is written at each change; write what is pending when the page goes away.
+const flushNow = () => app.session?.rescueUnsaved();
 window.addEventListener('pagehide', flushNow);
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') flushNow();
 });
+
+// Nothing fails silently: a promise rejected with no handler becomes a message.
+window.addEventListener('unhandledrejection', (event) => {
+  event.preventDefault();
+  app.report(event.reason);
+});
+if (typeof indexedDB === 'undefined') {
+  app.report(Object.assign(new Error('IndexedDB is not available'), { name: 'MissingAPIError' }));
+}
 
 /** For browser tests and debugging: the running app. */
 (window as unknown as { dotinkBoard?: BoardApp }).dotinkBoard = app;

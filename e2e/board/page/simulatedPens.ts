@@ -25,6 +25,8 @@ export interface SimStroke {
 export interface DotinkSim {
   install(options?: { password?: string; mac?: string; available?: boolean }): void;
   play(strokes: readonly SimStroke[]): Promise<void>;
+  /** The pen drops the link (switched off, out of range). */
+  dropLink(): void;
   readonly installed: number;
 }
 
@@ -73,6 +75,9 @@ const sim: DotinkSim = {
     s.script.play(toItems(strokes));
     await idle;
     await new Promise((r) => setTimeout(r, 150));
+  },
+  dropLink() {
+    current?.simulator?.dropLink();
   },
   get installed() {
     return installed;

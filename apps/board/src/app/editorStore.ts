@@ -34,12 +34,21 @@ export type Dialog =
   | {
       readonly kind: 'pdfPassword';
       readonly wrong: boolean;
+      /** The protected file's name ('' when not known). */
+      readonly fileName?: string;
       readonly resolve: (password: string | undefined) => void;
     }
   | {
       readonly kind: 'penPassword';
       readonly prompt: PasswordPrompt;
       readonly resolve: (password: string | undefined) => void;
+    }
+  | {
+      /** A question before an action that cannot be undone. */
+      readonly kind: 'confirm';
+      readonly message: Message;
+      readonly confirmLabel: TextKey;
+      readonly onConfirm: () => void;
     }
   | { readonly kind: 'help' }
   | { readonly kind: 'notice' };

@@ -67,6 +67,9 @@ export class PenRuntime {
   private readonly pointerDown = new Set<string>();
   /** Pointer-tool pens pressing a paper button (their stroke goes to the builder). */
   private readonly pressing = new Set<string>();
+  /** Smart pens connected now, and those the user is disconnecting. */
+  private readonly connectedPens = new Set<string>();
+  private readonly leaving = new Set<string>();
   private mousePen: PointerPen | undefined;
   private unMouse: (() => void) | undefined;
   /** Paper buttons pressed, in order (each waits for the control sheets and the one before). */
@@ -86,9 +89,16 @@ export class PenRuntime {
     });
     this.manager.onEvent((e) => this.route(e));
     this.manager.onCountChange(() => this.publishPens());
-    this.manager.onStateChange((change) => {
+    this.manager.onStateChange((change, pen) => {
       if (change.state === 'connected' && change.errorCode === 1 && change.message) {
         editor.getState().showToast('pen.firmware', { message: change.message });
+      }
+      if (change.state === 'connected') this.connectedPens.add(change.penId);
+      // a connected pen that goes away without the user's Disconnect (switched off, out of range)
+      if (change.state === 'disconnected' && this.connectedPens.delete(change.penId)) {
+        if (!this.leaving.delete(change.penId)) {
+          editor.getState().showMessage('pen.disconnected', { name: penName(pen) });
+        }
       }
     });
   }
@@ -152,6 +162,7 @@ export class PenRuntime {
 
   /** Disconnects a smart pen. */
   disconnect(id: string): void {
+    this.leaving.add(id);
     this.manager.get(id)?.pen.disconnect();
   }
 

@@ -141,6 +141,33 @@ export const boardEn = {
   'pageMenu.label': 'Page',
   'pageMenu.register': 'Register page order',
   'pageMenu.registrationUnreadable': 'The page-order registration of this board cannot be read: {detail}',
+  // board-ink (issue 12): storage and other failures, safe ink
+  'storage.saveFailed':
+    'Your writing could not be saved in this browser ({reason}). It stays on this page and is saved as soon as storage works again. To keep a copy now, save it as .GRIDA.',
+  'storage.saved': 'Your writing is saved again.',
+  'storage.failed': 'Storing in this browser failed ({reason}).',
+  'storage.full': 'The browser storage is full ({reason}). Free some space, or save the board as .GRIDA.',
+  'storage.unavailable':
+    'This browser cannot store boards ({reason}); a private window may block it. Boards made now are kept only until the page closes: save them as .GRIDA.',
+  'storage.saveCopy': 'Save .GRIDA',
+  'error.unexpected': 'Something went wrong: {reason}',
+  'pdf.renderFailed': 'A page of {name} could not be shown ({reason}).',
+  'pen.error': 'The pen reported a problem: {reason}',
+  'pen.disconnected':
+    '{name} was disconnected (switched off or out of range). Connect it again to go on writing.',
+  'pdf.passwordCancelled':
+    'No password was given for {name}: its pages stay blank until the board is opened again and the password entered. Your writing on them is kept.',
+  'storage.badRecord': 'A stored record is damaged, so it cannot be shown ({where} {key}: {problem}).',
+  'import.badFile': '{name} cannot be imported: its content is not valid ({problem}).',
+  'pdf.passwordFile': 'File: {name}',
+  'pdf.passwordCancelHint':
+    'Cancel leaves the pages of this PDF blank until the board is opened again; writing on them is kept. The password is asked once per browser session.',
+  'list.deleteForeverConfirm':
+    'Delete {count} boards forever? Their pages, PDFs and writing cannot be restored.',
+  'save.emptyWarning': 'This board has no writing and no PDF yet: the file will be empty.',
+  'print.rangeBeyond': 'The document has {total} pages: pages {pages} do not exist and are left out.',
+  'import.progress': 'Importing {name}: page {done} of {total}',
+  // end board-ink
 } as const;
 
 /** Every board text key. */

@@ -131,4 +131,30 @@ export const boardJa: BoardMessages = {
   'pageMenu.label': 'ページ',
   'pageMenu.register': 'ページ順を登録',
   'pageMenu.registrationUnreadable': 'このボードのページ順の登録を読み込めません: {detail}',
+  // board-ink (issue 12): storage and other failures, safe ink
+  'storage.saveFailed':
+    'このブラウザーに筆記を保存できませんでした（{reason}）。筆記はこの画面に残り、ストレージが使えるようになるとすぐに保存されます。今すぐ控えを残すには .GRIDA で保存してください。',
+  'storage.saved': '筆記は再び保存されました。',
+  'storage.failed': 'このブラウザーへの保存に失敗しました（{reason}）。',
+  'storage.full':
+    'ブラウザーのストレージがいっぱいです（{reason}）。空きを作るか、ボードを .GRIDA で保存してください。',
+  'storage.unavailable':
+    'このブラウザーではボードを保存できません（{reason}）。プライベートウィンドウでは保存が妨げられることがあります。今作ったボードはページを閉じるまでしか残らないので、.GRIDA で保存してください。',
+  'storage.saveCopy': '.GRIDA で保存',
+  'error.unexpected': '問題が発生しました：{reason}',
+  'pdf.renderFailed': '{name} のページを表示できませんでした（{reason}）。',
+  'pen.error': 'ペンで問題が発生しました：{reason}',
+  'pen.disconnected': '{name} の接続が切れました（電源オフまたは範囲外）。書き続けるには再接続してください。',
+  'pdf.passwordCancelled':
+    '{name} のパスワードが入力されませんでした。ボードを開き直してパスワードを入力するまで、そのページは空白のままです。ページ上の筆記は保持されます。',
+  'storage.badRecord': '保存された記録が壊れているため表示できません（{where} {key}：{problem}）。',
+  'import.badFile': '{name} を取り込めません：内容が正しくありません（{problem}）。',
+  'pdf.passwordFile': 'ファイル：{name}',
+  'pdf.passwordCancelHint':
+    'キャンセルすると、ボードを開き直すまでこの PDF のページは空白になります。ページ上の筆記は保持されます。パスワードはブラウザーのセッションごとに一度だけ尋ねます。',
+  'list.deleteForeverConfirm': '{count} 件のボードを完全に削除しますか？ページ、PDF、筆記は元に戻せません。',
+  'save.emptyWarning': 'このボードにはまだ筆記も PDF もありません。空のファイルになります。',
+  'print.rangeBeyond': '文書は {total} ページです。{pages} ページは存在しないため除外されます。',
+  'import.progress': '{name} を取り込み中：{total} ページ中 {done} ページ',
+  // end board-ink
 };

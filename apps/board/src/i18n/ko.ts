@@ -130,4 +130,30 @@ export const boardKo: BoardMessages = {
   'pageMenu.label': '페이지',
   'pageMenu.register': '페이지 순서 등록',
   'pageMenu.registrationUnreadable': '이 보드의 페이지 순서 등록 정보를 읽을 수 없습니다: {detail}',
+  // board-ink (issue 12): storage and other failures, safe ink
+  'storage.saveFailed':
+    '이 브라우저에 필기를 저장하지 못했습니다({reason}). 필기는 이 화면에 남아 있으며 저장소가 다시 동작하면 바로 저장됩니다. 지금 사본을 남기려면 .GRIDA로 저장하세요.',
+  'storage.saved': '필기가 다시 저장되었습니다.',
+  'storage.failed': '이 브라우저에 저장하지 못했습니다({reason}).',
+  'storage.full': '브라우저 저장 공간이 가득 찼습니다({reason}). 공간을 비우거나 보드를 .GRIDA로 저장하세요.',
+  'storage.unavailable':
+    '이 브라우저는 보드를 저장할 수 없습니다({reason}). 시크릿 창에서는 저장이 막힐 수 있습니다. 지금 만든 보드는 페이지를 닫을 때까지만 남으니 .GRIDA로 저장하세요.',
+  'storage.saveCopy': '.GRIDA로 저장',
+  'error.unexpected': '문제가 발생했습니다: {reason}',
+  'pdf.renderFailed': '{name}의 페이지를 표시하지 못했습니다({reason}).',
+  'pen.error': '펜에서 문제가 발생했습니다: {reason}',
+  'pen.disconnected':
+    '{name}의 연결이 끊어졌습니다(전원이 꺼졌거나 범위를 벗어남). 계속 쓰려면 다시 연결하세요.',
+  'pdf.passwordCancelled':
+    '{name}의 비밀번호를 입력하지 않았습니다. 보드를 다시 열어 비밀번호를 입력할 때까지 해당 페이지는 비어 있습니다. 그 위의 필기는 그대로 보존됩니다.',
+  'storage.badRecord': '저장된 기록이 손상되어 표시할 수 없습니다({where} {key}: {problem}).',
+  'import.badFile': '{name}을(를) 가져올 수 없습니다: 내용이 올바르지 않습니다({problem}).',
+  'pdf.passwordFile': '파일: {name}',
+  'pdf.passwordCancelHint':
+    '취소하면 보드를 다시 열 때까지 이 PDF의 페이지가 비어 있습니다. 그 위의 필기는 보존됩니다. 비밀번호는 브라우저 세션마다 한 번만 묻습니다.',
+  'list.deleteForeverConfirm': '보드 {count}개를 영구 삭제할까요? 페이지, PDF와 필기를 복구할 수 없습니다.',
+  'save.emptyWarning': '이 보드에는 아직 필기와 PDF가 없습니다. 빈 파일이 저장됩니다.',
+  'print.rangeBeyond': '문서는 {total}페이지입니다. {pages} 페이지는 없으므로 제외됩니다.',
+  'import.progress': '{name} 가져오는 중: {total}페이지 중 {done}페이지',
+  // end board-ink
 };

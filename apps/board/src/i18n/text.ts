@@ -53,6 +53,14 @@ export function missingBoardKeys(language: Language): BoardKey[] {
   return (Object.keys(boardEn) as BoardKey[]).filter((k) => cat[k] === undefined);
 }
 
+/** Languages offered in the language menu: those with the board's text (de and es have none yet). */
+export function menuLanguages(all: readonly Language[]): Language[] {
+  return all.filter((l) => missingBoardKeys(l).length === 0);
+}
+
+/** Where the language chosen in the menu is remembered (localStorage). */
+export const LANGUAGE_CHOICE_KEY = 'dotink.language';
+
 /** The translate function of the current language (the view's I18nProvider). */
 export function useText(): BoardTranslate {
   const language = useLanguage();

@@ -125,4 +125,29 @@ export const boardZhTW: BoardMessages = {
   'pageMenu.label': '頁面',
   'pageMenu.register': '登錄頁面順序',
   'pageMenu.registrationUnreadable': '無法讀取此白板的頁面順序登錄：{detail}',
+  // board-ink (issue 12): storage and other failures, safe ink
+  'storage.saveFailed':
+    '無法在此瀏覽器中儲存筆跡（{reason}）。筆跡仍留在此頁面上，儲存空間恢復後會立即儲存。若要現在保留副本，請另存為 .GRIDA。',
+  'storage.saved': '筆跡已重新儲存。',
+  'storage.failed': '無法儲存到此瀏覽器（{reason}）。',
+  'storage.full': '瀏覽器儲存空間已滿（{reason}）。請釋放空間，或將白板另存為 .GRIDA。',
+  'storage.unavailable':
+    '此瀏覽器無法儲存白板（{reason}），無痕視窗可能會阻擋儲存。現在建立的白板只會保留到關閉頁面為止，請另存為 .GRIDA。',
+  'storage.saveCopy': '另存為 .GRIDA',
+  'error.unexpected': '發生問題：{reason}',
+  'pdf.renderFailed': '無法顯示 {name} 的頁面（{reason}）。',
+  'pen.error': '筆發生問題：{reason}',
+  'pen.disconnected': '{name} 已中斷連線（已關機或超出範圍）。請重新連線以繼續書寫。',
+  'pdf.passwordCancelled':
+    '未輸入 {name} 的密碼：在重新開啟白板並輸入密碼之前，這些頁面會保持空白。頁面上的筆跡會保留。',
+  'storage.badRecord': '已儲存的記錄已損壞，無法顯示（{where} {key}：{problem}）。',
+  'import.badFile': '無法匯入 {name}：內容無效（{problem}）。',
+  'pdf.passwordFile': '檔案：{name}',
+  'pdf.passwordCancelHint':
+    '取消後，在重新開啟白板之前，此 PDF 的頁面會保持空白；頁面上的筆跡會保留。每個瀏覽器工作階段只會詢問一次密碼。',
+  'list.deleteForeverConfirm': '要永久刪除 {count} 個白板嗎？其頁面、PDF 和筆跡將無法復原。',
+  'save.emptyWarning': '此白板尚無筆跡或 PDF：檔案將是空的。',
+  'print.rangeBeyond': '文件共 {total} 頁：第 {pages} 頁不存在，將不列印。',
+  'import.progress': '正在匯入 {name}：第 {done} 頁，共 {total} 頁',
+  // end board-ink
 };

@@ -31,10 +31,15 @@ const engine: PdfEngine = {
     const pdf = {
       fingerprint: `fp-${text.length}-${text.charCodeAt(10)}`,
       numPages: 2,
-      pageSizesPt: async () => [
-        { widthPt: 595, heightPt: 842 },
-        { widthPt: 842, heightPt: 595 },
-      ],
+      pageSizesPt: async (onPage?: (done: number, total: number) => void) => {
+        onPage?.(1, 2);
+        if (text.includes('slow')) await new Promise((r) => setTimeout(r, 50));
+        onPage?.(2, 2);
+        return [
+          { widthPt: 595, heightPt: 842 },
+          { widthPt: 842, heightPt: 595 },
+        ];
+      },
       page: () => Promise.reject(new Error('not in tests')),
       destroy: async () => {},
     };
@@ -129,6 +134,65 @@ describe('import', () => {
     expect(
       (await importFile({ name: 'x.grida', bytes: new TextEncoder().encode('{"x":1}') }, ctx)).kind,
     ).toBe('failed');
+  });
+
+  it('the same PDF imported again from the board list: There is already a registered PDF', async () => {
+    const { ctx, repo } = await context();
+    expect((await importFile({ name: 'a.pdf', bytes: pdfBytes('a') }, ctx)).kind).toBe('pdfAdded');
+    expect(await importFile({ name: 'a copy.pdf', bytes: pdfBytes('a') }, ctx)).toEqual({
+      kind: 'failed',
+      message: 'import.duplicatePdf',
+    });
+    expect(await repo.listBoards()).toHaveLength(1);
+    // a board in the trash does not count
+    await repo.trash([(await repo.listBoards())[0]!.id]);
+    expect((await importFile({ name: 'a.pdf', bytes: pdfBytes('a') }, ctx)).kind).toBe('pdfAdded');
+  });
+
+  it('an empty new board takes the name of the PDF it starts with', async () => {
+    const { ctx, repo, open } = await context();
+    const board = await repo.createBoard('Untitled board');
+    const session = await open(board.id);
+    const r = await importFile(
+      { name: 'Lecture 2.pdf', bytes: pdfBytes('b') },
+      { ...ctx, session, untitled: 'Untitled board' },
+    );
+    expect(r.kind).toBe('pdfAdded');
+    expect(session.board.title).toBe('Lecture 2');
+    await session.flush();
+    expect((await repo.getBoard(board.id))!.title).toBe('Lecture 2');
+  });
+
+  it('a .GRIDA file whose content is not valid is named, not imported', async () => {
+    const { ctx, repo, open } = await context();
+    const first = (await importFile({ name: 'a.pdf', bytes: pdfBytes('a') }, ctx)) as { boardId: string };
+    const session = await open(first.boardId);
+    const doc = session.toDocument(0);
+    const bad = { ...doc, pages: doc.pages.map((p) => ({ ...p, sizePt: { widthPt: 0, heightPt: 842 } })) };
+    const r = await importFile({ name: 'bad.grida', bytes: writeGridaFile(bad) }, ctx, 'grida');
+    expect(r).toMatchObject({ kind: 'failed', message: 'import.badFile', params: { name: 'bad.grida' } });
+    expect((r as unknown as { params: { problem: string } }).params.problem).toMatch(
+      /^pages\.0\.sizePt\.widthPt: /,
+    );
+    expect(await repo.listBoards()).toHaveLength(1);
+  });
+
+  it('a long import shows its progress and can be cancelled (nothing is added)', async () => {
+    const { ctx, repo } = await context();
+    const seen: string[] = [];
+    const ok = await importFile(
+      { name: 'a.pdf', bytes: pdfBytes('a') },
+      { ...ctx, progress: (done, total) => seen.push(`${done}/${total}`) },
+    );
+    expect(ok.kind).toBe('pdfAdded');
+    expect(seen).toEqual(['1/2', '2/2']);
+    const abort = new AbortController();
+    const r = importFile(
+      { name: 'b.pdf', bytes: pdfBytes('slow b') },
+      { ...ctx, signal: abort.signal, progress: () => abort.abort() },
+    );
+    expect(await r).toEqual({ kind: 'failed', message: 'import.cancelled' });
+    expect(await repo.listBoards()).toHaveLength(1);
   });
 
   it('a .GRIDA file (ours) becomes a new board with its pages and ink', async () => {

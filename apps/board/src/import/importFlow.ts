@@ -16,6 +16,7 @@ import {
 import type { BoardRepository } from '../model/boardRepository';
 import type { BoardSession } from '../model/boardSession';
 import type { PaperLookup } from '../model/paper';
+import { BadRecordError, checkDocument } from '../model/recordSchemas';
 import { applyPageCodes } from '../print/boardMapping';
 import { baseName, importKind } from './fileKind';
 import {
@@ -47,7 +48,8 @@ export type ImportResult =
   | { readonly kind: 'boardCreated'; readonly boardId: string }
   | {
       readonly kind: 'failed';
-      readonly message: 'import.duplicatePdf' | 'import.unsupported' | 'import.cancelled';
+      readonly message: 'import.duplicatePdf' | 'import.unsupported' | 'import.cancelled' | 'import.badFile';
+      readonly params?: Readonly<Record<string, string>>;
     };
 
 export interface ImportContext {
@@ -59,8 +61,16 @@ export interface ImportContext {
   readonly session?: BoardSession;
   /** Opens a board for a PDF imported from the board list. */
   readonly openSession?: (boardId: string) => Promise<BoardSession>;
+  /** Opens a new board (in memory until it has content) for a PDF imported from the list. */
+  readonly newSession?: (title: string) => Promise<BoardSession>;
+  /** The default title of a new board: an empty board with it takes the PDF's name. */
+  readonly untitled?: string;
   readonly nowMs: () => number;
   readonly keys?: KeySource;
+  /** A long import's progress: PDF pages read of all. */
+  readonly progress?: (done: number, total: number) => void;
+  /** Aborted = the user cancelled the import (nothing is added). */
+  readonly signal?: AbortSignal;
   /** Where an unusable print mapping in a PDF is reported (default: the console). */
   readonly logger?: { warn(message: string, ...details: unknown[]): void };
 }
@@ -90,15 +100,30 @@ async function importPdf(file: PickedFile, ctx: ImportContext): Promise<ImportRe
   const { pdf, password } = opened;
   try {
     if (ctx.session?.hasPdf(pdf.fingerprint)) return { kind: 'failed', message: 'import.duplicatePdf' };
+    // from the board list: the duplicate rule (board.md §5) holds across the boards kept
+    if (!ctx.session && (await ctx.repo.hasPdf(pdf.fingerprint)))
+      return { kind: 'failed', message: 'import.duplicatePdf' };
+    // the pages are read first (a long PDF shows its progress and can be cancelled)
+    const sizes = await untilAborted(pdf.pageSizesPt(ctx.progress), ctx.signal);
+    if (!sizes) return { kind: 'failed', message: 'import.cancelled' };
     let session = ctx.session;
     if (!session) {
-      if (!ctx.openSession) throw new Error('no board to import into');
-      const board = await ctx.repo.createBoard(baseName(file.name));
-      session = await ctx.openSession(board.id);
+      if (ctx.newSession) session = await ctx.newSession(baseName(file.name));
+      else if (ctx.openSession) {
+        const board = await ctx.repo.createBoard(baseName(file.name));
+        session = await ctx.openSession(board.id);
+      } else throw new Error('no board to import into');
+    } else if (
+      session.pages.length === 0 &&
+      ctx.untitled !== undefined &&
+      session.board.title === ctx.untitled
+    ) {
+      // an empty new board is named after the PDF it starts with
+      await session.rename(baseName(file.name));
     }
     const firstPageIndex = await session.addPdf(
       { fileName: file.name, fingerprint: pdf.fingerprint, bytes: file.bytes },
-      await pdf.pageSizesPt(),
+      sizes,
     );
     const printedPages = await adoptPrintedCodes(session, pdf, firstPageIndex, ctx.logger ?? console);
     return {
@@ -112,6 +137,26 @@ async function importPdf(file: PickedFile, ctx: ImportContext): Promise<ImportRe
   } finally {
     await pdf.destroy();
   }
+}
+
+/** `task`'s value, or undefined once `signal` aborts first. */
+async function untilAborted<T>(task: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
+  if (!signal) return task;
+  if (signal.aborted) return undefined;
+  return new Promise<T | undefined>((resolve, reject) => {
+    const abort = () => resolve(undefined);
+    signal.addEventListener('abort', abort, { once: true });
+    task.then(
+      (v) => {
+        signal.removeEventListener('abort', abort);
+        resolve(signal.aborted ? undefined : v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', abort);
+        reject(e);
+      },
+    );
+  });
 }
 
 /**
@@ -150,7 +195,7 @@ async function adoptPrintedCodes(
 async function importBoardFile(file: PickedFile, ctx: ImportContext): Promise<ImportResult> {
   try {
     if (boardFileKind(file.bytes) === 'grida') {
-      const doc = readGridaFile(file.bytes);
+      const doc = checkDocument(readGridaFile(file.bytes), file.name);
       const board = await ctx.repo.importDocument(doc, doc.board.title || baseName(file.name));
       return { kind: 'boardCreated', boardId: board.id };
     }
@@ -174,10 +219,17 @@ async function importBoardFile(file: PickedFile, ctx: ImportContext): Promise<Im
       keys: ctx.keys ?? randomKeySource((b) => crypto.getRandomValues(b)),
     });
     // Pages beyond the PDF (legacy pages without a PDF page) keep the transform they had.
-    const board = await ctx.repo.importDocument(doc, title);
+    const board = await ctx.repo.importDocument(checkDocument(doc, file.name), title);
     return { kind: 'boardCreated', boardId: board.id };
   } catch (error) {
     if (error instanceof PdfCancelledError) return { kind: 'failed', message: 'import.cancelled' };
+    if (error instanceof BadRecordError) {
+      return {
+        kind: 'failed',
+        message: 'import.badFile',
+        params: { name: file.name, problem: error.problem },
+      };
+    }
     if (
       error instanceof GridaFormatError ||
       error instanceof PdfInvalidError ||

@@ -23,7 +23,10 @@ export interface OpenPdf {
    * Page sizes in pt as shown (rotation applied), page 1 first. Read on first call, not at open:
    * a long PDF's first page can show before every page has been looked at.
    */
-  pageSizesPt(): Promise<readonly { widthPt: number; heightPt: number }[]>;
+  pageSizesPt(
+    /** Called as pages are read (a long PDF's import shows its progress). */
+    onPage?: (done: number, total: number) => void,
+  ): Promise<readonly { widthPt: number; heightPt: number }[]>;
   /** The document's metadata (Info dictionary and XMP); absent = the reader has none to give. */
   metadata?(): Promise<PdfMetadata>;
   /** Page `pageNo` (1-based), for drawing. */

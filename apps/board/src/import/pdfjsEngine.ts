@@ -56,11 +56,18 @@ export const pdfjsEngine: PdfEngine = {
     const pdf: OpenPdf = {
       fingerprint: doc.fingerprints[0] ?? '',
       numPages: doc.numPages,
-      pageSizesPt() {
+      pageSizesPt(onPage) {
         // All pages requested at once: the worker answers them back to back, with no round trip
         // between pages.
+        let done = 0;
+        const total = doc.numPages;
         sizes ??= Promise.all(
-          Array.from({ length: doc.numPages }, (_, i) => (i === 0 ? first : doc.getPage(i + 1))),
+          Array.from({ length: total }, (_, i) => (i === 0 ? first : doc.getPage(i + 1))).map((p) =>
+            p.then((page) => {
+              onPage?.(++done, total);
+              return page;
+            }),
+          ),
         ).then((pages) =>
           pages.map((p) => {
             const vp = p.getViewport({ scale: 1 });

@@ -82,4 +82,28 @@ describe('board repository', () => {
       '256.27.1068.2',
     ]);
   });
+
+  it('names a stored record that is not valid (table, key, problem) instead of using it', async () => {
+    const { repo, db } = memoryRepository();
+    const board = await repo.createBoard('B');
+    await db.pages.add({
+      id: 'p1',
+      boardId: board.id,
+      index: 0,
+      address: pageAddress(3, 27, 168, 1),
+      source: { kind: 'ncode' },
+      sizePt: { widthPt: 595 } as never,
+      nuToPt: scaleHomography(1, 1) as never,
+      rotation: 0,
+      background: 'basic',
+    });
+    await expect(repo.loadBoard(board.id)).rejects.toMatchObject({
+      name: 'BadRecordError',
+      where: 'pages',
+      key: 'p1',
+      problem: expect.stringMatching(/^sizePt\.heightPt: /),
+    });
+    await db.boards.update(board.id, { pageCount: 'two' as never });
+    await expect(repo.listBoards()).rejects.toMatchObject({ where: 'boards', key: board.id });
+  });
 });

@@ -4,7 +4,6 @@
  */
 import {
   decodeGridaStrokes,
-  encodeGridaStrokes,
   type GridaDocument,
   type GridaPage,
   type GridaPdf,
@@ -14,6 +13,8 @@ import { type Clock, type PageAddress, pageId } from '@dotink/ncode';
 import type { BoardRecord, GroupRecord, PageRecord } from './boardTypes';
 import type { BoardDb } from './db';
 import type { IdSource } from './ids';
+import { InkEncoder } from './inkEncoding';
+import { BadRecordError, checkBoard, checkGroup, checkInk, checkPage, checkPdf } from './recordSchemas';
 import { temporaryPage } from './temporaryCodes';
 
 /** A board with everything needed to show it. */
@@ -29,6 +30,9 @@ const NEXT_TEMPORARY = 'nextTemporaryPage';
 
 /** Reads and writes boards. */
 export class BoardRepository {
+  /** Page ink is written whole at each change: strokes already encoded are not encoded again. */
+  private readonly encoder = new InkEncoder();
+
   constructor(
     readonly db: BoardDb,
     private readonly clock: Clock,
@@ -37,11 +41,12 @@ export class BoardRepository {
 
   /** Every board (trashed too), most recently updated first. */
   async listBoards(): Promise<BoardRecord[]> {
-    return (await this.db.boards.toArray()).sort((a, b) => b.updatedMs - a.updatedMs);
+    return (await this.db.boards.toArray()).map(checkBoard).sort((a, b) => b.updatedMs - a.updatedMs);
   }
 
   async getBoard(id: string): Promise<BoardRecord | undefined> {
-    return this.db.boards.get(id);
+    const row = await this.db.boards.get(id);
+    return row === undefined ? undefined : checkBoard(row);
   }
 
   /** A new empty board. */
@@ -59,6 +64,26 @@ export class BoardRepository {
     };
     await this.db.boards.add(board);
     return board;
+  }
+
+  /** Stores a board record made in memory (a new board, stored once it has content). */
+  async putBoard(board: BoardRecord): Promise<void> {
+    await this.db.boards.put({ ...board, updatedMs: this.clock.nowMs() });
+  }
+
+  /** A new board record, not stored yet (see {@link putBoard}). */
+  newBoardRecord(title: string, group = ''): BoardRecord {
+    const now = this.clock.nowMs();
+    return {
+      id: this.ids(),
+      title,
+      group,
+      trashed: 0,
+      createdMs: now,
+      updatedMs: now,
+      lastOpenedMs: now,
+      pageCount: 0,
+    };
   }
 
   async rename(id: string, title: string): Promise<void> {
@@ -102,7 +127,7 @@ export class BoardRepository {
   }
 
   async groups(): Promise<GroupRecord[]> {
-    return (await this.db.groups.toArray()).sort((a, b) => a.createdMs - b.createdMs);
+    return (await this.db.groups.toArray()).map(checkGroup).sort((a, b) => a.createdMs - b.createdMs);
   }
 
   /** Adds a group (a name already there is kept as it is). */
@@ -112,16 +137,22 @@ export class BoardRepository {
 
   /** The board, its pages, PDFs and ink; undefined when there is no such board. */
   async loadBoard(id: string): Promise<LoadedBoard | undefined> {
-    const board = await this.db.boards.get(id);
+    const board = await this.getBoard(id);
     if (!board) return undefined;
-    const pageRows = (await this.db.pages.where('boardId').equals(id).toArray()).sort(
-      (a, b) => a.index - b.index,
-    );
-    const pdfRows = await this.db.pdfs.where('boardId').equals(id).toArray();
-    const inkRows = await this.db.ink.where('boardId').equals(id).toArray();
+    const pageRows = (await this.db.pages.where('boardId').equals(id).toArray())
+      .map(checkPage)
+      .sort((a, b) => a.index - b.index);
+    const pdfRows = (await this.db.pdfs.where('boardId').equals(id).toArray()).map(checkPdf);
+    const inkRows = (await this.db.ink.where('boardId').equals(id).toArray()).map(checkInk);
     const order = new Map<string, number>(pageRows.map((p, i) => [pageId(p.address), i]));
     inkRows.sort((a, b) => (order.get(a.pageId) ?? 1e9) - (order.get(b.pageId) ?? 1e9));
-    const strokes = inkRows.flatMap((r) => decodeGridaStrokes(r.records, r.dots));
+    const strokes = inkRows.flatMap((r) => {
+      try {
+        return decodeGridaStrokes(r.records, r.dots);
+      } catch (error) {
+        throw new BadRecordError('ink', r.pageId, errorText(error));
+      }
+    });
     return {
       board,
       pages: pageRows.map(toGridaPage),
@@ -144,13 +175,25 @@ export class BoardRepository {
     });
   }
 
+  /** True when a board not in the trash holds a PDF with this fingerprint. */
+  async hasPdf(fingerprint: string): Promise<boolean> {
+    if (!fingerprint) return false;
+    const boardIds = await this.db.pdfs
+      .filter((p) => p.fingerprint === fingerprint)
+      .toArray()
+      .then((rows) => rows.map((r) => r.boardId));
+    if (boardIds.length === 0) return false;
+    const boards = await this.db.boards.bulkGet(boardIds);
+    return boards.some((b) => b !== undefined && b.trashed === 0);
+  }
+
   async addPdf(boardId: string, pdf: GridaPdf): Promise<void> {
     await this.db.pdfs.add({ ...pdf, boardId });
   }
 
   /** Writes one page's ink (strokes of any status, drawing order). */
   async saveInk(boardId: string, page: string, strokes: readonly Stroke[]): Promise<void> {
-    const { records, dots } = encodeGridaStrokes(strokes);
+    const { records, dots } = this.encoder.encode(strokes);
     await this.db.transaction('rw', [this.db.boards, this.db.ink], async () => {
       await this.db.ink.put({ boardId, pageId: page, records, dots });
       await this.db.boards.update(boardId, { updatedMs: this.clock.nowMs() });
@@ -206,3 +249,5 @@ function toGridaPage(p: PageRecord): GridaPage {
   const { boardId: _b, index: _i, ...page } = p;
   return page;
 }
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -57,7 +57,7 @@ describe('board session', () => {
     expect(await session.addBlankPage()).toBe(2);
   });
 
-  it('undoes and redoes strokes and saves ink after a short delay', async () => {
+  it('undoes and redoes strokes and writes ink at once (no debounce window)', async () => {
     const { session, timers, repo, board } = await open();
     await session.ensurePage(P);
     session.addStrokes([stroke('a')]);
@@ -66,10 +66,55 @@ describe('board session', () => {
     expect(session.undo()).toBe(true);
     expect(session.store.strokesOnPage(pageId(P)).map((s) => s.key)).toEqual(['a']);
     expect(session.redo()).toBe(true);
-    expect(timers.pending).toBe(1);
-    timers.runAll();
+    expect(timers.pending).toBe(0);
+    expect(session.hasUnsavedChanges).toBe(true); // the write has begun
     await session.flush();
+    expect(session.hasUnsavedChanges).toBe(false);
     expect((await repo.loadBoard(board.id))!.strokes.map((s) => s.key)).toEqual(['a', 'b']);
+  });
+
+  it('keeps ink in memory when writes fail, says so, and writes it when storage works again', async () => {
+    const { session, timers, repo, board } = await open();
+    await session.ensurePage(P);
+    const problems: unknown[] = [];
+    (session as unknown as { deps: { onSaveProblem: (e: unknown) => void } }).deps.onSaveProblem = (e) =>
+      problems.push(e);
+    const saveInk = repo.saveInk.bind(repo);
+    let failing = true;
+    repo.saveInk = async (...args) => {
+      if (failing) throw new DOMException('disk full', 'QuotaExceededError');
+      return saveInk(...args);
+    };
+    session.addStrokes([stroke('a')]);
+    await session.flush();
+    expect(session.saveProblem).toBeInstanceOf(DOMException);
+    expect(session.hasUnsavedChanges).toBe(true);
+    expect(problems).toHaveLength(1);
+    expect((await repo.loadBoard(board.id))!.strokes).toHaveLength(0);
+    failing = false;
+    expect(timers.pending).toBe(1);
+    timers.runAll(); // the retry
+    await session.flush();
+    expect(session.saveProblem).toBeUndefined();
+    expect(problems[1]).toBeUndefined();
+    expect((await repo.loadBoard(board.id))!.strokes.map((s) => s.key)).toEqual(['a']);
+  });
+
+  it('stores a new board only once it has content', async () => {
+    const m = memoryRepository();
+    const record = m.repo.newBoardRecord('Untitled board');
+    const session = new BoardSession(
+      { board: record, pages: [], pdfs: [], strokes: [] },
+      { repo: m.repo, ids: counterIds('n'), paper: paperLookup(undefined), timers: manualTimers() },
+      { stored: false },
+    );
+    await session.flush();
+    expect(await m.repo.listBoards()).toEqual([]);
+    await session.ensurePage(P);
+    session.addStrokes([stroke('a')]);
+    await session.flush();
+    expect((await m.repo.listBoards()).map((b) => [b.title, b.pageCount])).toEqual([['Untitled board', 1]]);
+    expect((await m.repo.loadBoard(record.id))!.strokes.map((s) => s.key)).toEqual(['a']);
   });
 
   it('gives its content as a board file model', async () => {

@@ -1,6 +1,12 @@
 /**
- * One open board: its pages and PDFs, the ink store with undo/redo, and saving. Ink changes are
- * written to the database per page, shortly after they happen (and on `flush`).
+ * One open board: its pages and PDFs, the ink store with undo/redo, and saving.
+ *
+ * Saving (issue 12): every change is written at once (a pen-up starts the write in its own
+ * task; no debounce window that a reload could lose), in order — the board record once it has
+ * content (an empty new board is not stored), new PDFs, the page list, the changed pages' ink,
+ * the title. A write that fails keeps what it had to write in memory, reports the failure
+ * (`onSaveProblem`) and is tried again after {@link SAVE_RETRY_MS} and on the next change;
+ * when a write succeeds again the problem is reported solved.
  */
 import {
   createHistory,
@@ -16,6 +22,7 @@ import { type PageAddress, type PageId, pageId } from '@dotink/ncode';
 import type { BoardRepository, LoadedBoard } from './boardRepository';
 import type { BoardRecord } from './boardTypes';
 import type { IdSource } from './ids';
+import type { InkRescue } from './inkRescue';
 import type { PaperLookup } from './paper';
 import { isTemporaryPage } from './temporaryCodes';
 
@@ -24,8 +31,8 @@ export interface Timers {
   setTimer(delayMs: number, task: () => void): () => void;
 }
 
-/** How long after a change the page's ink is written. */
-export const INK_SAVE_DELAY_MS = 400;
+/** How long after a failed write it is tried again. */
+export const SAVE_RETRY_MS = 3000;
 
 /** What the session needs. */
 export interface BoardSessionDeps {
@@ -33,7 +40,16 @@ export interface BoardSessionDeps {
   readonly ids: IdSource;
   readonly paper: PaperLookup;
   readonly timers: Timers;
-  readonly onError?: (error: unknown) => void;
+  /** Where ink still being written is copied when the page goes away (see inkRescue.ts). */
+  readonly rescue?: InkRescue;
+  /** A write failed (`error`), or writes work again after a failure (`undefined`). */
+  readonly onSaveProblem?: (error: unknown, session: BoardSession) => void;
+}
+
+/** Session options. */
+export interface BoardSessionOptions {
+  /** False for a new board not in the database yet: it is stored once it has content. */
+  readonly stored?: boolean;
 }
 
 /** An open board. */
@@ -44,15 +60,27 @@ export class BoardSession {
   private pageList: readonly GridaPage[];
   private pdfList: readonly GridaPdf[];
   private readonly listeners = new Set<() => void>();
+  /** Pages whose ink changed since their last write began. */
   private readonly dirty = new Set<PageId>();
-  private cancelSave: (() => void) | undefined;
-  private saving: Promise<void> = Promise.resolve();
+  private pagesDirty = false;
+  private titleDirty = false;
+  private readonly newPdfs: GridaPdf[] = [];
+  /** Per page: changes made, changes written, and the change a rescue copy holds. */
+  private readonly inkVersion = new Map<PageId, number>();
+  private readonly savedVersion = new Map<PageId, number>();
+  private readonly rescuedVersion = new Map<PageId, number>();
+  private stored: boolean;
+  private writing: Promise<void> | undefined;
+  private problem: unknown;
+  private cancelRetry: (() => void) | undefined;
   private readonly unsubscribe: () => void;
 
   constructor(
     loaded: LoadedBoard,
     private readonly deps: BoardSessionDeps,
+    options: BoardSessionOptions = {},
   ) {
+    this.stored = options.stored ?? true;
     this.boardRecord = loaded.board;
     this.pageList = loaded.pages;
     this.pdfList = loaded.pdfs;
@@ -64,7 +92,8 @@ export class BoardSession {
     this.unsubscribe = this.store.subscribe((change) => {
       if (change.added.length + change.changed.length + change.removed.length === 0) return;
       this.dirty.add(change.pageId);
-      this.scheduleSave();
+      this.inkVersion.set(change.pageId, (this.inkVersion.get(change.pageId) ?? 0) + 1);
+      this.startWriting();
     });
   }
 
@@ -78,6 +107,21 @@ export class BoardSession {
 
   get pdfs(): readonly GridaPdf[] {
     return this.pdfList;
+  }
+
+  /** True once the board is in the database (a new board is stored when it gets content). */
+  get isStored(): boolean {
+    return this.stored;
+  }
+
+  /** The last write's error while changes are waiting to be written (else undefined). */
+  get saveProblem(): unknown {
+    return this.problem;
+  }
+
+  /** True while changes are in memory only (a write failed, or one is under way). */
+  get hasUnsavedChanges(): boolean {
+    return this.pending() || this.writing !== undefined;
   }
 
   /** Hears page list, PDF and board changes (not ink: subscribe to the store for that). */
@@ -117,8 +161,8 @@ export class BoardSession {
         background: 'basic',
       }),
     );
-    await this.deps.repo.addPdf(this.boardRecord.id, stored);
     this.pdfList = [...this.pdfList, stored];
+    this.newPdfs.push(stored);
     return this.appendPages(pages);
   }
 
@@ -178,10 +222,12 @@ export class BoardSession {
     await this.replacePages(pages);
   }
 
+  /** Renames the board (written like any change). */
   async rename(title: string): Promise<void> {
-    await this.deps.repo.rename(this.boardRecord.id, title);
     this.boardRecord = { ...this.boardRecord, title };
+    this.titleDirty = true;
     this.emit();
+    await this.write();
   }
 
   /** Undo / redo of the last ink step (one pen stroke, one eraser stroke). */
@@ -217,23 +263,28 @@ export class BoardSession {
     };
   }
 
-  /** Writes pending ink now. */
+  /**
+   * Writes what is pending now and waits for it. It does not throw: a failed write stays
+   * pending (see {@link saveProblem}); the board can still be saved to a file.
+   */
   async flush(): Promise<void> {
-    this.cancelSave?.();
-    this.cancelSave = undefined;
-    const pages = [...this.dirty];
-    this.dirty.clear();
-    const write = async () => {
-      for (const id of pages) {
-        await this.deps.repo.saveInk(
-          this.boardRecord.id,
-          id,
-          this.store.strokesOnPage(id, { status: 'all' }),
-        );
+    await this.write();
+  }
+
+  /**
+   * The page is going away: copies the ink of pages not written yet to the rescue store, at
+   * once (synchronously), and starts writing them.
+   */
+  rescueUnsaved(): void {
+    const rescue = this.deps.rescue;
+    if (rescue && this.stored) {
+      for (const [page, version] of this.inkVersion) {
+        if ((this.savedVersion.get(page) ?? 0) >= version) continue;
+        rescue.put(this.boardRecord.id, page, this.store.strokesOnPage(page, { status: 'all' }));
+        this.rescuedVersion.set(page, version);
       }
-    };
-    this.saving = this.saving.then(write, write);
-    await this.saving;
+    }
+    void this.flush();
   }
 
   /** Saves and stops listening. */
@@ -242,12 +293,114 @@ export class BoardSession {
     await this.flush();
   }
 
-  private scheduleSave(): void {
-    if (this.cancelSave) return;
-    this.cancelSave = this.deps.timers.setTimer(INK_SAVE_DELAY_MS, () => {
-      this.cancelSave = undefined;
-      this.flush().catch((e) => this.deps.onError?.(e));
-    });
+  /** Starts writing what is pending (in this task), unless a write is under way. */
+  private startWriting(): Promise<void> {
+    if (!this.writing) {
+      this.cancelRetry?.();
+      this.cancelRetry = undefined;
+      this.writing = this.writeAll().finally(() => {
+        this.writing = undefined;
+        if (this.pending() && !this.cancelRetry) void this.startWriting();
+      });
+    }
+    return this.writing;
+  }
+
+  /** Writes until nothing is pending (changes made meanwhile included) or a write fails. */
+  private async write(): Promise<void> {
+    for (;;) {
+      await this.startWriting();
+      if (!this.pending() || this.problem !== undefined) return;
+    }
+  }
+
+  /** A page's ink is in the database up to `version`: a rescue copy no newer is dropped. */
+  private written(page: PageId, version: number): void {
+    this.savedVersion.set(page, Math.max(version, this.savedVersion.get(page) ?? 0));
+    const rescued = this.rescuedVersion.get(page);
+    if (rescued !== undefined && version >= rescued) {
+      this.rescuedVersion.delete(page);
+      this.deps.rescue?.remove(this.boardRecord.id, page);
+    }
+  }
+
+  private pending(): boolean {
+    return (
+      (!this.stored && this.hasContent()) ||
+      (this.stored && (this.newPdfs.length > 0 || this.pagesDirty || this.dirty.size > 0 || this.titleDirty))
+    );
+  }
+
+  private hasContent(): boolean {
+    return this.pageList.length > 0 || this.pdfList.length > 0 || this.dirty.size > 0;
+  }
+
+  private async writeAll(): Promise<void> {
+    const repo = this.deps.repo;
+    const id = this.boardRecord.id;
+    try {
+      while (this.pending()) {
+        if (!this.stored) {
+          await repo.putBoard({ ...this.boardRecord, pageCount: this.pageList.length });
+          this.stored = true;
+          this.pagesDirty = true;
+          for (const p of this.store.pageIds()) this.dirty.add(p);
+          continue;
+        }
+        const pdf = this.newPdfs[0];
+        if (pdf) {
+          await repo.addPdf(id, pdf);
+          this.newPdfs.shift();
+          continue;
+        }
+        if (this.pagesDirty) {
+          this.pagesDirty = false;
+          try {
+            await repo.savePages(id, this.pageList);
+          } catch (error) {
+            this.pagesDirty = true;
+            throw error;
+          }
+          continue;
+        }
+        const [page] = this.dirty;
+        if (page !== undefined) {
+          this.dirty.delete(page);
+          const version = this.inkVersion.get(page) ?? 0;
+          try {
+            await repo.saveInk(id, page, this.store.strokesOnPage(page, { status: 'all' }));
+          } catch (error) {
+            this.dirty.add(page);
+            throw error;
+          }
+          this.written(page, version);
+          continue;
+        }
+        if (this.titleDirty) {
+          this.titleDirty = false;
+          try {
+            await repo.rename(id, this.boardRecord.title);
+          } catch (error) {
+            this.titleDirty = true;
+            throw error;
+          }
+        }
+      }
+      if (this.problem !== undefined) {
+        this.problem = undefined;
+        this.emit();
+        this.deps.onSaveProblem?.(undefined, this);
+      }
+    } catch (error) {
+      const first = this.problem === undefined;
+      this.problem = error;
+      this.cancelRetry = this.deps.timers.setTimer(SAVE_RETRY_MS, () => {
+        this.cancelRetry = undefined;
+        void this.startWriting();
+      });
+      if (first) this.emit();
+      this.deps.onSaveProblem?.(error, this);
+    }
   }
 
   private async appendPages(pages: readonly GridaPage[]): Promise<number> {
@@ -259,8 +412,9 @@ export class BoardSession {
   private async replacePages(pages: readonly GridaPage[]): Promise<void> {
     this.pageList = pages;
     this.boardRecord = { ...this.boardRecord, pageCount: pages.length };
+    this.pagesDirty = true;
     this.emit();
-    await this.deps.repo.savePages(this.boardRecord.id, pages);
+    await this.write();
   }
 
   /** Temporary codes not used by this board yet. */

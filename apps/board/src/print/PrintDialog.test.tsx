@@ -56,6 +56,19 @@ describe('PrintDialog', () => {
     );
   });
 
+  it("says which pages of the range do not exist ('1, 2, 4' on 3 pages prints 1-2)", () => {
+    dialog(signedIn, 3);
+    const range = screen.getByTestId('print-range') as HTMLInputElement;
+    fireEvent.change(range, { target: { value: '1, 2, 4' } });
+    fireEvent.blur(range);
+    expect(range.value).toBe('1-2');
+    expect(screen.getByTestId('print-range-beyond').textContent).toBe(
+      'The document has 3 pages: pages 4 do not exist and are left out.',
+    );
+    fireEvent.change(range, { target: { value: '1-3' } });
+    expect(screen.queryByTestId('print-range-beyond')).toBeNull();
+  });
+
   it('asks to sign in for the pattern choices; pre-printed Ncode A4 paper prints signed out, always on A4', () => {
     const { onPrint } = dialog(signedOut);
     expect(screen.getByTestId('print-needs-sign-in')).toBeTruthy();

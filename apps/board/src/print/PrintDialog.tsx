@@ -3,8 +3,9 @@
  * Ncode density and page outline; the colour-change note; Print disabled while the range selects
  * nothing or codes cannot be had (not signed in).
  */
-import { filterPageRangeInput } from '@dotink/ncode';
+import { filterPageRangeInput, formatPageRange } from '@dotink/ncode';
 import { useId, useState } from 'react';
+import { useText } from '../i18n/text';
 import { Dialog } from '../ui/Dialog';
 import {
   type CodeAvailability,
@@ -14,6 +15,7 @@ import {
   PAPER_CHOICES,
   PAPER_SIZE_CHOICES,
   type PrintOptions,
+  pagesBeyond,
   rangeTextOnBlur,
 } from './printOptions';
 import { usePrintText } from './usePrintText';
@@ -30,9 +32,12 @@ export interface PrintDialogProps {
 
 export function PrintDialog(props: PrintDialogProps) {
   const t = usePrintText();
+  const boardT = useText();
   const [o, setO] = useState<PrintOptions>(props.initial ?? DEFAULT_PRINT_OPTIONS);
   const set = (change: Partial<PrintOptions>) => setO((prev) => ({ ...prev, ...change }));
   const check = checkPrintOptions(o, props.numPages, props.codes);
+  // pages named that the document lacks: said while typed, and after the field drops them
+  const [beyond, setBeyond] = useState<number[]>([]);
   const ids = { range: useId(), rangeNote: useId(), size: useId() };
   const detailed = o.mode === 'detailed';
   const submit = () => {
@@ -92,9 +97,18 @@ export function PrintDialog(props: PrintDialogProps) {
             aria-invalid={!check.range.valid}
             aria-describedby={ids.rangeNote}
             data-testid="print-range"
-            onChange={(e) => set({ rangeText: filterPageRangeInput(e.target.value) })}
+            onChange={(e) => {
+              const rangeText = filterPageRangeInput(e.target.value);
+              setBeyond(pagesBeyond(rangeText, props.numPages));
+              set({ rangeText });
+            }}
             onBlur={() => set({ rangeText: rangeTextOnBlur(o.rangeText, props.numPages) })}
           />
+          {beyond.length > 0 ? (
+            <p className="field-warning" role="status" data-testid="print-range-beyond">
+              {boardT('print.rangeBeyond', { pages: formatPageRange(beyond), total: props.numPages })}
+            </p>
+          ) : null}
           {check.range.valid ? (
             <p id={ids.rangeNote} className="print-summary" data-testid="print-range-summary">
               {t('print.range.summary', { count: check.range.pages.length, total: props.numPages })}

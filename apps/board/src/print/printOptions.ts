@@ -97,6 +97,19 @@ export function checkPrintOptions(
   };
 }
 
+/**
+ * Pages the range text names that the document does not have ('1, 2, 4' on 3 pages → [4]):
+ * the range leaves them out, and the dialog says so.
+ */
+export function pagesBeyond(text: string, numPages: number): number[] {
+  if (text.trim() === '') return [];
+  const named = parsePageRange(text, Math.max(numPages, MAX_NAMED_PAGE));
+  return named.valid ? named.pages.filter((p) => p > numPages) : [];
+}
+
+/** The largest page number looked at for pages beyond the document. */
+const MAX_NAMED_PAGE = 9999;
+
 /** The normalised range text the field shows after it loses focus ('' stays '' = all pages). */
 export function rangeTextOnBlur(text: string, numPages: number): string {
   if (text.trim() === '') return '';

@@ -3,8 +3,8 @@
  * strokes and the laser pointer), the page list and the pens. With no page yet it says
  * 'Register a PDF or create a page using a pen'.
  */
-import { PageView } from '@dotink/view';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type FitMode, PageView, type Viewport } from '@dotink/view';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useBoardApp, useEditor, useSession } from '../app/boardApp';
 import type { ShortcutAction } from '../app/shortcuts';
 import { useText } from '../i18n/text';
@@ -14,6 +14,7 @@ import { PageMenu } from './PageMenu';
 import { PenPanel } from './PenPanel';
 import { usePageSource } from './pageSource';
 import { Toolbar } from './Toolbar';
+import { UnsavedBanner } from './UnsavedBanner';
 import { useLayout } from './useLayout';
 import { useShortcuts } from './useShortcuts';
 
@@ -65,6 +66,18 @@ export function BoardEditor() {
   const index = Math.min(pageIndex, Math.max(0, pages.length - 1));
   const page = pages[index];
   const source = usePageSource(app, session, page);
+  // each page keeps its own zoom and pan: shown again as it was left
+  const views = useRef(new Map<string, { fit: FitMode; viewport: Viewport }>());
+  const pageKey = page?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another page is shown
+  useLayoutEffect(() => {
+    if (!pageKey) return;
+    app.rememberPage(index);
+    const saved = views.current.get(pageKey);
+    if (!saved) return;
+    if (saved.fit === 'free') viewRef.current?.setViewport(saved.viewport);
+    else setFit(saved.fit);
+  }, [pageKey]);
   const history = useHistoryState(session);
   const layout = useLayout();
   const docked = layout === 'desktop';
@@ -118,7 +131,7 @@ export function BoardEditor() {
 
   if (!session) return null;
   const addPage = () => {
-    void session.addBlankPage().then((i) => setPageIndex(i));
+    void app.run(() => session.addBlankPage().then((i) => setPageIndex(i)));
   };
   return (
     <div className="editor">
@@ -133,9 +146,7 @@ export function BoardEditor() {
           onBackground={(b) => void session.setBackground(index, b)}
           onZoom={(f) => viewRef.current?.zoomBy(f)}
           onFit={(f) => setFit(f)}
-          onAddPage={() => {
-            void session.addBlankPage().then((i) => setPageIndex(i));
-          }}
+          onAddPage={addPage}
           onUndo={undo}
           onRedo={redo}
           {...(docked
@@ -164,6 +175,7 @@ export function BoardEditor() {
               })}
         />
       </section>
+      <UnsavedBanner session={session} />
       <div className="editor-body" data-layout={layout}>
         <nav
           id="page-list"
@@ -210,7 +222,12 @@ export function BoardEditor() {
               live={app.deps.pens.feed}
               fit={fit}
               onFitChange={setFit}
+              onViewportChange={(viewport) => {
+                const fitNow = viewRef.current?.fitMode() ?? fit;
+                if (page) views.current.set(page.id, { fit: fitNow, viewport });
+              }}
               pointerInput={mouse}
+              onDocumentError={(error) => app.reportPdfError(page, error)}
               onPageRequest={(address) => {
                 const i = session.pageIndexOf(address);
                 if (i >= 0) setPageIndex(i);

@@ -34,14 +34,14 @@ export function BoardList() {
     setGroups(await repo.groups());
   }, [repo]);
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    void app.run(reload);
+  }, [reload, app]);
   // boards received by sync (sync/useBoardSync.ts) show without a reload
   useEffect(() => {
-    const onChange = () => void reload();
+    const onChange = () => void app.run(reload);
     window.addEventListener(BOARDS_CHANGED_EVENT, onChange);
     return () => window.removeEventListener(BOARDS_CHANGED_EVENT, onChange);
-  }, [reload]);
+  }, [reload, app]);
 
   const live = boards.filter((b) => b.trashed === 0);
   const shown = (() => {
@@ -60,12 +60,13 @@ export function BoardList() {
   const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const ids = [...selected];
 
-  const act = async (fn: () => Promise<void>) => {
-    await fn();
-    setSelected(new Set());
-    setSelecting(false);
-    await reload();
-  };
+  const act = (fn: () => Promise<void>) =>
+    app.run(async () => {
+      await fn();
+      setSelected(new Set());
+      setSelecting(false);
+      await reload();
+    });
   const toggle = (id: string) => {
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
@@ -102,7 +103,7 @@ export function BoardList() {
             onSubmit={(e) => {
               e.preventDefault();
               const name = newGroup.trim();
-              if (name) void repo.addGroup(name).then(reload);
+              if (name) void app.run(() => repo.addGroup(name).then(reload));
               setNewGroup('');
               setAdding(false);
             }}
@@ -139,13 +140,11 @@ export function BoardList() {
             type="button"
             className="primary"
             data-testid="new-board"
-            onClick={async () => {
-              const board = await repo.createBoard(
-                t('list.newBoardTitle'),
-                filter.kind === 'group' ? filter.name : '',
-              );
-              await app.openBoard(board.id);
-            }}
+            onClick={() =>
+              void app.run(() =>
+                app.newBoard(t('list.newBoardTitle'), filter.kind === 'group' ? filter.name : ''),
+              )
+            }
           >
             + {t('list.newBoard')}
           </button>
@@ -180,7 +179,14 @@ export function BoardList() {
                     className="danger"
                     data-testid="delete-forever"
                     disabled={ids.length === 0}
-                    onClick={() => act(() => repo.deleteForever(ids))}
+                    onClick={() =>
+                      app.deps.editor.getState().showDialog({
+                        kind: 'confirm',
+                        message: { key: 'list.deleteForeverConfirm', params: { count: ids.length } },
+                        confirmLabel: 'list.deleteForever',
+                        onConfirm: () => void act(() => repo.deleteForever(ids)),
+                      })
+                    }
                   >
                     {t('list.deleteForever')}
                   </button>
@@ -243,7 +249,7 @@ export function BoardList() {
                   type="button"
                   className="card-open"
                   disabled={b.trashed === 1 && !selecting}
-                  onClick={() => (selecting ? toggle(b.id) : void app.openBoard(b.id))}
+                  onClick={() => (selecting ? toggle(b.id) : void app.run(() => app.openBoard(b.id)))}
                 >
                   <span className="card-thumb" aria-hidden="true">
                     {b.pageCount}

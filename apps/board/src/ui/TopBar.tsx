@@ -6,7 +6,7 @@ import { LANGUAGES, type Language, useLanguage } from '@dotink/view';
 import { useBoardApp, useEditor, useSession } from '../app/boardApp';
 import { AccountArea, usePrintAuth } from '../auth/AccountArea';
 import { useBoardAuth } from '../auth/useBoardAuth';
-import { useText } from '../i18n/text';
+import { LANGUAGE_CHOICE_KEY, menuLanguages, useText } from '../i18n/text';
 import { PrintButton } from '../print/PrintButton';
 import { Icons } from './icons';
 import { Menu } from './Menu';
@@ -112,12 +112,15 @@ export function TopBar(props: { onPickPdf: () => void; onPickGrida: () => void }
             label={t('links.menu')}
             testId="links-menu"
             items={[
-              { id: 'old', label: t('links.oldVersion'), onSelect: () => open(links.oldVersion) },
-              { id: 'inquiry', label: t('links.inquiry'), onSelect: () => open(links.inquiry) },
-              { id: 'guide', label: t('links.guide'), onSelect: () => open(links.guide) },
-              { id: 'buy', label: t('links.buyPen'), onSelect: () => open(links.buyPen) },
-              { id: 'start', label: t('links.start'), onSelect: () => open(links.start) },
-            ]}
+              { id: 'old', label: t('links.oldVersion'), url: links.oldVersion },
+              { id: 'inquiry', label: t('links.inquiry'), url: links.inquiry },
+              { id: 'guide', label: t('links.guide'), url: links.guide },
+              { id: 'buy', label: t('links.buyPen'), url: links.buyPen },
+              { id: 'start', label: t('links.start'), url: links.start },
+            ]
+              // a link configured as '' is left out (see app/links.ts)
+              .filter((l) => l.url !== '')
+              .map((l) => ({ id: l.id, label: l.label, onSelect: () => open(l.url) }))}
           />
           <button
             type="button"
@@ -135,12 +138,13 @@ export function TopBar(props: { onPickPdf: () => void; onPickGrida: () => void }
               value={language}
               data-testid="language"
               onChange={(e) => {
+                app.deps.storage?.setItem(LANGUAGE_CHOICE_KEY, e.target.value); // remembered
                 const url = new URL(window.location.href);
                 url.searchParams.set('lang', e.target.value);
                 window.location.assign(url.toString());
               }}
             >
-              {LANGUAGES.map((l) => (
+              {menuLanguages(LANGUAGES).map((l) => (
                 <option key={l} value={l}>
                   {LANGUAGE_NAMES[l]}
                 </option>

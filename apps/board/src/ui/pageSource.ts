@@ -67,7 +67,9 @@ export function usePageSource(app: BoardApp, session: BoardSession | undefined, 
         shown = p;
         setSource(pdfPageImageSource(p, `${pdf.id}:${pageNo}`));
       })
-      .catch(() => undefined);
+      .catch((error: unknown) => {
+        if (live) app.reportPdfError(page, error);
+      });
     return () => {
       live = false;
       if (shown) freePage(shown);

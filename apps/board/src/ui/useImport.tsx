@@ -3,17 +3,26 @@
  * Results and errors (board.md §8) become messages; a picker closed without a file says
  * 'Importing has been canceled.'.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useBoardApp } from '../app/boardApp';
+import { useText } from '../i18n/text';
 import { importFile } from '../import/importFlow';
 
 export function useImport() {
   const app = useBoardApp();
+  const t = useText();
   const pdfInput = useRef<HTMLInputElement>(null);
   const gridaInput = useRef<HTMLInputElement>(null);
 
+  // a PDF import in progress: its pages read so far, and how to cancel it
+  const [progress, setProgress] = useState<{ name: string; done: number; total: number }>();
+  const cancelImport = useRef<AbortController | undefined>(undefined);
+
   const run = async (file: File, expect: 'pdf' | 'grida') => {
     const editor = app.deps.editor.getState();
+    const abort = new AbortController();
+    cancelImport.current = abort;
+    if (expect === 'pdf') setProgress({ name: file.name, done: 0, total: 0 });
     try {
       const bytes = new Uint8Array(await file.arrayBuffer());
       const session = app.session;
@@ -23,15 +32,19 @@ export function useImport() {
           repo: app.deps.repo,
           pdf: app.deps.pdf,
           paper: app.deps.paper,
-          askPassword: (wrong) => app.askPdfPassword(wrong),
+          askPassword: (wrong) => app.askPdfPassword(wrong, file.name),
           ...(session ? { session } : {}),
           openSession: (id) => app.openBoard(id),
+          newSession: (title) => app.newBoard(title),
+          untitled: t('list.newBoardTitle'),
+          signal: abort.signal,
+          progress: (done, total) => setProgress({ name: file.name, done, total }),
           nowMs: app.deps.nowMs,
         },
         expect,
       );
       if (result.kind === 'failed') {
-        editor.showMessage(result.message);
+        editor.showMessage(result.message, result.params);
         return;
       }
       if (result.kind === 'pdfAdded') {
@@ -44,8 +57,12 @@ export function useImport() {
         await app.openBoard(result.boardId);
       }
       app.deps.editor.getState().showToast('import.done', { name: file.name });
-    } catch {
-      editor.showMessage('import.unsupported');
+    } catch (error) {
+      // a failure that is not about the file (storage, say) is told as what it is
+      app.report(error);
+    } finally {
+      if (cancelImport.current === abort) cancelImport.current = undefined;
+      setProgress(undefined);
     }
   };
 
@@ -80,6 +97,21 @@ export function useImport() {
       <>
         {input('pdf')}
         {input('grida')}
+        {progress ? (
+          <div className="import-progress" role="status" data-testid="import-progress">
+            <span>
+              {t('import.progress', {
+                name: progress.name,
+                done: progress.done,
+                total: progress.total || '…',
+              })}
+            </span>
+            <progress max={progress.total || 1} value={progress.done} />
+            <button type="button" data-testid="import-cancel" onClick={() => cancelImport.current?.abort()}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        ) : null}
       </>
     ),
     pickPdf: () => pdfInput.current?.click(),

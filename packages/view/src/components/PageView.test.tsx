@@ -525,7 +525,15 @@ describe('PageView', () => {
     act(() => {
       frames.runFrames();
     });
+    // the view never moves under a pen that is down: it follows when the pen lifts
+    expect(ref.current!.viewport()).toEqual(start);
+    rig.pen().penUp();
+    act(() => {
+      frames.runFrames();
+    });
     expect(ref.current!.viewport().offsetYPx).toBeLessThan(start.offsetYPx);
+    act(() => ref.current!.setFitMode('actual'));
+    rig.pen().penDown().page(PAGE_A).penMove(40, 120).penMove(41, 121);
     rerender(
       <PageView
         {...SIZE}
@@ -538,7 +546,7 @@ describe('PageView', () => {
       />,
     );
     act(() => ref.current!.setFitMode('actual'));
-    rig.pen().penMove(42, 122);
+    rig.pen().penMove(42, 122).penUp();
     act(() => {
       frames.runFrames();
     });

@@ -43,7 +43,10 @@ export interface LiveLayerInput {
   /** Replay: strokes shown up to a dot count. */
   readonly partials: readonly (readonly [Stroke, number])[] | undefined;
   readonly scheduler: ViewScheduler;
-  /** Called with the newest drawn point (view px) after a frame, for auto focus. */
+  /**
+   * Auto focus: called with a smart pen's newest drawn point (view px) in the first frame with
+   * no pen down on the page (never while one is down, never for a pointer's strokes).
+   */
   readonly onNewestPoint?: (p: { x: number; y: number }) => void;
   readonly onDraw: (info: LayerDrawInfo) => void;
   /** Draw new segments in the notification's task (default) or only in the next frame. */
@@ -65,8 +68,13 @@ interface LiveState {
   full: boolean;
   /** Boxes of strokes ended since the last frame (view px), to clear. */
   readonly ended: RectPx[];
-  /** The newest point drawn at once since the last frame (for auto focus). */
+  /** The newest point drawn at once since the last frame. */
   newest: { x: number; y: number } | undefined;
+  /**
+   * The point auto focus follows once no pen is down on the page, with the viewport it is in
+   * (view px): the newest point of a smart pen's stroke; a pointer's never (it is on screen).
+   */
+  follow: { readonly point: { x: number; y: number }; readonly viewport: Viewport } | undefined;
   cancelFrame: (() => void) | undefined;
 }
 
@@ -80,6 +88,7 @@ export function useLiveLayer(canvasRef: RefObject<HTMLCanvasElement | null>, inp
     full: false,
     ended: [],
     newest: undefined,
+    follow: undefined,
     cancelFrame: undefined,
   });
   const latest = useRef(input);
@@ -93,25 +102,41 @@ export function useLiveLayer(canvasRef: RefObject<HTMLCanvasElement | null>, inp
     colorOf: i.colorOf,
   });
 
+  /** Remembers a smart pen's newest point for auto focus (a pointer's is on screen already). */
+  const noteFollow = (live: LiveStroke, point: { x: number; y: number }, viewport: Viewport) => {
+    if (live.inputType !== 'mouse') state.current.follow = { point, viewport };
+  };
+
+  /**
+   * Auto focus, once no pen is down on the page: the view never moves under a pen that is down
+   * (a pointer pressed near the edge would land elsewhere on the page, or off it).
+   */
+  const reportFollow = (i: LiveLayerInput) => {
+    const s = state.current;
+    if (s.strokes.size > 0 || !s.follow) return;
+    const { point, viewport } = s.follow;
+    s.follow = undefined;
+    if (viewport === i.viewport) i.onNewestPoint?.(point);
+  };
+
   /** Clears and draws every live stroke and replay partial; returns the count and newest point. */
   const drawWhole = (ctx: CanvasRenderingContext2D, i: LiveLayerInput) => {
     const s = state.current;
     clearLayer(ctx);
     const p = params(i);
     let count = 0;
-    let newest: { x: number; y: number } | undefined;
     for (const [stroke, n] of i.partials ?? []) if (drawPartialStroke(ctx, stroke, n, p)) count++;
     for (const live of s.strokes.values()) {
       const last = drawLiveSegments(ctx, live, 0, p);
       if (last) {
-        newest = last;
+        noteFollow(live, last, i.viewport);
         count++;
       }
     }
     s.pending.clear();
     s.ended.length = 0;
     s.full = false;
-    return { count, newest };
+    return { count };
   };
 
   const frame = () => {
@@ -125,11 +150,10 @@ export function useLiveLayer(canvasRef: RefObject<HTMLCanvasElement | null>, inp
     if (s.full) {
       const whole = drawWhole(ctx, i);
       i.onDraw({ layer: 'live', count: whole.count, full: true });
-      if (whole.newest) i.onNewestPoint?.(whole.newest);
+      reportFollow(i);
       return;
     }
     const p = params(i);
-    let newest: { x: number; y: number } | undefined;
     let n = 0;
     const hadEnded = s.ended.length > 0;
     if (hadEnded) {
@@ -158,14 +182,13 @@ export function useLiveLayer(canvasRef: RefObject<HTMLCanvasElement | null>, inp
       if (!live) continue;
       const last = drawLiveSegments(ctx, live, from, p);
       if (last) {
-        newest = last;
+        noteFollow(live, last, i.viewport);
         n++;
       }
     }
     s.pending.clear();
     if (n > 0 || hadEnded || !drawnAtOnce) i.onDraw({ layer: 'live', count: n, full: false });
-    const follow = newest ?? drawnAtOnce;
-    if (follow) i.onNewestPoint?.(follow);
+    reportFollow(i);
   };
 
   /** Draws a stroke's new dots now; false when the layer waits for a frame's work first. */
@@ -177,9 +200,9 @@ export function useLiveLayer(canvasRef: RefObject<HTMLCanvasElement | null>, inp
     if (!ctx) return false;
     const last = drawLiveSegments(ctx, live, fromIndex, params(i));
     i.onDraw({ layer: 'live', count: last ? 1 : 0, full: false });
-    if (last && i.onNewestPoint) {
+    if (last) {
       s.newest = last;
-      schedule();
+      noteFollow(live, last, i.viewport);
     }
     return true;
   };

@@ -1,6 +1,7 @@
 /** Shows the editor's current dialog. */
 import { lazy, Suspense } from 'react';
 import { useEditor } from '../../app/boardApp';
+import { ConfirmDialog } from './ConfirmDialog';
 
 /** The tutorial loads when help is first opened. */
 const HelpTutorial = lazy(() => import('./HelpTutorial').then((m) => ({ default: m.HelpTutorial })));
@@ -19,7 +20,14 @@ export function DialogHost() {
     case 'save':
       return <SaveDialog mode={dialog.mode} />;
     case 'pdfPassword':
-      return <PdfPasswordDialog key={`pdf-${dialog.wrong}`} wrong={dialog.wrong} resolve={dialog.resolve} />;
+      return (
+        <PdfPasswordDialog
+          key={`pdf-${dialog.wrong}`}
+          wrong={dialog.wrong}
+          fileName={dialog.fileName ?? ''}
+          resolve={dialog.resolve}
+        />
+      );
     case 'penPassword':
       return (
         <PenPasswordDialog
@@ -28,6 +36,8 @@ export function DialogHost() {
           resolve={dialog.resolve}
         />
       );
+    case 'confirm':
+      return <ConfirmDialog {...dialog} />;
     case 'help':
       return (
         <Suspense fallback={null}>

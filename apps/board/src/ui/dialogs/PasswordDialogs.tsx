@@ -9,7 +9,12 @@ import { useState } from 'react';
 import { useText } from '../../i18n/text';
 import { Dialog } from '../Dialog';
 
-export function PdfPasswordDialog(props: { wrong: boolean; resolve: (pw: string | undefined) => void }) {
+export function PdfPasswordDialog(props: {
+  wrong: boolean;
+  /** The protected file (named in the dialog). */
+  fileName?: string;
+  resolve: (pw: string | undefined) => void;
+}) {
   const t = useText();
   const [pw, setPw] = useState('');
   return (
@@ -24,8 +29,16 @@ export function PdfPasswordDialog(props: { wrong: boolean; resolve: (pw: string 
           props.resolve(pw);
         }}
       >
+        {props.fileName ? (
+          <p className="dialog-file" data-testid="pdf-password-file">
+            {t('pdf.passwordFile', { name: props.fileName })}
+          </p>
+        ) : null}
         <p className="dialog-message" role="alert" data-testid="message-text">
           {t(props.wrong ? 'pdf.passwordWrong' : 'pdf.passwordRequired')}
+        </p>
+        <p className="dialog-hint" data-testid="pdf-password-cancel-hint">
+          {t('pdf.passwordCancelHint')}
         </p>
         <label className="field">
           <span>{t('pdf.password')}</span>

@@ -7,6 +7,7 @@ import { useBoardApp } from '../../app/boardApp';
 import type { SaveMode } from '../../app/editorStore';
 import { save } from '../../app/saveFlow';
 import { useText } from '../../i18n/text';
+import type { BoardSession } from '../../model/boardSession';
 import { fileNameProblem, suggestFileName } from '../../model/fileName';
 import { Dialog } from '../Dialog';
 
@@ -16,6 +17,11 @@ const TITLES = {
   saveAs: 'save.saveAs',
   overwrite: 'save.overwrite',
 } as const;
+
+/** A board with no PDF and no stroke: saving it gives an empty file. */
+function isEmptyBoard(session: BoardSession): boolean {
+  return session.pdfs.length === 0 && session.toDocument(0).strokes.length === 0;
+}
 
 export function SaveDialog(props: { mode: SaveMode }) {
   const app = useBoardApp();
@@ -46,9 +52,9 @@ export function SaveDialog(props: { mode: SaveMode }) {
       close();
       if (result.openBoardId) await app.openBoard(result.openBoardId);
       app.deps.editor.getState().showToast('save.done', { name: result.fileName });
-    } catch {
+    } catch (error) {
       close();
-      app.deps.editor.getState().showMessage('save.failed');
+      app.report(error);
     } finally {
       setBusy(false);
     }
@@ -74,6 +80,11 @@ export function SaveDialog(props: { mode: SaveMode }) {
         <p id="save-title-problem" className="field-error" role="alert" data-testid="save-problem">
           {tried && problem ? t(`fileName.${problem}`) : ''}
         </p>
+        {session && isEmptyBoard(session) ? (
+          <p className="field-warning" role="status" data-testid="save-empty">
+            {t('save.emptyWarning')}
+          </p>
+        ) : null}
         <div className="dialog-buttons">
           <button type="button" onClick={close}>
             {t('common.cancel')}
