@@ -28,7 +28,14 @@ import { ApiError, badRequest, notFound } from '../http/errors';
 import { Scope } from '../identity/scopes';
 import { authOf } from '../platform/bearer';
 import type { AppPlugin } from '../platform/types';
-import { BoardVersionConflict, deleteBoard, findBoard, listBoards, writeBoard } from './boardStore';
+import {
+  BoardVersionConflict,
+  checkBoardVersion,
+  deleteBoard,
+  findBoard,
+  listBoards,
+  writeBoard,
+} from './boardStore';
 
 /** Largest board file (PDFs included). */
 export const BOARD_BODY_LIMIT_BYTES = 256 * 1024 * 1024;
@@ -104,6 +111,10 @@ export const boardRoutes: AppPlugin = async (app) => {
       const body = request.body;
       if (!(body instanceof Uint8Array) || !looksLikeZip(body)) throw badRequest(BoardMessage.notBoardFile);
       const expectedVersion = ifMatchVersion(request.headers['if-match']) ?? 0;
+      // Refuse a stale version before storing the file, so a 409 leaves nothing behind.
+      await checkBoardVersion(app.services.db, account.id, request.params.id, expectedVersion).catch(
+        versionConflict,
+      );
       const stored = await app.services.files.put(body);
       const board = await writeBoard(app.services.db, {
         accountId: account.id,
