@@ -141,10 +141,11 @@ export class AccountStore {
     return toAccount(row);
   }
 
-  async setPassword(accountId: string, password: string): Promise<void> {
+  /** Sets an account's password; `now` is the server clock's time (`updated_at`). */
+  async setPassword(accountId: string, password: string, now: Date): Promise<void> {
     await this.db
       .updateTable('accounts')
-      .set({ password_hash: await hashPassword(password), updated_at: new Date() })
+      .set({ password_hash: await hashPassword(password), updated_at: now })
       .where('id', '=', accountId)
       .execute();
   }

@@ -88,6 +88,8 @@ export interface SaveOptions {
    * answer (§4 "add anyway"); without it such a list is refused whole.
    */
   readonly addAnyway?: boolean | undefined;
+  /** The server clock's time, for `updated_at`. */
+  readonly nowMs: number;
 }
 
 /** One row of a save request; absent fields keep their value (or take defaults when new). */
@@ -185,8 +187,9 @@ export async function saveStudents(
   accounts: AccountStore,
   classId: number,
   rows: readonly StudentInput[],
-  options: SaveOptions = {},
+  options: SaveOptions,
 ): Promise<void> {
+  const now = new Date(options.nowMs);
   await db.transaction().execute(async (tx) => {
     const existing = await tx
       .selectFrom('students')
@@ -209,7 +212,7 @@ export async function saveStudents(
       rows,
       options.addAnyway === true,
     );
-    await write(tx, accounts, classId, planned);
+    await write(tx, accounts, classId, planned, now);
   });
 }
 
@@ -218,8 +221,8 @@ async function write(
   accounts: AccountStore,
   classId: number,
   planned: readonly Planned[],
+  now: Date,
 ): Promise<void> {
-  const now = new Date();
   // Renumbered students step aside first, so swapped numbers never collide.
   const renumbered = planned.filter((s) => s.id !== null && s.num !== s.originalNum);
   for (const [i, s] of renumbered.entries()) {
