@@ -118,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const accounts = new AccountStore(db);
   const throttle = new LoginThrottle(db, clock, config.login);
   const credentials = new CredentialVerifier(accounts, throttle);
-  const provider = createOidcProvider({ config, db, accounts, credentials, secrets });
+  const provider = createOidcProvider({ config, db, accounts, credentials, secrets, clock });
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'oidc provider error'));
   const upstream = config.upstream
     ? new UpstreamLogin(config.upstream, `${config.publicUrl}${UPSTREAM_CALLBACK_PATH}`)
@@ -151,7 +151,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   for (const routes of [...routeModules, ...(deps.extraRoutes ?? [])]) await app.register(routes);
 
   const sweep = () =>
-    deleteExpiredOidcPayloads(db).catch((error: unknown) => app.log.warn({ err: error }, 'sweep failed'));
+    deleteExpiredOidcPayloads(db, new Date(clock.nowMs())).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'sweep failed'),
+    );
   const timer = setInterval(sweep, SWEEP_INTERVAL_MS);
   timer.unref();
   app.addHook('onReady', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, TEST_PUBLIC_URL, useTestServer } from '../../test/harness';
 import { issueAccessToken, teacherWithToken } from '../../test/oauth';
@@ -72,6 +73,19 @@ describeEachDatabase('boards API', (kind) => {
     // a deleted board may be written anew (from 0, as a new board, or from its tombstone version)
     const revived = await put('b-1', gridaBytes('again'), headers);
     expect(revived.json().data).toMatchObject({ version: 4, deleted: false });
+  });
+
+  it('keeps no file of a refused write (409): the version is checked before the file is stored', async () => {
+    const { headers } = await teacherWithToken(server().app);
+    expect((await put('o-1', gridaBytes('kept'), headers)).statusCode).toBe(200);
+    const refused = [gridaBytes('refused stale write'), gridaBytes('refused new board')];
+    expect((await put('o-1', refused[0]!, { ...headers, 'if-match': '"5"' })).statusCode).toBe(409);
+    expect((await put('o-1', refused[0]!, headers)).statusCode).toBe(409);
+    expect((await put('o-2', refused[1]!, { ...headers, 'if-match': '"2"' })).statusCode).toBe(409);
+    const { files } = server().app.services;
+    for (const body of refused)
+      expect(await files.has(createHash('sha256').update(body).digest('hex'))).toBe(false);
+    expect(await files.has(createHash('sha256').update(gridaBytes('kept')).digest('hex'))).toBe(true);
   });
 
   it('answers 409 when the version is not the stored one', async () => {

@@ -29,7 +29,14 @@ import { Scope } from '../identity/scopes';
 import { authOf } from '../platform/bearer';
 import type { AppPlugin } from '../platform/types';
 import { boardFileChunks, isBodyStream } from './boardBody';
-import { BoardVersionConflict, deleteBoard, findBoard, listBoards, writeBoard } from './boardStore';
+import {
+  BoardVersionConflict,
+  checkBoardVersion,
+  deleteBoard,
+  findBoard,
+  listBoards,
+  writeBoard,
+} from './boardStore';
 
 /** Largest board file (PDFs included). */
 export const BOARD_BODY_LIMIT_BYTES = 256 * 1024 * 1024;
@@ -106,6 +113,10 @@ export const boardRoutes: AppPlugin = async (app) => {
       const body = request.body;
       if (!isBodyStream(body)) throw badRequest(BoardMessage.notBoardFile);
       const expectedVersion = ifMatchVersion(request.headers['if-match']) ?? 0;
+      // Refuse a stale version before storing the file, so a 409 leaves nothing behind.
+      await checkBoardVersion(app.services.db, account.id, request.params.id, expectedVersion).catch(
+        versionConflict,
+      );
       const stored = await app.services.files.put(
         boardFileChunks(body, BOARD_BODY_LIMIT_BYTES, BoardMessage.notBoardFile),
       );

@@ -72,6 +72,35 @@ export interface BoardWrite {
   readonly now: Date;
 }
 
+/** True when a write expecting `expected` may replace `current` (absent: no board yet). */
+function versionMatches(
+  current: { version: number; deleted_at: unknown } | undefined,
+  expected: number,
+): boolean {
+  if (!current) return expected === 0;
+  return expected === current.version || (current.deleted_at !== null && expected === 0);
+}
+
+/**
+ * Throws {@link BoardVersionConflict} when a write expecting `expectedVersion` would be refused
+ * now — checked before the file is stored, so a refused write leaves no file behind.
+ * ({@link writeBoard} checks again under the row lock.)
+ */
+export async function checkBoardVersion(
+  db: Kysely<Database>,
+  accountId: string,
+  id: string,
+  expectedVersion: number,
+): Promise<void> {
+  const current = await db
+    .selectFrom('boards')
+    .select(['version', 'deleted_at'])
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!versionMatches(current, expectedVersion)) throw new BoardVersionConflict(current?.version ?? 0);
+}
+
 /**
  * Creates or replaces a board's file. The expected version must be the stored one (a tombstone
  * also accepts 0: a board deleted elsewhere may be written anew). Throws {@link BoardVersionConflict}.
@@ -103,10 +132,7 @@ export async function writeBoard(db: Kysely<Database>, write: BoardWrite): Promi
       if (!row) throw new BoardVersionConflict(1);
       return summary(row);
     }
-    const matches =
-      write.expectedVersion === current.version ||
-      (current.deleted_at !== null && write.expectedVersion === 0);
-    if (!matches) throw new BoardVersionConflict(current.version);
+    if (!versionMatches(current, write.expectedVersion)) throw new BoardVersionConflict(current.version);
     const row = await tx
       .updateTable('boards')
       .set({ ...values, version: current.version + 1 })

@@ -175,10 +175,11 @@ export class AccountStore {
                   ${students.map((s) => s.prepared.passwordHash)}::text[]) as t(id, name, hash)`.execute(db);
   }
 
-  async setPassword(accountId: string, password: string): Promise<void> {
+  /** Sets an account's password; `now` is the server clock's time (`updated_at`). */
+  async setPassword(accountId: string, password: string, now: Date): Promise<void> {
     await this.db
       .updateTable('accounts')
-      .set({ password_hash: await hashPassword(password), updated_at: new Date() })
+      .set({ password_hash: await hashPassword(password), updated_at: now })
       .where('id', '=', accountId)
       .execute();
   }

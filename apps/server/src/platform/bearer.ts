@@ -62,7 +62,7 @@ export async function authenticate(
   const token = cache
     ? await cache.resolve(value, () => lookUpToken(app, value))
     : await lookUpToken(app, value);
-  if (!token || token.expiresAtMs <= Date.now()) return undefined;
+  if (!token || token.expiresAtMs <= app.services.clock.nowMs()) return undefined;
   const account = accountReads
     ? await accountReads.read(token.accountId)
     : await app.services.accounts.findById(token.accountId);
@@ -116,7 +116,7 @@ export function authenticateOnRequest(app: App): void {
 /** Decorates the app with `requireAuth` and requests with `auth` (null until verified). */
 export function installBearerAuth(app: App): void {
   app.decorateRequest('auth', null);
-  const cache = providerTokenCache(app);
+  const cache = providerTokenCache(app, new TokenCache({ now: () => app.services.clock.nowMs() }));
   const accountReads = new AccountReads(app.services.db);
   const requireAuth: RequireAuth = (...scopes) => {
     const guard = async (request: FastifyRequest, reply: FastifyReply) => {

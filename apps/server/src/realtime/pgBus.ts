@@ -10,7 +10,9 @@
  * after a second) other processes' messages are missed: realtime ink is best-effort, the ink store
  * is the record.
  */
+
 import { randomBytes } from 'node:crypto';
+import type { Clock } from '@dotink/ncode';
 import pg from 'pg';
 import type { BusMessage, RealtimeBus } from './bus';
 
@@ -100,13 +102,15 @@ export class ChunkAssembler {
 export interface PgBusOptions {
   readonly connectionString: string;
   readonly onError?: (error: unknown) => void;
+  /** The server's clock (how long a partly received message is kept). */
+  readonly clock: Clock;
 }
 
 /** A bus over LISTEN/NOTIFY. Resolves once listening. */
 export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
   const origin = randomBytes(6).toString('hex');
   const handlers = new Set<(message: BusMessage) => void>();
-  const assembler = new ChunkAssembler(() => Date.now());
+  const assembler = new ChunkAssembler(() => options.clock.nowMs());
   // One connection: publishes run in order, so a pen's messages arrive in the order sent.
   const pool = new pg.Pool({ connectionString: options.connectionString, max: 1 });
   pool.on('error', (e) => options.onError?.(e));

@@ -77,6 +77,7 @@ export const realtimeRoutes: AppPlugin = async (app) => {
     ? await pgBus({
         connectionString: config.databaseUrl,
         onError: (error) => app.log.warn({ err: error }, 'realtime bus'),
+        clock: app.services.clock,
       })
     : memoryBus();
   const hub = new RealtimeHub(bus, {

@@ -1,3 +1,4 @@
+import { manualClock } from '@dotink/ncode';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, SETUP_TIMEOUT_MS, useTestServer } from '../../../test/harness';
 import { buildEduWorld, call, type EduWorld, insertCurriculum } from '../../../test/matrixFixtures';
@@ -6,7 +7,8 @@ import { buildEduWorld, call, type EduWorld, insertCurriculum } from '../../../t
 const at = (h: number, m = 0) => new Date(Date.UTC(2025, 2, 3, h, m)).toISOString();
 
 describeEachDatabase('education API: lessons', (kind) => {
-  const server = useTestServer(kind);
+  const clock = manualClock(Date.UTC(2025, 2, 3, 0, 0, 0));
+  const server = useTestServer(kind, { clock });
   let w: EduWorld;
   let lecture: number;
   let emptyLecture: number;
@@ -168,5 +170,38 @@ describeEachDatabase('education API: lessons', (kind) => {
       await create({ tag: 'missed', startAt: '2025-03-02T20:00:00.000Z', endAt: '2025-03-02T21:00:00.000Z' })
     ).json().data;
     expect(missed.timeState).toBe('MISSED');
+  });
+
+  it('turns from after-the-end to missed exactly 30 minutes after the end, at the server clock', async () => {
+    // Within the first hour of the test clock: the callers' tokens (1 h) stay valid.
+    const start = Date.parse('2025-03-02T22:00:00.000Z');
+    const end = Date.parse('2025-03-02T23:00:00.000Z');
+    const lesson = (
+      await create({
+        tag: 'boundary',
+        startAt: new Date(start).toISOString(),
+        endAt: new Date(end).toISOString(),
+      })
+    ).json().data;
+    const path = `${url()}/${lesson.id}`;
+    const stateAt = async (ms: number) => {
+      clock.set(ms);
+      return (await call(app(), w.callers.teacher, 'GET', path)).json().data.timeState;
+    };
+    try {
+      expect(await stateAt(start - 1)).toBe('BEFORE');
+      expect(await stateAt(end)).toBe('IN_PROGRESS');
+      expect(await stateAt(end + 1)).toBe('AFTER_END');
+      expect(await stateAt(end + 30 * 60_000)).toBe('AFTER_END');
+      expect(await stateAt(end + 30 * 60_000 + 1)).toBe('MISSED');
+      // The lists agree, and an edit is stamped with the same clock.
+      const listed = (await call(app(), w.callers.teacher, 'GET', url())).json().data.courses;
+      expect(listed.find((c: { id: number }) => c.id === lesson.id).timeState).toBe('MISSED');
+      clock.set(Date.parse('2025-03-03T00:34:56.000Z'));
+      const edited = await call(app(), w.callers.teacher, 'PUT', path, { description: 'memo' });
+      expect(edited.json().data.modifiedAt).toBe('2025-03-03T00:34:56.000Z');
+    } finally {
+      clock.set(Date.UTC(2025, 2, 3, 0, 0, 0));
+    }
   });
 });

@@ -187,7 +187,7 @@ export const courseRoutes: AppPlugin = async (app) => {
           ...(b.eduCourseUrl !== undefined ? { edu_course_url: b.eduCourseUrl } : {}),
           start_at: new Date(start),
           end_at: new Date(end),
-          modified_at: new Date(),
+          modified_at: new Date(now()),
         })
         .where('id', '=', current.id)
         .returningAll()
@@ -239,7 +239,7 @@ export const courseRoutes: AppPlugin = async (app) => {
       await requireStudents(db, lecture.class_id);
       const row = await db
         .updateTable('courses')
-        .set({ session_id: newSessionId(), session_status: ACTIVE_SESSION, modified_at: new Date() })
+        .set({ session_id: newSessionId(), session_status: ACTIVE_SESSION, modified_at: new Date(now()) })
         .where('id', '=', current.id)
         .returningAll()
         .executeTakeFirstOrThrow();

@@ -43,7 +43,7 @@ const failures = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 4
 const one = answerSchema(curriculumSchema);
 
 export const curriculumRoutes: AppPlugin = async (app) => {
-  const { db } = app.services;
+  const { db, clock } = app.services;
 
   app.get(
     '/edu/v1/curriculums',
@@ -140,7 +140,7 @@ export const curriculumRoutes: AppPlugin = async (app) => {
           ...(input.status !== undefined ? { status: input.status } : {}),
           ...(input.startAt !== undefined ? { start_at: input.startAt } : {}),
           ...(input.endAt !== undefined ? { end_at: input.endAt } : {}),
-          modified_at: new Date(),
+          modified_at: new Date(clock.nowMs()),
         })
         .where('id', '=', current.id)
         .execute();

@@ -10,7 +10,7 @@
  * printed on labels by design (see the edu README for the trade-off).
  */
 import { studentCredentialsData, studentParams } from '@dotink/contracts/edu';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { answerSchema, failureSchema, success } from '../../http/answer';
 import { notFound } from '../../http/errors';
@@ -73,7 +73,8 @@ export const credentialRoutes: AppPlugin = async (app) => {
         tags: ['education'],
         summary: 'Give a pupil a new random password (answers it, for a new QR label)',
         description:
-          "The class's teachers and the school administrator. The old password stops working at once; " +
+          "The class's teachers and the school administrator. The old password stops working at once and " +
+          "the pupil's tokens are revoked (a token already checked may serve up to 30 s more); " +
           `the new one is ${RESET_PASSWORD_LENGTH} letters and digits. No body.`,
         security: [{ bearer: [] }],
         params: studentParams,
@@ -98,6 +99,10 @@ export const credentialRoutes: AppPlugin = async (app) => {
           .set({ pen_password: password, updated_at: now })
           .where('account_id', '=', pupil.account_id)
           .execute();
+        // Sign the pupil out everywhere: their grants and the tokens issued under them.
+        await sql`delete from oidc_payloads where grant_id in (
+            select id from oidc_payloads where model = 'Grant' and payload->>'accountId' = ${pupil.account_id})
+          or (model = 'Grant' and payload->>'accountId' = ${pupil.account_id})`.execute(tx);
       });
       reply.headers(noStore);
       return success({ studentId: pupil.account_id, password });

@@ -88,6 +88,8 @@ export interface SaveOptions {
    * answer (§4 "add anyway"); without it such a list is refused whole.
    */
   readonly addAnyway?: boolean | undefined;
+  /** The server clock's time, for `updated_at`. */
+  readonly nowMs: number;
 }
 
 /** One row of a save request; absent fields keep their value (or take defaults when new). */
@@ -214,9 +216,10 @@ export async function saveStudents(
   accounts: AccountStore,
   classId: number,
   rows: readonly StudentInput[],
-  options: SaveOptions = {},
+  options: SaveOptions,
 ): Promise<void> {
   const addAnyway = options.addAnyway === true;
+  const now = new Date(options.nowMs);
   const prepared: PreparedStudent[] = [];
   for (;;) {
     const needed = newStudents(plan(await currentStudents(db, classId, false), rows, addAnyway)).length;
@@ -225,7 +228,7 @@ export async function saveStudents(
     const written = await db.transaction().execute(async (tx) => {
       const planned = plan(await currentStudents(tx, classId, true), rows, addAnyway);
       if (newStudents(planned).length > prepared.length) return false;
-      await write(tx, accounts, classId, planned, prepared);
+      await write(tx, accounts, classId, planned, prepared, now);
       return true;
     });
     if (written) return;
@@ -238,8 +241,8 @@ async function write(
   classId: number,
   planned: readonly Planned[],
   prepared: readonly PreparedStudent[],
+  now: Date,
 ): Promise<void> {
-  const now = new Date();
   // Renumbered students step aside first, so swapped numbers never collide.
   const renumbered = planned.filter((s) => s.id !== null && s.num !== s.originalNum);
   for (const [i, s] of renumbered.entries()) {

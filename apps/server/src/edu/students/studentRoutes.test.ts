@@ -1,7 +1,8 @@
+import { manualClock } from '@dotink/ncode';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, SETUP_TIMEOUT_MS, testClients, useTestServer } from '../../../test/harness';
 import { buildEduWorld, call, type EduWorld, insertClass } from '../../../test/matrixFixtures';
-import { tokenRequest } from '../../../test/oauth';
+import { issueAccessToken, tokenRequest } from '../../../test/oauth';
 
 interface StudentOut {
   id: string;
@@ -15,7 +16,8 @@ interface StudentOut {
 }
 
 describeEachDatabase('education API: students', (kind) => {
-  const server = useTestServer(kind);
+  const clock = manualClock(Date.UTC(2025, 2, 3, 0, 0, 0));
+  const server = useTestServer(kind, { clock });
   let w: EduWorld;
   beforeAll(async () => {
     w = await buildEduWorld(server().app);
@@ -208,6 +210,10 @@ describeEachDatabase('education API: students', (kind) => {
       data: { studentId: pupil, password: pupil },
     });
 
+    const pupilToken = await issueAccessToken(app(), pupil, 'openid profile storage');
+    const me = () =>
+      app().inject({ url: '/profile/v1/me', headers: { authorization: `Bearer ${pupilToken}` } });
+    expect((await me()).statusCode).toBe(200);
     const reset = await call(app(), w.callers.admin, 'POST', `${url}/reset`);
     expect(reset.statusCode).toBe(200);
     const { password } = reset.json().data as { password: string };
@@ -219,6 +225,9 @@ describeEachDatabase('education API: students', (kind) => {
     });
     expect((await signIn(password)).status).toBe(200);
     expect((await signIn(pupil)).status).toBe(400);
+    // The pupil's tokens are revoked (after the bearer cache's 30 s at most).
+    clock.advance(31_000);
+    expect((await me()).statusCode).toBe(401);
 
     // Never in the student list; a pupil of another class: 404; another teacher's class: 403.
     const list = await call(app(), w.callers.teacher, 'GET', `/edu/v1/class/${w.classId}/students`);

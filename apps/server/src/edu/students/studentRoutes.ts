@@ -34,7 +34,7 @@ const saveDescription =
   '`deleteYn: "Y"` hides them.';
 
 export const studentRoutes: AppPlugin = async (app) => {
-  const { db, accounts } = app.services;
+  const { db, accounts, clock } = app.services;
 
   app.get(
     '/edu/v1/class/:eduClassId/students',
@@ -73,6 +73,7 @@ export const studentRoutes: AppPlugin = async (app) => {
       const klass = await classOfSchool(db, schoolAdminOf(request), request.params.eduClassId);
       await saveStudents(db, accounts, klass.id, toRows(request.body), {
         addAnyway: request.query.addAnyway,
+        nowMs: clock.nowMs(),
       });
       return success({ students: await listStudents(db, klass.id) });
     },
@@ -97,6 +98,7 @@ export const studentRoutes: AppPlugin = async (app) => {
       const klass = await classOfSchool(db, schoolTeacherOf(request), request.params.eduClassId);
       await saveStudents(db, accounts, klass.id, toRows(request.body), {
         addAnyway: request.query.addAnyway,
+        nowMs: clock.nowMs(),
       });
       return success({ students: await listStudents(db, klass.id) });
     },

@@ -23,7 +23,7 @@ import { authCodeMatches, teacherInfo, toSchool } from './teacherInfo';
 const failures = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema };
 
 export const teacherRoutes: AppPlugin = async (app) => {
-  const { db } = app.services;
+  const { db, clock } = app.services;
 
   app.get(
     '/edu/v1/teacher',
@@ -75,7 +75,7 @@ export const teacherRoutes: AppPlugin = async (app) => {
         .set({
           school_id: school.id,
           ...(account.isSchoolAdmin ? {} : { status: 'PENDING_ACTIVE' as const }),
-          updated_at: new Date(),
+          updated_at: new Date(clock.nowMs()),
         })
         .where('id', '=', account.id)
         .where('school_id', 'is', null)
@@ -164,7 +164,7 @@ export const teacherRoutes: AppPlugin = async (app) => {
       const { status } = request.body;
       await db
         .updateTable('accounts')
-        .set({ status, updated_at: new Date() })
+        .set({ status, updated_at: new Date(clock.nowMs()) })
         .where('id', '=', target.id)
         .execute();
       return success({ id: target.id, status });

@@ -1,7 +1,10 @@
 /**
  * oidc-provider's storage adapter over Kysely: every model (Session, Grant, AuthorizationCode,
  * AccessToken, RefreshToken, Interaction, ...) is a row of `oidc_payloads` keyed by model + id.
+ * Expiry and consumption follow the server's injected clock: a token whose `expires_at` the clock
+ * has passed is not found, whatever the wall clock says.
  */
+import type { Clock } from '@dotink/ncode';
 import type { Kysely } from 'kysely';
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/schema';
@@ -10,6 +13,7 @@ class KyselyOidcAdapter implements Adapter {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly model: string,
+    private readonly clock: Clock,
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
@@ -18,7 +22,7 @@ class KyselyOidcAdapter implements Adapter {
       grant_id: payload.grantId ?? null,
       user_code: payload.userCode ?? null,
       uid: payload.uid ?? null,
-      expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+      expires_at: expiresIn ? new Date(this.clock.nowMs() + expiresIn * 1000) : null,
     };
     await this.db
       .insertInto('oidc_payloads')
@@ -38,7 +42,7 @@ class KyselyOidcAdapter implements Adapter {
       .where(column, '=', value)
       .executeTakeFirst();
     if (!row) return undefined;
-    if (row.expires_at && row.expires_at.getTime() <= Date.now()) return undefined;
+    if (row.expires_at && row.expires_at.getTime() <= this.clock.nowMs()) return undefined;
     const payload = row.payload as AdapterPayload;
     return row.consumed_at ? { ...payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : payload;
   }
@@ -58,7 +62,7 @@ class KyselyOidcAdapter implements Adapter {
   async consume(id: string): Promise<void> {
     await this.db
       .updateTable('oidc_payloads')
-      .set({ consumed_at: new Date() })
+      .set({ consumed_at: new Date(this.clock.nowMs()) })
       .where('model', '=', this.model)
       .where('id', '=', id)
       .execute();
@@ -74,12 +78,12 @@ class KyselyOidcAdapter implements Adapter {
 }
 
 /** The adapter factory to pass as oidc-provider's `adapter` option. */
-export function kyselyAdapterFactory(db: Kysely<Database>): AdapterFactory {
-  return (model: string) => new KyselyOidcAdapter(db, model);
+export function kyselyAdapterFactory(db: Kysely<Database>, clock: Clock): AdapterFactory {
+  return (model: string) => new KyselyOidcAdapter(db, model, clock);
 }
 
-/** Deletes expired provider state; answers how many rows went. */
-export async function deleteExpiredOidcPayloads(db: Kysely<Database>, now = new Date()): Promise<number> {
+/** Deletes provider state expired at `now` (the server clock's time); answers how many rows went. */
+export async function deleteExpiredOidcPayloads(db: Kysely<Database>, now: Date): Promise<number> {
   const result = await db.deleteFrom('oidc_payloads').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -1,3 +1,4 @@
+import { manualClock } from '@dotink/ncode';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, TEST_PUBLIC_URL, useTestServer } from '../../../test/harness';
 import { teacherWithToken } from '../../../test/oauth';
@@ -11,7 +12,7 @@ describeEachDatabase('identity state in the database', (kind) => {
   const host = new URL(TEST_PUBLIC_URL).host;
 
   it('keeps signing keys and tokens across a restart (keys are generated once)', async () => {
-    const { app, config, database } = server();
+    const { app, config, database, clock } = server();
     const { headers } = await teacherWithToken(app);
     const jwks = (await app.inject({ url: '/oauth/jwks', headers: { host } })).json();
 
@@ -19,6 +20,7 @@ describeEachDatabase('identity state in the database', (kind) => {
       config,
       database,
       files: diskFileStore(config.filesDir),
+      clock,
       logger: false,
     });
     try {
@@ -45,8 +47,9 @@ describeEachDatabase('identity state in the database', (kind) => {
 
   it('stores, finds, consumes, expires and revokes provider payloads', async () => {
     const { db } = server().database;
-    const adapter = kyselyAdapterFactory(db)('AuthorizationCode');
-    const other = kyselyAdapterFactory(db)('Session');
+    const clock = manualClock(Date.UTC(2025, 2, 3));
+    const adapter = kyselyAdapterFactory(db, clock)('AuthorizationCode');
+    const other = kyselyAdapterFactory(db, clock)('Session');
     await adapter.upsert('code-1', { grantId: 'g1', kind: 'AuthorizationCode' }, 60);
     await adapter.upsert('code-2', { grantId: 'g2', userCode: 'U-1', kind: 'AuthorizationCode' }, 60);
     await other.upsert('code-1', { uid: 'uid-1', kind: 'Session' }, 60);
@@ -68,8 +71,10 @@ describeEachDatabase('identity state in the database', (kind) => {
     expect(await other.find('code-1')).toBeDefined();
 
     await adapter.upsert('old', { kind: 'AuthorizationCode' }, 1);
-    const later = new Date(Date.now() + 5_000);
-    expect(await deleteExpiredOidcPayloads(db, later)).toBeGreaterThanOrEqual(1);
+    expect(await adapter.find('old')).toBeDefined();
+    clock.advance(1_000);
     expect(await adapter.find('old')).toBeUndefined();
+    const later = new Date(clock.nowMs() + 5_000);
+    expect(await deleteExpiredOidcPayloads(db, later)).toBeGreaterThanOrEqual(1);
   });
 });

@@ -4,6 +4,7 @@
  * password grant, opaque access tokens kept in the database, registered clients only, exact
  * redirect URIs, the scopes of `../scopes.ts`. Sign-in pages live in `../login/`.
  */
+import type { Clock } from '@dotink/ncode';
 import type { Kysely } from 'kysely';
 import Provider, { type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { OAuthClientConfig, ServerConfig } from '../../config';
@@ -54,6 +55,8 @@ export interface ProviderDeps {
   readonly accounts: AccountStore;
   readonly credentials: CredentialVerifier;
   readonly secrets: IdentitySecrets;
+  /** The server's clock: token and session expiry in the store. */
+  readonly clock: Clock;
 }
 
 /** Builds the provider. Mount it with `mountProvider` (./mount.ts). */
@@ -66,7 +69,7 @@ export function createOidcProvider(deps: ProviderDeps): Provider {
   );
 
   const configuration: Configuration = {
-    adapter: kyselyAdapterFactory(deps.db),
+    adapter: kyselyAdapterFactory(deps.db, deps.clock),
     clients: config.clients.map(clientMetadata),
     clientDefaults: {
       grant_types: ['authorization_code'],
