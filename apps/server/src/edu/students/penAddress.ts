@@ -1,54 +1,11 @@
 /**
- * Pen (Bluetooth hardware) addresses of students, classroom.md §5: six parts, stored as
- * upper-case `AA:BB:CC:DD:EE:FF`. An address typed without colons is put in colon form, short
- * parts and short colon-less addresses get leading zeros, and an empty one becomes all zeros
- * (a student without a pen).
+ * Pen (Bluetooth hardware) addresses of students, classroom.md §5: the rule lives in the shared
+ * contract (`@dotink/contracts/penAddress`) so the server and the classroom app judge an address
+ * alike; re-exported for the server's modules.
  */
-
-/** The address of "no pen". */
-export const NO_PEN_ADDRESS = '00:00:00:00:00:00';
-
-const PARTS = 6;
-const HEX = /^[0-9A-F]+$/;
-const SEPARATOR = /[:\-.\s]+/;
-
-/**
- * The canonical form of a typed pen address, or undefined when it is not one: six parts of one
- * or two hex digits separated by `:`, `-`, `.` or spaces, or 1–12 hex digits without separators.
- */
-export function normalizePenAddress(input: string): string | undefined {
-  const value = input.trim().toUpperCase();
-  if (value === '') return NO_PEN_ADDRESS;
-  let parts: string[];
-  if (SEPARATOR.test(value)) {
-    parts = value.split(SEPARATOR);
-    if (parts.length !== PARTS || parts.some((p) => p.length < 1 || p.length > 2 || !HEX.test(p)))
-      return undefined;
-    parts = parts.map((p) => p.padStart(2, '0'));
-  } else {
-    if (value.length > PARTS * 2 || !HEX.test(value)) return undefined;
-    const digits = value.padStart(PARTS * 2, '0');
-    parts = Array.from({ length: PARTS }, (_, i) => digits.slice(i * 2, i * 2 + 2));
-  }
-  return parts.join(':');
-}
-
-/** True for the all-zero address (no pen). */
-export function isNoPen(address: string): boolean {
-  return address === NO_PEN_ADDRESS;
-}
-
-/**
- * The canonical addresses that more than one of `addresses` share (the all-zero address never
- * counts as a duplicate).
- */
-export function duplicatePenAddresses(addresses: Iterable<string>): Set<string> {
-  const seen = new Set<string>();
-  const twice = new Set<string>();
-  for (const a of addresses) {
-    if (isNoPen(a)) continue;
-    if (seen.has(a)) twice.add(a);
-    else seen.add(a);
-  }
-  return twice;
-}
+export {
+  duplicatePenAddresses,
+  isNoPen,
+  NO_PEN_ADDRESS,
+  normalizePenAddress,
+} from '@dotink/contracts/penAddress';
