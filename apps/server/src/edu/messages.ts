@@ -51,6 +51,8 @@ export const EduMessage = {
   pdfLongerThanRange: 'The PDF has more pages than the Ncode pages reserved for it.',
   noFile: 'No file was sent.',
   badUpload: 'The upload could not be read (multipart/form-data expected).',
+  fileTooLarge: 'A file may be at most 200 MiB.',
+  uploadTooLarge: 'The upload may be at most 400 MiB in all.',
 } as const;
 
 /** 'too many pages' plus the count (classroom.md §5). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -41,6 +41,32 @@ describe('diskFileStore', () => {
     const fromStream = await store.put(chunks());
     const fromBytes = await store.put(new Uint8Array([1, 2, 3, 4, 5]));
     expect(fromStream).toEqual(fromBytes);
+  });
+
+  it('stages content aside: readable, not addressable until committed, gone when discarded', async () => {
+    const bytes = new TextEncoder().encode('%PDF-1.7 staged once');
+    const staged = await store.stage(bytes);
+    expect(staged.sha256).toBe(sha(bytes));
+    expect(await store.has(staged.sha256)).toBe(false);
+    expect(await staged.head(4)).toEqual(bytes.subarray(0, 4));
+    expect(await staged.bytes()).toEqual(bytes);
+    expect(await staged.commit()).toEqual({ sha256: sha(bytes), sizeBytes: bytes.byteLength });
+    await staged.discard();
+    expect(await store.get(staged.sha256)).toEqual(bytes);
+
+    const other = await store.stage(new TextEncoder().encode('never kept'));
+    await other.discard();
+    expect(await store.has(other.sha256)).toBe(false);
+    expect(readdirSync(join(root, 'tmp'))).toEqual([]);
+  });
+
+  it('removes a partly written file when the stream fails', async () => {
+    async function* failing() {
+      yield new Uint8Array([1, 2, 3]);
+      throw new Error('too large');
+    }
+    await expect(store.stage(failing())).rejects.toThrow('too large');
+    expect(readdirSync(join(root, 'tmp'))).toEqual([]);
   });
 
   it('answers undefined or false for unknown or malformed addresses', async () => {

@@ -1,13 +1,14 @@
 /**
  * The {@link FileStore} on a local directory: `<root>/ab/cd/<sha256>`. Writes go to a temporary
- * file first and are renamed into place, so readers never see a half-written file.
+ * file (`<root>/tmp/`) first and are renamed into place, so readers never see a half-written
+ * file; a staged file stays there until it is committed or discarded.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { type FileStore, isSha256, type StoredFile } from './fileStore';
+import { type FileStore, isSha256, type StagedFile } from './fileStore';
 
 /** A content-addressed store under `root` (created on first write). */
 export function diskFileStore(root: string): FileStore {
@@ -20,38 +21,72 @@ export function diskFileStore(root: string): FileStore {
     }
   };
 
+  const stage = async (content: Uint8Array | AsyncIterable<Uint8Array>): Promise<StagedFile> => {
+    const tmpDir = join(root, 'tmp');
+    await mkdir(tmpDir, { recursive: true });
+    const tmp = join(tmpDir, randomUUID());
+    const hash = createHash('sha256');
+    let sizeBytes = 0;
+    const handle = await open(tmp, 'w');
+    try {
+      const chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array> =
+        content instanceof Uint8Array ? [content] : content;
+      for await (const chunk of chunks) {
+        hash.update(chunk);
+        sizeBytes += chunk.byteLength;
+        await handle.write(chunk);
+      }
+    } catch (error) {
+      await handle.close();
+      await rm(tmp, { force: true });
+      throw error;
+    }
+    await handle.close();
+    const sha256 = hash.digest('hex');
+    let settled = false;
+    return {
+      sha256,
+      sizeBytes,
+      async head(maxBytes) {
+        const file = await open(tmp, 'r');
+        try {
+          const buffer = Buffer.alloc(Math.min(maxBytes, sizeBytes));
+          const { bytesRead } = await file.read(buffer, 0, buffer.length, 0);
+          return new Uint8Array(buffer.subarray(0, bytesRead));
+        } finally {
+          await file.close();
+        }
+      },
+      async bytes() {
+        return new Uint8Array(await readFile(tmp));
+      },
+      async commit() {
+        if (!settled) {
+          settled = true;
+          const target = pathOf(sha256);
+          if (await exists(target)) {
+            await rm(tmp, { force: true });
+          } else {
+            await mkdir(join(root, sha256.slice(0, 2), sha256.slice(2, 4)), { recursive: true });
+            await rename(tmp, target);
+          }
+        }
+        return { sha256, sizeBytes };
+      },
+      async discard() {
+        if (settled) return;
+        settled = true;
+        await rm(tmp, { force: true });
+      },
+    };
+  };
+
   return {
     async put(content) {
-      const tmpDir = join(root, 'tmp');
-      await mkdir(tmpDir, { recursive: true });
-      const tmp = join(tmpDir, randomUUID());
-      const hash = createHash('sha256');
-      let sizeBytes = 0;
-      const handle = await open(tmp, 'w');
-      try {
-        const chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array> =
-          content instanceof Uint8Array ? [content] : content;
-        for await (const chunk of chunks) {
-          hash.update(chunk);
-          sizeBytes += chunk.byteLength;
-          await handle.write(chunk);
-        }
-      } catch (error) {
-        await handle.close();
-        await rm(tmp, { force: true });
-        throw error;
-      }
-      await handle.close();
-      const sha256 = hash.digest('hex');
-      const target = pathOf(sha256);
-      if (await exists(target)) {
-        await rm(tmp, { force: true });
-      } else {
-        await mkdir(join(root, sha256.slice(0, 2), sha256.slice(2, 4)), { recursive: true });
-        await rename(tmp, target);
-      }
-      return { sha256, sizeBytes } satisfies StoredFile;
+      return (await stage(content)).commit();
     },
+
+    stage,
 
     async get(sha256) {
       if (!isSha256(sha256)) return undefined;

@@ -12,9 +12,29 @@ export interface StoredFile {
   readonly sizeBytes: number;
 }
 
+/**
+ * Content written to the store but not yet addressable (an upload still to be checked): either
+ * {@link StagedFile.commit} it or {@link StagedFile.discard} it, so nothing is left behind.
+ */
+export interface StagedFile extends StoredFile {
+  /** At most the first `maxBytes` bytes (a format check without reading the whole file). */
+  head(maxBytes: number): Promise<Uint8Array>;
+  /** The whole content. */
+  bytes(): Promise<Uint8Array>;
+  /** Makes the content addressable by its sha256, as {@link FileStore.put} does. */
+  commit(): Promise<StoredFile>;
+  /** Removes the staged content; does nothing once committed or discarded. */
+  discard(): Promise<void>;
+}
+
 export interface FileStore {
   /** Stores bytes (or a stream of chunks) and returns their address; idempotent. */
   put(content: Uint8Array | AsyncIterable<Uint8Array>): Promise<StoredFile>;
+  /**
+   * Writes bytes (or a stream of chunks, written as they arrive) aside. When the stream throws,
+   * the partly written content is removed and the error rethrown.
+   */
+  stage(content: Uint8Array | AsyncIterable<Uint8Array>): Promise<StagedFile>;
   /** The whole content, or undefined when no file has this address. */
   get(sha256: string): Promise<Uint8Array | undefined>;
   has(sha256: string): Promise<boolean>;

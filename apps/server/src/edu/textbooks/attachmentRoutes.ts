@@ -3,6 +3,10 @@
  * `POST /edu/v1/curriculum/{id}/textbook/{textbookId}/attachment` (section, owner, book,
  * pageStart, pageEnd, pdfFile, nprojFile, curriculumId, textbookId) stored in the file store,
  * and the download `GET .../attachment/{pdf|nproj}` the `downloadUri`s point at.
+ *
+ * Each file part streams into the file store as it arrives (staged, not yet addressable), with
+ * the per-file and total limits enforced while it streams (`uploadLimits.ts`); the staged files
+ * are committed only when the whole upload checks out, and removed otherwise.
  */
 import { basename } from 'node:path';
 import {
@@ -15,21 +19,33 @@ import { parseNproj } from '@dotink/ncode';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { FileStore, StagedFile } from '../../files/fileStore';
 import { answerSchema, failureSchema, success } from '../../http/answer';
-import { badRequest, notFound } from '../../http/errors';
+import { ApiError, badRequest, notFound } from '../../http/errors';
 import { Scope } from '../../identity/scopes';
 import type { AppPlugin } from '../../platform/types';
 import { curriculumFor, schoolTeacherOf, type TextbookRow, textbookOf } from '../access';
 import { EduMessage, tooManyPages } from '../messages';
-import { countPdfPages } from './pdfPages';
+import { countPdfPages, looksLikePdf, PDF_HEAD_BYTES } from './pdfPages';
 import { attachmentMime, MAX_POD_PAGES, toTextbook } from './textbookQueries';
+import {
+  announcedTooLarge,
+  fileTooLarge,
+  limitedChunks,
+  MAX_FILE_BYTES,
+  uploadBudget,
+  uploadTooLarge,
+} from './uploadLimits';
 
-/** Upload limits: one PDF and one .nproj, each at most 200 MiB. */
-const MAX_FILE_BYTES = 200 * 1024 * 1024;
-const LIMITS = { fileSize: MAX_FILE_BYTES, files: 2, fields: 16, fieldSize: 1024, parts: 20 };
+/**
+ * The parser's limits: one PDF and one .nproj. Its file limit is one byte above ours so that
+ * {@link limitedChunks} sees the excess and answers with the API's message.
+ */
+const LIMITS = { fileSize: MAX_FILE_BYTES + 1, files: 2, fields: 16, fieldSize: 1024, parts: 20 };
 
+/** An uploaded file, staged in the file store. */
 interface Upload {
-  readonly bytes: Uint8Array;
+  readonly file: StagedFile;
   readonly name: string;
 }
 
@@ -63,7 +79,9 @@ function checkFields(fields: Record<string, string>, t: TextbookRow): void {
 
 /** The page count of an uploaded PDF: at most 500 and no more than the material's Ncode pages. */
 async function checkPdf(pdf: Upload, t: TextbookRow): Promise<number> {
-  const pages = await countPdfPages(pdf.bytes);
+  // The header first: a big file that is no PDF is refused without reading it whole.
+  if (!looksLikePdf(await pdf.file.head(PDF_HEAD_BYTES))) throw badRequest(EduMessage.notPdf);
+  const pages = await countPdfPages(await pdf.file.bytes());
   if (pages === undefined) throw badRequest(EduMessage.notPdf);
   if (pages > MAX_POD_PAGES) throw badRequest(tooManyPages(pages));
   if (pages > t.ncode_end_page - t.ncode_start_page + 1) throw badRequest(EduMessage.pdfLongerThanRange);
@@ -71,17 +89,26 @@ async function checkPdf(pdf: Upload, t: TextbookRow): Promise<number> {
 }
 
 /** An uploaded .nproj must read and be printed on the material's book. */
-function checkNproj(nproj: Upload, t: TextbookRow): void {
+async function checkNproj(nproj: Upload, t: TextbookRow): Promise<void> {
+  const bytes = await nproj.file.bytes();
   try {
-    const doc = parseNproj(new TextDecoder('utf-8', { fatal: true }).decode(nproj.bytes));
+    const doc = parseNproj(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
     const b = doc.book;
     if (b.section === t.section && b.owner === t.owner && b.code === t.book) return;
   } catch {}
   throw badRequest(EduMessage.notNproj);
 }
 
-/** The fields and files of a multipart upload; a body that does not parse is a 400. */
-async function readUpload(request: FastifyRequest): Promise<{
+/**
+ * The fields and files of a multipart upload, each file streamed into the store as it arrives
+ * (and added to `staged`, for the caller to commit or discard, even when this throws). A body
+ * that does not parse is a 400; a file over its limit a 413, before it is read to its end.
+ */
+async function readUpload(
+  request: FastifyRequest,
+  files: FileStore,
+  staged: StagedFile[],
+): Promise<{
   fields: Record<string, string>;
   pdf?: Upload | undefined;
   nproj?: Upload | undefined;
@@ -89,13 +116,17 @@ async function readUpload(request: FastifyRequest): Promise<{
   const fields: Record<string, string> = Object.create(null);
   let pdf: Upload | undefined;
   let nproj: Upload | undefined;
+  const budget = uploadBudget();
   try {
     for await (const part of request.parts({ limits: LIMITS })) {
       if (part.type === 'file') {
-        const bytes = new Uint8Array(await part.toBuffer());
-        if (part.fieldname === 'pdfFile') pdf = { bytes, name: cleanFileName(part.filename, 'material.pdf') };
+        const file = await files.stage(limitedChunks(part.file, budget));
+        staged.push(file);
+        // The parser cut the file at its own limit (a safeguard: ours is one byte lower).
+        if (part.file.truncated) throw fileTooLarge();
+        if (part.fieldname === 'pdfFile') pdf = { file, name: cleanFileName(part.filename, 'material.pdf') };
         else if (part.fieldname === 'nprojFile')
-          nproj = { bytes, name: cleanFileName(part.filename, 'material.nproj') };
+          nproj = { file, name: cleanFileName(part.filename, 'material.nproj') };
       } else {
         fields[part.fieldname] = String(part.value);
       }
@@ -132,37 +163,51 @@ export const attachmentRoutes: AppPlugin = async (app) => {
         description:
           'Form: pdfFile, nprojFile (files); section, owner, book, pageStart, pageEnd, curriculumId, ' +
           "textbookId (optional, must match the material). A PDF over 500 pages: 400 'too many pages (n)'. " +
-          'The .nproj must be for the material’s book. Answers the material (its id, files, page count).',
+          'The .nproj must be for the material’s book. Each file at most 200 MiB, 400 MiB in all (413, ' +
+          'refused while it streams). Answers the material (its id, files, page count).',
         consumes: ['multipart/form-data'],
         security: [{ bearer: [] }],
         params,
         response: { 200: answerSchema(textbookSchema), ...failures },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const lecture = await curriculumFor(db, schoolTeacherOf(request), request.params.curriculumId, 'write');
       const textbook = await textbookOf(db, lecture.id, request.params.textbookId);
       if (!request.isMultipart()) throw badRequest(EduMessage.noFile);
+      // A refused body is not read on: the connection closes after the 413.
+      const refuse = (error: ApiError) => {
+        reply.header('connection', 'close');
+        return error;
+      };
+      if (announcedTooLarge(request.headers['content-length'])) throw refuse(uploadTooLarge());
 
-      const { fields, pdf, nproj } = await readUpload(request);
-      checkFields(fields, textbook);
-      if (!pdf && !nproj) throw badRequest(EduMessage.noFile);
-      const pages = pdf ? await checkPdf(pdf, textbook) : undefined;
-      if (nproj) checkNproj(nproj, textbook);
-
-      const storedPdf = pdf ? await files.put(pdf.bytes) : undefined;
-      const storedNproj = nproj ? await files.put(nproj.bytes) : undefined;
-      const row = await db
-        .updateTable('textbooks')
-        .set({
-          ...(storedPdf ? { pdf_sha256: storedPdf.sha256, pdf_name: pdf!.name } : {}),
-          ...(storedNproj ? { nproj_sha256: storedNproj.sha256, nproj_name: nproj!.name } : {}),
-          ...(pages !== undefined && textbook.type === 'POD' ? { num_pages: pages } : {}),
-        })
-        .where('id', '=', textbook.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return success(toTextbook(config.publicUrl, row, lecture.class_id));
+      const staged: StagedFile[] = [];
+      try {
+        const { fields, pdf, nproj } = await readUpload(request, files, staged);
+        checkFields(fields, textbook);
+        if (!pdf && !nproj) throw badRequest(EduMessage.noFile);
+        const pages = pdf ? await checkPdf(pdf, textbook) : undefined;
+        if (nproj) await checkNproj(nproj, textbook);
+        const storedPdf = pdf ? await pdf.file.commit() : undefined;
+        const storedNproj = nproj ? await nproj.file.commit() : undefined;
+        const row = await db
+          .updateTable('textbooks')
+          .set({
+            ...(pdf && storedPdf ? { pdf_sha256: storedPdf.sha256, pdf_name: pdf.name } : {}),
+            ...(nproj && storedNproj ? { nproj_sha256: storedNproj.sha256, nproj_name: nproj.name } : {}),
+            ...(pages !== undefined && textbook.type === 'POD' ? { num_pages: pages } : {}),
+          })
+          .where('id', '=', textbook.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return success(toTextbook(config.publicUrl, row, lecture.class_id));
+      } catch (error) {
+        throw error instanceof ApiError && error.statusCode === 413 ? refuse(error) : error;
+      } finally {
+        // Whatever was not committed (a refused upload, a second part of the same name) goes.
+        await Promise.all(staged.map((file) => file.discard()));
+      }
     },
   );
 

@@ -3,11 +3,17 @@ import { PDFDocument } from 'pdf-lib';
 
 const PDF_MAGIC = '%PDF-';
 
+/** How much of the start of a file {@link looksLikePdf} reads. */
+export const PDF_HEAD_BYTES = 1024;
+
+/** True when the start of a file has the PDF header (it may follow a little garbage). */
+export function looksLikePdf(head: Uint8Array): boolean {
+  return new TextDecoder('latin1').decode(head.subarray(0, PDF_HEAD_BYTES)).includes(PDF_MAGIC);
+}
+
 /** The number of pages of a PDF, or undefined when the bytes are not a readable PDF. */
 export async function countPdfPages(bytes: Uint8Array): Promise<number | undefined> {
-  // The header may follow a little garbage (PDF readers look in the first KiB).
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
-  if (!head.includes(PDF_MAGIC)) return undefined;
+  if (!looksLikePdf(bytes)) return undefined;
   try {
     const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
     return doc.getPageCount();
