@@ -94,7 +94,7 @@ export class ClassroomPage {
     const result = await new AxeBuilder({ page: this.page as never }).analyze();
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html}`).join(', ')})`);
   }
 
   async toastTexts(): Promise<string[]> {

@@ -84,8 +84,9 @@ export function ClassDialog(props: ClassDialogProps) {
           </Button>
           <Button
             className="button primary"
-            onPress={submit}
-            isDisabled={props.busy}
+            // ignored while busy but never disabled: it keeps the focus, which an alert (the
+            // class-in-use message) gives back to it when it closes, so ESC still reaches the dialog
+            onPress={props.busy ? undefined : submit}
             data-testid="class-submit"
           >
             {t('common.confirm')}

@@ -99,9 +99,10 @@ function teacherColumns(
             className={`button small${active ? '' : ' primary'}`}
             onPress={() => onToggle(r)}
             isDisabled={busy}
-            aria-label={
+            // the visible state first, so the accessible name contains the visible text
+            aria-label={`${label}: ${
               active ? t('teachers.undo', { name: r.name }) : t('teachers.approve', { name: r.name })
-            }
+            }`}
             data-testid="approval-toggle"
           >
             {label}
