@@ -20,7 +20,14 @@ describeEachDatabase('code pages for board prints', (kind) => {
   const clock: ManualClock = manualClock(Date.UTC(2026, 10, 25, 22, 0, 0));
   const server = useTestServer(kind, {
     clock,
-    env: { NCODE_DATA_DIR: sharedNcodeDir, CODE_START: '3.27.1068.1', PRINT_CODES_PER_DAY: '5' },
+    env: {
+      NCODE_DATA_DIR: sharedNcodeDir,
+      CODE_START: '3.27.1068.1',
+      PRINT_CODES_PER_DAY: '5',
+      // tokens carry oidc-provider's wall-clock expiry and are checked at this test's clock, which
+      // stands at a fixed day: a long lifetime keeps them valid there whenever the test runs
+      OIDC_ACCESS_TOKEN_TTL: String(10 * 365 * 24 * 3600),
+    },
   });
   const app = () => server().app;
   const get = (url: string, headers: Record<string, string>) =>
