@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 // bundled into the config by Vite (a workspace package's .ts is not loadable by Node as such)
-import { precompress } from '../../packages/web-build/src/precompress';
+import { webAppConfig } from '../../packages/web-build/src/webAppConfig';
 
 /** Emits `sw.js`: the worker template with the list of built files and a version. */
 function serviceWorker(): Plugin {
@@ -37,15 +37,4 @@ function serviceWorker(): Plugin {
   };
 }
 
-export default defineConfig({
-  base: '/board/',
-  plugins: [react(), serviceWorker(), precompress()],
-  build: {
-    outDir: 'dist',
-    target: 'es2022',
-    sourcemap: false,
-    reportCompressedSize: false,
-    chunkSizeWarningLimit: 2000,
-  },
-  worker: { format: 'es' },
-});
+export default defineConfig(webAppConfig('/board/', [react(), serviceWorker()]));

@@ -7,17 +7,6 @@
 
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from '../../packages/web-build/src/precompress';
+import { webAppConfig } from '../../packages/web-build/src/webAppConfig';
 
-export default defineConfig({
-  base: '/',
-  plugins: [react(), precompress()],
-  build: {
-    outDir: 'dist',
-    target: 'es2022',
-    sourcemap: false,
-    reportCompressedSize: false,
-    chunkSizeWarningLimit: 2000,
-  },
-  worker: { format: 'es' },
-});
+export default defineConfig(webAppConfig('/', [react()]));

@@ -6,45 +6,25 @@
  *
  * PostgreSQL runs when TEST_DATABASE_URL (an admin URL with CREATEDB) is set.
  */
-import { cpus, loadavg } from 'node:os';
-import { sql } from 'kysely';
 import { type Bench, below, type Figure, percentile } from './budget';
-import { type Kind, startHttpServer, tokenFor } from './serverHarness';
+import {
+  type Kind,
+  loadOnCores,
+  note,
+  onEachDatabase,
+  seedTeacherClass,
+  startHttpServer,
+  tokenFor,
+} from './serverHarness';
 
 const PUPILS = 1000;
 const HEALTH_EVERY_MS = 20;
 
-const note = (text: string) => console.log(`      ${text}`);
-
 async function importFigure(kind: Kind, adminUrl?: string): Promise<Figure> {
   const server = await startHttpServer(kind, adminUrl);
   try {
-    const { db, accounts } = server.app.services;
-    const school = await sql<{
-      id: number;
-    }>`insert into schools (name, edu_office_code, school_type_code, school_code)
-      values ('S', 'B10', '0', '1') returning id`.execute(db);
-    const schoolId = school.rows[0]!.id;
-    const teacher = await accounts.createTeacher({
-      username: 'bench@example.org',
-      name: 'Bench',
-      status: 'ACTIVE',
-      isSchoolAdmin: true,
-      schoolId,
-    });
-    const klass = await db
-      .insertInto('classes')
-      .values({
-        school_id: schoolId,
-        teacher_id: teacher.id,
-        year: 2025,
-        grade: 3,
-        class_num: 1,
-        class_name: '3-1',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const auth = `Bearer ${await tokenFor(server.app, teacher.id, 'openid edu.read edu.write admin.read admin.write')}`;
+    const { teacherId, classId } = await seedTeacherClass(server.app, true);
+    const auth = `Bearer ${await tokenFor(server.app, teacherId, 'openid edu.read edu.write admin.read admin.write')}`;
     const headers = { authorization: auth, host: 'localhost:3000', 'content-type': 'application/json' };
     const health = async () => {
       const start = performance.now();
@@ -58,7 +38,7 @@ async function importFigure(kind: Kind, adminUrl?: string): Promise<Figure> {
     const rows = Array.from({ length: PUPILS }, (_, i) => ({ name: `Pupil ${i + 1}` }));
     let done = false;
     const start = performance.now();
-    const importing = fetch(`${server.base}/edu/v1/class/${klass.id}/students`, {
+    const importing = fetch(`${server.base}/edu/v1/class/${classId}/students`, {
       method: 'PUT',
       headers,
       body: JSON.stringify(rows),
@@ -83,7 +63,7 @@ async function importFigure(kind: Kind, adminUrl?: string): Promise<Figure> {
         `p50 ${percentile(during, 50).toFixed(1)} ms, p99 ${percentile(during, 99).toFixed(1)} ms, ` +
         `max ${Math.max(...during).toFixed(1)} ms, ${during.filter((ms) => ms >= 100).length} over 100 ms ` +
         `(before it, idle: p50 ${percentile(idle, 50).toFixed(1)} ms, max ${Math.max(...idle).toFixed(1)} ms), ` +
-        `load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
+        loadOnCores(),
     );
     return below(
       `[${kind}] health request during a ${PUPILS}-pupil import, slowest`,
@@ -98,13 +78,7 @@ async function importFigure(kind: Kind, adminUrl?: string): Promise<Figure> {
 
 const bench: Bench = {
   name: 'server: a 1,000-pupil import beside other requests (PGlite | PostgreSQL)',
-  async run() {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) console.log('note: TEST_DATABASE_URL is not set: PostgreSQL figure skipped');
-    const figures = [await importFigure('pglite')];
-    if (adminUrl) figures.push(await importFigure('postgres', adminUrl));
-    return figures;
-  },
+  run: () => onEachDatabase(importFigure),
 };
 
 export default bench;

@@ -6,21 +6,25 @@
  *
  * PostgreSQL runs when TEST_DATABASE_URL (an admin URL with CREATEDB) is set.
  */
-import { cpus, loadavg } from 'node:os';
 import { createStroke, dotsFrom, encodeStrokeUploads, type Stroke } from '@dotink/ink';
 import { manualClock, pageAddress } from '@dotink/ncode';
-import { sql } from 'kysely';
 import { atLeast, type Bench, type Figure, percentile } from './budget';
 import { httpLoad } from './httpLoad';
-import { type Kind, startHttpServer, tokenFor } from './serverHarness';
+import {
+  type Kind,
+  loadOnCores,
+  note,
+  onEachDatabase,
+  seedTeacherClass,
+  startHttpServer,
+  tokenFor,
+} from './serverHarness';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const STROKES = 175;
 const DOTS = 20;
 const BUDGET: Record<Kind, number> = { pglite: 300, postgres: 1000 };
-
-const note = (text: string) => console.log(`      ${text}`);
 
 function stroke(i: number, writerId: string): Stroke {
   const startMs = 1_741_000_000_000 + i * 2000;
@@ -40,34 +44,11 @@ async function searchLoad(kind: Kind, adminUrl?: string): Promise<Figure> {
   const server = await startHttpServer(kind, adminUrl);
   try {
     const { db, accounts } = server.app.services;
-    const school = await sql<{
-      id: number;
-    }>`insert into schools (name, edu_office_code, school_type_code, school_code)
-      values ('S', 'B10', '0', '1') returning id`.execute(db);
-    const schoolId = school.rows[0]!.id;
-    const teacher = await accounts.createTeacher({
-      username: 'bench@example.org',
-      name: 'Bench',
-      status: 'ACTIVE',
-      isSchoolAdmin: false,
-      schoolId,
-    });
-    const klass = await db
-      .insertInto('classes')
-      .values({
-        school_id: schoolId,
-        teacher_id: teacher.id,
-        year: 2025,
-        grade: 3,
-        class_num: 1,
-        class_name: '3-1',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { teacherId, classId } = await seedTeacherClass(server.app, false);
     const pupil = await accounts.createStudent({ name: 'Pupil' });
     await db
       .insertInto('students')
-      .values({ account_id: pupil.id, class_id: klass.id, num: 1, name: 'Pupil' })
+      .values({ account_id: pupil.id, class_id: classId, num: 1, name: 'Pupil' })
       .execute();
     const pupilAuth = `Bearer ${await tokenFor(server.app, pupil.id, 'openid storage')}`;
     const strokes = Array.from({ length: STROKES }, (_, i) => stroke(i, pupil.id));
@@ -77,7 +58,7 @@ async function searchLoad(kind: Kind, adminUrl?: string): Promise<Figure> {
       body: JSON.stringify(encodeStrokeUploads(strokes, { writer: pupil.id, clock: manualClock(0) })),
     });
     if (upload.status !== 200) throw new Error(`upload: ${await upload.text()}`);
-    const auth = `Bearer ${await tokenFor(server.app, teacher.id, 'openid edu.read')}`;
+    const auth = `Bearer ${await tokenFor(server.app, teacherId, 'openid edu.read')}`;
     const url = `${server.base}/admin/v1/inkstore/search/${pupil.id}?section=3&owner=1012&bookCode=1191&pageNumber=1`;
     const headers = { authorization: auth, host: 'localhost:3000' };
     const check = await fetch(url, { headers });
@@ -94,7 +75,7 @@ async function searchLoad(kind: Kind, adminUrl?: string): Promise<Figure> {
         `server process CPU ${((cpu.user + cpu.system) / 1000 / r.requests).toFixed(2)} ms per request` +
         (kind === 'pglite' ? ' (database included)' : ' (PostgreSQL backends not included)') +
         ', ' +
-        `load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
+        loadOnCores(),
     );
     return atLeast(
       `[${kind}] page ink, ${CONNECTIONS} connections (p99 ${percentile(r.latencies, 99).toFixed(0)} ms)`,
@@ -109,13 +90,7 @@ async function searchLoad(kind: Kind, adminUrl?: string): Promise<Figure> {
 
 const bench: Bench = {
   name: 'server: page-ink search under 50 concurrent HTTP connections (PGlite | PostgreSQL)',
-  async run() {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) console.log('note: TEST_DATABASE_URL is not set: PostgreSQL figure skipped');
-    const figures = [await searchLoad('pglite')];
-    if (adminUrl) figures.push(await searchLoad('postgres', adminUrl));
-    return figures;
-  },
+  run: () => onEachDatabase(searchLoad),
 };
 
 export default bench;

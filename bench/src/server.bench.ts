@@ -17,107 +17,33 @@
  * PostgreSQL runs when TEST_DATABASE_URL (an admin URL with CREATEDB) is set; otherwise its
  * figures are skipped with a note.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createStroke, dotsFrom, encodeStrokeUploads, type Stroke } from '@dotink/ink';
 import { manualClock, pageAddress } from '@dotink/ncode';
-import {
-  type App,
-  buildApp,
-  type DatabaseHandle,
-  diskFileStore,
-  loadConfig,
-  migrateToLatest,
-  openDatabase,
-} from '@dotink/server';
-import { createPostgresDatabase, dropPostgresDatabase } from '@dotink/server/test/postgres';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '@dotink/server';
+import { dropPostgresDatabase } from '@dotink/server/test/postgres';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { atLeast, type Bench, below, type Figure, percentile } from './budget';
+import { freshDatabase, type Kind, load, note, seedTeacher, startServer, tokenFor } from './serverHarness';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cacheDir = resolve(here, '..', '..', 'node_modules', '.cache', 'dotink-bench');
 const HOST = 'localhost:3000';
-const CLIENT = {
-  clientId: 'bench',
-  clientSecret: 'bench-secret-0123456789',
-  redirectUris: ['http://localhost/cb'],
-};
 const PUPILS = 1000;
 const PUPIL_PAGES = 64;
 const PUPIL_STROKES_PER_PAGE = 150;
 const PG_SEARCH_STROKES = 10_000_000;
 const PGLITE_SEARCH_STROKES = Number(process.env.BENCH_PGLITE_SEARCH_STROKES ?? 1_000_000);
 
-type Kind = 'pglite' | 'postgres';
-
 /** This process's CPU time in ms (user + system). */
 const cpuMs = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
-
-/** The machine's 1-minute load average now (2 shared cores: above 2, every process waits). */
-const load = () => `load ${loadavg()[0]!.toFixed(1)}`;
-
-/** A line printed beside the figures: what the machine was doing, what the server process spent. */
-const note = (text: string) => console.log(`      ${text}`);
-
-interface Server {
-  readonly app: App;
-  readonly database: DatabaseHandle;
-  close(): Promise<void>;
-}
-
-async function startServer(database: DatabaseHandle): Promise<Server> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'dotink-bench-'));
-  const config = loadConfig({
-    PUBLIC_URL: 'http://localhost:3000',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    OAUTH_CLIENTS: JSON.stringify([CLIENT]),
-  });
-  const app = await buildApp({ config, database, files: diskFileStore(config.filesDir), logger: false });
-  await app.ready();
-  return {
-    app,
-    database,
-    async close() {
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A fresh database of `kind` (PostgreSQL: a new database dropped by close()). */
-async function freshDatabase(kind: Kind, adminUrl?: string): Promise<DatabaseHandle> {
-  if (kind === 'pglite') {
-    // As the product runs it: PGlite with its data directory on disk (`./data/db`).
-    const dataDir = mkdtempSync(join(tmpdir(), 'dotink-bench-pglite-'));
-    const handle = await openDatabase({ kind: 'pglite', dataDir });
-    await migrateToLatest(handle.db);
-    return {
-      ...handle,
-      async close() {
-        await handle.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const created = await createPostgresDatabase(adminUrl!);
-  const handle = await openDatabase({ kind: 'postgres', url: created.url, maxConnections: 10 });
-  await migrateToLatest(handle.db);
-  return {
-    ...handle,
-    async close() {
-      await handle.close();
-      await created.drop();
-    },
-  };
-}
 
 function dbUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
@@ -133,17 +59,6 @@ async function adminQuery(adminUrl: string, text: string): Promise<pg.QueryResul
   } finally {
     await client.end();
   }
-}
-
-/** An access token for an account, minted in the provider's store (as the token endpoint would). */
-async function tokenFor(app: App, accountId: string, scope: string): Promise<string> {
-  const { provider } = app.services;
-  const client = await provider.Client.find(CLIENT.clientId);
-  if (!client) throw new Error('bench client missing');
-  const grant = new provider.Grant({ accountId, clientId: client.clientId });
-  grant.addOIDCScope(scope);
-  const grantId = await grant.save();
-  return new provider.AccessToken({ accountId, client, grantId, gty: 'bench', scope }).save();
 }
 
 function stroke(page: number, startMs: number, writerId: string, dots: number): Stroke {
@@ -371,19 +286,8 @@ async function searchFigure(kind: Kind, total: number, adminUrl?: string): Promi
 async function codeFigures(kind: Kind, adminUrl?: string): Promise<Figure[]> {
   const server = await startServer(await freshDatabase(kind, adminUrl));
   try {
-    const { db, accounts } = server.app.services;
-    const school = await sql<{
-      id: number;
-    }>`insert into schools (name, edu_office_code, school_type_code, school_code)
-      values ('S', 'B10', '0', '1') returning id`.execute(db);
-    const teacher = await accounts.createTeacher({
-      username: 'bench@example.org',
-      name: 'Bench',
-      status: 'ACTIVE',
-      isSchoolAdmin: false,
-      schoolId: school.rows[0]!.id,
-    });
-    const auth = `Bearer ${await tokenFor(server.app, teacher.id, 'openid profile edu.read')}`;
+    const { teacherId } = await seedTeacher(server.app, false);
+    const auth = `Bearer ${await tokenFor(server.app, teacherId, 'openid profile edu.read')}`;
     const request = () =>
       server.app.inject({
         url: '/edu/v1/paper/ncode?qty=2&width=230&height=317',

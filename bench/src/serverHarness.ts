@@ -1,10 +1,11 @@
 /**
- * A real server for the HTTP benches: PGlite on disk (as `npm start` runs it) or a fresh
- * PostgreSQL database, listening on a loopback port, with a bench OAuth client and a helper to
- * mint access tokens. Not a bench file itself (`run.ts` runs `*.bench.ts` only).
+ * A real server for the server benches: PGlite on disk (as `npm start` runs it) or a fresh
+ * PostgreSQL database, with a bench OAuth client, listening on a loopback port or driven through
+ * `inject`; helpers to mint access tokens, seed a teacher's class, print notes, and measure on
+ * each database. Not a bench file itself (`run.ts` runs `*.bench.ts` only).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type App,
@@ -16,6 +17,8 @@ import {
   openDatabase,
 } from '@dotink/server';
 import { createPostgresDatabase } from '@dotink/server/test/postgres';
+import { insertClass, insertSchool } from '@dotink/server/test/seed';
+import type { Figure } from './budget';
 
 export type Kind = 'pglite' | 'postgres';
 
@@ -25,11 +28,15 @@ export const BENCH_CLIENT = {
   redirectUris: ['http://localhost/cb'],
 };
 
-export interface HttpServer {
+/** The app on a database, ready for `inject`; close() also closes the database. */
+export interface BenchServer {
   readonly app: App;
+  close(): Promise<void>;
+}
+
+export interface HttpServer extends BenchServer {
   /** `http://127.0.0.1:<port>` */
   readonly base: string;
-  close(): Promise<void>;
 }
 
 /** A fresh, migrated database of `kind` (PostgreSQL: a new database, dropped by close()). */
@@ -59,9 +66,8 @@ export async function freshDatabase(kind: Kind, adminUrl?: string): Promise<Data
   };
 }
 
-/** The server on a fresh database of `kind`, listening on a free loopback port. */
-export async function startHttpServer(kind: Kind, adminUrl?: string): Promise<HttpServer> {
-  const database = await freshDatabase(kind, adminUrl);
+/** The server on `database` with the bench client and a temporary data directory, ready for `inject`. */
+export async function startServer(database: DatabaseHandle): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dotink-bench-'));
   const config = loadConfig({
     PUBLIC_URL: 'http://localhost:3000',
@@ -70,18 +76,72 @@ export async function startHttpServer(kind: Kind, adminUrl?: string): Promise<Ht
     OAUTH_CLIENTS: JSON.stringify([BENCH_CLIENT]),
   });
   const app = await buildApp({ config, database, files: diskFileStore(config.filesDir), logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
+  await app.ready();
   return {
     app,
-    base: `http://127.0.0.1:${address.port}`,
     async close() {
       await app.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The server on a fresh database of `kind`, listening on a free loopback port. */
+export async function startHttpServer(kind: Kind, adminUrl?: string): Promise<HttpServer> {
+  const server = await startServer(await freshDatabase(kind, adminUrl));
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return { ...server, base: `http://127.0.0.1:${address.port}` };
+}
+
+/** A school with an ACTIVE teacher of it (bench@example.org). */
+export async function seedTeacher(
+  app: App,
+  isSchoolAdmin: boolean,
+): Promise<{ readonly schoolId: number; readonly teacherId: string }> {
+  const schoolId = await insertSchool(app.services.db, 'S', '1');
+  const teacher = await app.services.accounts.createTeacher({
+    username: 'bench@example.org',
+    name: 'Bench',
+    status: 'ACTIVE',
+    isSchoolAdmin,
+    schoolId,
+  });
+  return { schoolId, teacherId: teacher.id };
+}
+
+/** {@link seedTeacher}, and the teacher's class 3-1. */
+export async function seedTeacherClass(
+  app: App,
+  isSchoolAdmin: boolean,
+): Promise<{ readonly schoolId: number; readonly teacherId: string; readonly classId: number }> {
+  const { schoolId, teacherId } = await seedTeacher(app, isSchoolAdmin);
+  return { schoolId, teacherId, classId: await insertClass(app.services.db, schoolId, teacherId) };
+}
+
+/** A line printed beside the figures: what the machine was doing, what the server process spent. */
+export const note = (text: string) => console.log(`      ${text}`);
+
+/** The machine's 1-minute load average now (2 shared cores: above 2, every process waits). */
+export const load = () => `load ${loadavg()[0]!.toFixed(1)}`;
+
+/** The load average and the number of cores, for a note. */
+export const loadOnCores = () => `${load()} on ${cpus().length} cores`;
+
+/**
+ * The figure `measure` gives on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set
+ * (otherwise a note says the PostgreSQL figure is skipped).
+ */
+export async function onEachDatabase(
+  measure: (kind: Kind, adminUrl?: string) => Promise<Figure>,
+): Promise<Figure[]> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) console.log('note: TEST_DATABASE_URL is not set: PostgreSQL figure skipped');
+  const figures = [await measure('pglite')];
+  if (adminUrl) figures.push(await measure('postgres', adminUrl));
+  return figures;
 }
 
 /** An access token for an account, minted in the provider's store (as the token endpoint would). */

@@ -6,16 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseNproj } from '@dotink/ncode';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ncodeDataPath } from '../../test-support/shared';
-import { launchChromium } from '../support/chromium';
-import { type RealServer, startRealServer } from '../support/realServer';
-import { type BoardPage, openBoard } from './support/boardPage';
-import { buildBoard, simulatedPensScript } from './support/buildBoard';
+import type { BoardPage } from './support/boardPage';
+import { type BoardTest, startBoardTest } from './support/boardTest';
 
-let server: RealServer;
-let browser: Browser;
+let env: BoardTest;
 let context: BrowserContext;
 let board: BoardPage;
 
@@ -64,17 +61,13 @@ const penSettings = () =>
   }, MAC);
 
 beforeAll(async () => {
-  const dist = await buildBoard();
-  const penScript = await simulatedPensScript();
-  server = await startRealServer({ boardDistDir: dist });
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  board = await openBoard(context, server.boardUrl, penScript, 'lang=en&notice=0');
+  env = await startBoardTest();
+  context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  board = await env.openIn(context, 'lang=en&notice=0');
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await env?.close();
 });
 
 describe.sequential('pen control sheets', () => {

@@ -5,38 +5,30 @@
  */
 import { readFileSync } from 'node:fs';
 import { readGridaFile } from '@dotink/ink';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeEdgeStrokes } from '../../bench/browser/edgeStrokes';
-import { launchChromium } from '../support/chromium';
-import { type RealServer, startRealServer } from '../support/realServer';
-import { type BoardPage, openBoard } from './support/boardPage';
-import { buildBoard, simulatedPensScript } from './support/buildBoard';
+import type { BoardPage } from './support/boardPage';
+import { type BoardTest, startBoardTest } from './support/boardTest';
 import { textPdf } from './support/fixtures';
 
-let server: RealServer;
-let browser: Browser;
-let penScript: string;
+let env: BoardTest;
 
 beforeAll(async () => {
-  const dist = await buildBoard();
-  penScript = await simulatedPensScript();
-  server = await startRealServer({ boardDistDir: dist });
-  browser = await launchChromium();
+  env = await startBoardTest();
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await env?.close();
 });
 
 async function freshContext(): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 1366, height: 860 }, acceptDownloads: true });
+  return env.browser.newContext({ viewport: { width: 1366, height: 860 }, acceptDownloads: true });
 }
 
 /** A new board with one blank page, the mouse pen writing. */
 async function boardWithPage(context: BrowserContext, query = 'lang=en&notice=0'): Promise<BoardPage> {
-  const board = await openBoard(context, server.boardUrl, penScript, query);
+  const board = await env.openIn(context, query);
   await board.testId('new-board').click();
   await board.testId('empty-board').waitFor();
   await board.testId('add-page').click();
@@ -168,7 +160,7 @@ describe.sequential('ink is never lost (issue 12)', () => {
     const context = await freshContext();
     await context.addInitScript({ content: FAILING_WRITES });
     try {
-      const board = await openBoard(context, server.boardUrl, penScript, 'lang=ko&notice=0');
+      const board = await env.openIn(context, 'lang=ko&notice=0');
       await failWrites(board, true);
       await board.importFile('pdf', 'Lecture.pdf', await textPdf(['Lecture page one']), 'application/pdf');
       const text = await board.takeMessage();
@@ -211,7 +203,7 @@ describe.sequential('ink is never lost (issue 12)', () => {
       content: "Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true });",
     });
     try {
-      const board = await openBoard(context, server.boardUrl, penScript, 'lang=en&notice=0');
+      const board = await env.openIn(context, 'lang=en&notice=0');
       expect(await board.takeMessage()).toMatch(/^This browser cannot store boards/);
       await board.testId('new-board').click();
       await board.testId('empty-board').waitFor();

@@ -10,36 +10,27 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium';
-import { type RealServer, startRealServer } from '../support/realServer';
-import { type BoardPage, openBoard, type StrokeSummary } from './support/boardPage';
-import { buildBoard, simulatedPensScript } from './support/buildBoard';
+import type { BoardPage, StrokeSummary } from './support/boardPage';
+import { type BoardTest, startBoardTest } from './support/boardTest';
 import { encryptPdf, textPdf } from './support/fixtures';
 
 const tmp = mkdtempSync(join(tmpdir(), 'board-e2e-'));
-let server: RealServer;
-let browser: Browser;
+let env: BoardTest;
 let context: BrowserContext;
 let board: BoardPage;
-let penScript: string;
 
-const openBoardPage = (ctx: BrowserContext, query: string) =>
-  openBoard(ctx, server.boardUrl, penScript, query);
+const openBoardPage = (ctx: BrowserContext, query: string) => env.openIn(ctx, query);
 
 beforeAll(async () => {
-  const dist = await buildBoard();
-  penScript = await simulatedPensScript();
-  server = await startRealServer({ boardDistDir: dist });
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1366, height: 860 }, acceptDownloads: true });
+  env = await startBoardTest();
+  context = await env.browser.newContext({ viewport: { width: 1366, height: 860 }, acceptDownloads: true });
   board = await openBoardPage(context, 'lang=en');
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await env?.close();
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -443,7 +434,7 @@ describe.sequential('board in Chromium', () => {
   });
 
   it('opens the .GRIDA in a fresh browser profile with identical ink', async () => {
-    const fresh = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+    const fresh = await env.browser.newContext({ viewport: { width: 1366, height: 860 } });
     const other = await openBoardPage(fresh, 'lang=en&notice=0');
     await other.importFile('grida', 'board.grida', new Uint8Array(readFileSync(savedGrida)));
     await other.waitFor(async () => (await other.pageCount()) === 6, 'the imported board');

@@ -5,30 +5,21 @@
  * the editor.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium';
-import { type RealServer, startRealServer } from '../support/realServer';
-import { type BoardPage, openBoard } from './support/boardPage';
-import { buildBoard, simulatedPensScript } from './support/buildBoard';
+import type { BoardPage } from './support/boardPage';
+import { type BoardTest, startBoardTest } from './support/boardTest';
 import { textPdf } from './support/fixtures';
 
-let server: RealServer;
-let browser: Browser;
+let env: BoardTest;
 let board: BoardPage;
 
 beforeAll(async () => {
-  const dist = await buildBoard();
-  const penScript = await simulatedPensScript();
-  server = await startRealServer({ boardDistDir: dist });
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  board = await openBoard(context, server.boardUrl, penScript, 'lang=en&notice=0');
+  env = await startBoardTest();
+  board = await env.open('lang=en&notice=0', { viewport: { width: 1280, height: 800 } });
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await env?.close();
 });
 
 /** axe's serious and critical violations and the landmark ones, as "rule: target" lines. */

@@ -6,33 +6,24 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium';
-import { type RealServer, startRealServer } from '../support/realServer';
-import { type BoardPage, openBoard } from './support/boardPage';
-import { buildBoard, simulatedPensScript } from './support/buildBoard';
+import type { BoardPage } from './support/boardPage';
+import { type BoardTest, startBoardTest } from './support/boardTest';
 import { encryptPdf, textPdf } from './support/fixtures';
 
 const tmp = mkdtempSync(join(tmpdir(), 'board-lang-'));
-let server: RealServer;
-let browser: Browser;
-let penScript: string;
+let env: BoardTest;
 
 async function open(query: string, viewport = { width: 1366, height: 860 }): Promise<BoardPage> {
-  return openBoard(await browser.newContext({ viewport }), server.boardUrl, penScript, query);
+  return env.open(query, { viewport });
 }
 
 beforeAll(async () => {
-  const dist = await buildBoard();
-  penScript = await simulatedPensScript();
-  server = await startRealServer({ boardDistDir: dist });
-  browser = await launchChromium();
+  env = await startBoardTest();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await env?.close();
   rmSync(tmp, { recursive: true, force: true });
 });
 

@@ -4,28 +4,19 @@
  * bar stay one row, the page list and pen panel are drawers below 1280 px, and picking the eraser
  * does not move the page. Screenshots: reports/screenshots/editor-{w}x{h}.png.
  */
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium';
-import { type RealServer, startRealServer } from '../support/realServer';
-import { type BoardPage, openBoard } from './support/boardPage';
-import { buildBoard, simulatedPensScript } from './support/buildBoard';
+import type { BoardPage } from './support/boardPage';
+import { type BoardTest, startBoardTest } from './support/boardTest';
 import { textPdf } from './support/fixtures';
 
-let server: RealServer;
-let browser: Browser;
-let penScript: string;
+let env: BoardTest;
 
 beforeAll(async () => {
-  const dist = await buildBoard();
-  penScript = await simulatedPensScript();
-  server = await startRealServer({ boardDistDir: dist });
-  browser = await launchChromium();
+  env = await startBoardTest();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await env?.close();
 });
 
 const box = async (b: BoardPage, testId: string) => {
@@ -36,8 +27,8 @@ const box = async (b: BoardPage, testId: string) => {
 
 /** Opens a board with a two-page PDF named "Lecture notes" at the given viewport. */
 async function editorAt(width: number, height: number): Promise<BoardPage> {
-  const context = await browser.newContext({ viewport: { width, height } });
-  const b = await openBoard(context, server.boardUrl, penScript, 'lang=en&notice=0');
+  const context = await env.browser.newContext({ viewport: { width, height } });
+  const b = await env.openIn(context, 'lang=en&notice=0');
   const pdf = await textPdf(['Lecture page one', 'Lecture page two']);
   if (width < 1280) await b.testId('top-more').click();
   await b.importFile('pdf', 'Lecture notes.pdf', pdf, 'application/pdf');

@@ -4,31 +4,23 @@
  * page keeps its zoom and a board reopens at its page, the language choice is remembered and
  * the menu offers only languages with text.
  */
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium';
-import { type RealServer, startRealServer } from '../support/realServer';
-import { type BoardPage, openBoard } from './support/boardPage';
-import { buildBoard, simulatedPensScript } from './support/buildBoard';
+import type { BoardPage } from './support/boardPage';
+import { type BoardTest, startBoardTest } from './support/boardTest';
 
-let server: RealServer;
-let browser: Browser;
+let env: BoardTest;
 let context: BrowserContext;
 let board: BoardPage;
-let penScript: string;
 
 beforeAll(async () => {
-  const dist = await buildBoard();
-  penScript = await simulatedPensScript();
-  server = await startRealServer({ boardDistDir: dist });
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1366, height: 860 }, acceptDownloads: true });
-  board = await openBoard(context, server.boardUrl, penScript, 'lang=en&notice=0');
+  env = await startBoardTest();
+  context = await env.browser.newContext({ viewport: { width: 1366, height: 860 }, acceptDownloads: true });
+  board = await env.openIn(context, 'lang=en&notice=0');
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await env?.close();
 });
 
 const scale = () =>
@@ -110,7 +102,7 @@ describe.sequential('the board as a newcomer meets it (issue 12)', () => {
     expect(options).toEqual(['ko', 'en', 'ja', 'zh-TW']);
     await Promise.all([board.page.waitForURL(/lang=ja/), board.testId('language').selectOption('ja')]);
     await board.testId('board-list').waitFor();
-    await board.page.goto(`${server.boardUrl}?notice=0`);
+    await board.page.goto(`${env.server.boardUrl}?notice=0`);
     await board.testId('board-list').waitFor();
     expect(await board.page.evaluate(() => document.documentElement.lang)).toBe('ja');
     expect(board.errors).toEqual([]);

@@ -4,34 +4,27 @@
  * print instead of opening a print frame, and tells the user to print it at 100 % without
  * 'fit to page'. Chromium plays Firefox by its user agent; the board and the server are real.
  */
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BoardPage } from '../board/support/boardPage';
-import { buildBoard } from '../board/support/buildBoard';
+import { type BoardTest, startBoardTest } from '../board/support/boardTest';
 import { textPdf } from '../board/support/fixtures';
-import { launchChromium } from '../support/chromium';
-import { type RealServer, startRealServer } from '../support/realServer';
 import { PRINT_STUB } from './printStub';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
-let server: RealServer;
-let browser: Browser;
+let env: BoardTest;
 
 beforeAll(async () => {
-  const dist = await buildBoard();
-  server = await startRealServer({ boardDistDir: dist });
-  browser = await launchChromium();
+  env = await startBoardTest();
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await env?.close();
 });
 
 describe('printing in a browser that does not print PDFs itself', () => {
   it('downloads the print with the "print at 100 %, no fit to page" hint instead of printing through pdf.js', async () => {
-    const context = await browser.newContext({
+    const context = await env.browser.newContext({
       userAgent: FIREFOX,
       viewport: { width: 1280, height: 900 },
       acceptDownloads: true,
@@ -39,7 +32,7 @@ describe('printing in a browser that does not print PDFs itself', () => {
     });
     await context.addInitScript({ content: PRINT_STUB });
     const board = new BoardPage(await context.newPage());
-    await board.page.goto(`${server.boardUrl}?lang=en&notice=0`);
+    await board.page.goto(`${env.server.boardUrl}?lang=en&notice=0`);
     await board.importFile('pdf', 'Worksheet.pdf', await textPdf(['Worksheet']), 'application/pdf');
     await board.waitFor(async () => (await board.pageLabel()) === 'Page 1 / 1', 'the PDF page');
     await board.testId('print-open').click();

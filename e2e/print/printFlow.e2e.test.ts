@@ -7,30 +7,25 @@
  * code pages come slowly (the server's answers delayed with Playwright's routing: network
  * shaping, the answers are the server's own). Screenshots go to reports/screenshots/print-*.png.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BoardPage } from '../board/support/boardPage';
-import { buildBoard } from '../board/support/buildBoard';
+import { type BoardTest, startBoardTest } from '../board/support/boardTest';
 import { textPdf } from '../board/support/fixtures';
-import { launchChromium } from '../support/chromium';
-import { type RealServer, startRealServer } from '../support/realServer';
 import { PRINT_STUB } from './printStub';
 import { signInOnBoard } from './signIn';
 
-let server: RealServer;
-let browser: Browser;
+let env: BoardTest;
 let context: BrowserContext;
 let board: BoardPage;
 /** Code requests the board sent to the server (query strings). */
 const codeRequests: string[] = [];
 
 beforeAll(async () => {
-  const dist = await buildBoard();
-  server = await startRealServer({ boardDistDir: dist, seedDemo: true, env: { CODE_START: '3.27.1068.1' } });
-  browser = await launchChromium();
+  env = await startBoardTest({ seedDemo: true, env: { CODE_START: '3.27.1068.1' } });
   // the service worker is blocked so that routing sees the board's requests (the offline
   // service worker has its own browser test in e2e/board)
-  context = await browser.newContext({
+  context = await env.browser.newContext({
     viewport: { width: 1280, height: 900 },
     acceptDownloads: true,
     serviceWorkers: 'block',
@@ -43,7 +38,7 @@ beforeAll(async () => {
     if (url.pathname === '/board/v1/paper/ncode') codeRequests.push(url.search);
   });
   board = new BoardPage(await context.newPage());
-  await board.page.goto(`${server.boardUrl}?lang=en&notice=0`);
+  await board.page.goto(`${env.server.boardUrl}?lang=en&notice=0`);
   await board.importFile(
     'pdf',
     'Lesson.pdf',
@@ -54,8 +49,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await env?.close();
 });
 
 const shot = (name: string) => board.shot(`print-${name}`);
@@ -123,7 +117,7 @@ describe.sequential('print flow in Chromium against the real server', () => {
       ['zh-TW', '列印'],
     ] as const) {
       const p = new BoardPage(await context.newPage());
-      await p.page.goto(`${server.boardUrl}?lang=${lang}&notice=0`);
+      await p.page.goto(`${env.server.boardUrl}?lang=${lang}&notice=0`);
       await p.testId('board-card').first().click();
       await p.testId('print-open').click();
       await p.testId('print-dialog').waitFor();

@@ -4,34 +4,22 @@
  * cancelled registration opens again from the page menu (no need to print again), and then
  * completes with the pen's taps.
  */
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BoardPage } from '../board/support/boardPage';
-import { buildBoard, simulatedPensScript } from '../board/support/buildBoard';
+import type { BoardPage } from '../board/support/boardPage';
+import { type BoardTest, startBoardTest } from '../board/support/boardTest';
 import { textPdf } from '../board/support/fixtures';
-import { launchChromium } from '../support/chromium';
-import { type RealServer, startRealServer } from '../support/realServer';
 import { PRINT_STUB } from './printStub';
 
-let server: RealServer;
-let browser: Browser;
+let env: BoardTest;
 let board: BoardPage;
 
 beforeAll(async () => {
-  const [dist, pens] = await Promise.all([buildBoard(), simulatedPensScript()]);
-  server = await startRealServer({ boardDistDir: dist });
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  const page = await context.newPage();
-  await page.addInitScript({ content: pens });
-  await page.addInitScript({ content: PRINT_STUB });
-  board = new BoardPage(page);
-  await page.goto(`${server.boardUrl}?lang=en&notice=0`);
+  env = await startBoardTest();
+  board = await env.open('lang=en&notice=0', { viewport: { width: 1280, height: 860 } }, PRINT_STUB);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await env?.close();
 });
 
 const P1 = '3.27.168.30';

@@ -3,34 +3,27 @@
  * sign in through the server's own sign-in pages in Chromium, make a board, see it synced; in a
  * fresh browser profile sign in again and find the board with its pages; sign out and keep it.
  */
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BoardPage } from '../board/support/boardPage';
-import { buildBoard } from '../board/support/buildBoard';
+import { type BoardTest, startBoardTest } from '../board/support/boardTest';
 import { textPdf } from '../board/support/fixtures';
 import { signInOnBoard } from '../print/signIn';
-import { launchChromium } from '../support/chromium';
-import { type RealServer, startRealServer } from '../support/realServer';
 
-let server: RealServer;
-let browser: Browser;
+let env: BoardTest;
 
 beforeAll(async () => {
-  const dist = await buildBoard();
-  server = await startRealServer({ boardDistDir: dist, seedDemo: true });
-  browser = await launchChromium();
+  env = await startBoardTest({ seedDemo: true });
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await env?.close();
 });
 
 async function freshBoard(): Promise<BoardPage> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  const context = await env.browser.newContext({ viewport: { width: 1366, height: 860 } });
   const page = await context.newPage();
   const board = new BoardPage(page);
-  await page.goto(`${server.boardUrl}?lang=en&notice=0`);
+  await page.goto(`${env.server.boardUrl}?lang=en&notice=0`);
   await board.testId('board-title').waitFor();
   return board;
 }

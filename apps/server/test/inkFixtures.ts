@@ -13,6 +13,7 @@ import { manualClock, type PageAddress } from '@dotink/ncode';
 import type { App } from '../src/platform/types';
 import { TEST_PUBLIC_URL } from './harness';
 import { issueAccessToken, teacherWithToken } from './oauth';
+import { insertClass, insertSchool } from './seedRows';
 
 export const host = new URL(TEST_PUBLIC_URL).host;
 
@@ -35,42 +36,22 @@ let schoolCounter = 0;
 export async function createClassroom(app: App, pupils = 2): Promise<Classroom> {
   const { db, accounts } = app.services;
   schoolCounter += 1;
-  const school = await db
-    .insertInto('schools')
-    .values({
-      name: `School ${schoolCounter}`,
-      edu_office_code: 'B10',
-      school_type_code: '0',
-      school_code: `${Date.now() % 1e7}${schoolCounter}`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const teacher = await teacherWithToken(app, { schoolId: school.id });
-  const klass = await db
-    .insertInto('classes')
-    .values({
-      school_id: school.id,
-      teacher_id: teacher.account.id,
-      year: 2025,
-      grade: 3,
-      class_num: 1,
-      class_name: '3-1',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const schoolId = await insertSchool(db, `School ${schoolCounter}`, `${Date.now() % 1e7}${schoolCounter}`);
+  const teacher = await teacherWithToken(app, { schoolId });
+  const classId = await insertClass(db, schoolId, teacher.account.id);
   const students = [];
   for (let i = 0; i < pupils; i++) {
     const s = await accounts.createStudent({ name: `Pupil ${i}` });
     await db
       .insertInto('students')
-      .values({ account_id: s.id, class_id: klass.id, num: i + 1, name: s.name })
+      .values({ account_id: s.id, class_id: classId, num: i + 1, name: s.name })
       .execute();
     const token = await issueAccessToken(app, s.id, 'openid profile storage');
     students.push({ id: s.id, headers: { authorization: `Bearer ${token}` } });
   }
   const curriculum = await db
     .insertInto('curriculums')
-    .values({ class_id: klass.id, teacher_id: teacher.account.id, title: 'Math' })
+    .values({ class_id: classId, teacher_id: teacher.account.id, title: 'Math' })
     .returning('id')
     .executeTakeFirstOrThrow();
   const lessonStartMs = Date.UTC(2025, 2, 3, 9, 0, 0);
@@ -89,9 +70,9 @@ export async function createClassroom(app: App, pupils = 2): Promise<Classroom> 
     .returning('id')
     .executeTakeFirstOrThrow();
   return {
-    schoolId: school.id,
+    schoolId,
     teacher: { id: teacher.account.id, headers: teacher.headers },
-    classId: klass.id,
+    classId,
     students,
     courseId: course.id,
     sessionId,

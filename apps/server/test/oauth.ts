@@ -104,6 +104,26 @@ export function newBrowser(app: App): TestBrowser {
   return new TestBrowser(app, TEST_PUBLIC_URL);
 }
 
+/** The interaction id of a sign-in page (`/interaction/{uid}/…`). */
+export function interactionUid(page: BrowserResponse): string {
+  return new URL(page.url).pathname.split('/')[2]!;
+}
+
+/**
+ * A new browser at the account chooser of an authorization request of the web test client
+ * (with PKCE, `scope`): the browser, the page and its interaction id.
+ */
+export async function openChooser(app: App, scope = 'openid profile') {
+  const browser = newBrowser(app);
+  const page = await openAuthorize(browser, {
+    clientId: testClients.web.clientId,
+    redirectUri: testClients.web.redirectUris[0],
+    scope,
+    pkce: pkcePair(),
+  });
+  return { browser, page, uid: interactionUid(page) };
+}
+
 /**
  * An access token for `accountId` with `scope`, minted directly in the provider's store (as the
  * token endpoint would) for the test client: for API tests that need a caller, not a sign-in.

@@ -224,16 +224,17 @@ export class BoardPage {
 
 /**
  * Opens the board at `boardUrl?query` in a new page of `context`, with the simulated-pen script
- * installed before the app starts, and waits for the app to show.
+ * (then `initScripts`) installed before the app starts, and waits for the app to show.
  */
 export async function openBoard(
   context: BrowserContext,
   boardUrl: string,
   penScript: string,
   query: string,
+  ...initScripts: string[]
 ): Promise<BoardPage> {
   const page = await context.newPage();
-  await page.addInitScript({ content: penScript });
+  for (const content of [penScript, ...initScripts]) await page.addInitScript({ content });
   const b = new BoardPage(page);
   await page.goto(`${boardUrl}?${query}`);
   await b.testId('board-title').waitFor();

@@ -4,7 +4,14 @@
  * memory and in sessionStorage (this tab only); the refresh token, when granted, renews an
  * expired access token. A 401 from any API call signs the board out (local boards untouched).
  */
-import * as oauth from 'oauth4webapi';
+import {
+  isFresh,
+  PkceClient,
+  readStoredJson,
+  type TokenEndpointResponse,
+  type TokenSet,
+  tokenSetOf,
+} from '@dotink/view/auth';
 
 /** The client id registered for the board (apps/server config.ts defaultClients). */
 export const BOARD_CLIENT_ID = 'dotink-board';
@@ -30,10 +37,7 @@ export type AuthState =
   | { readonly status: 'signingIn' }
   | { readonly status: 'signedIn'; readonly account: SignedInAccount };
 
-interface StoredTokens {
-  readonly accessToken: string;
-  readonly refreshToken?: string;
-  readonly expiresAtMs: number;
+interface StoredTokens extends TokenSet {
   readonly account: SignedInAccount;
 }
 
@@ -61,14 +65,14 @@ export interface BoardAuthDeps {
 export class BoardAuth {
   private state: AuthState;
   private tokens: StoredTokens | undefined;
-  private server: Promise<oauth.AuthorizationServer> | undefined;
   private completing: Promise<boolean> | undefined;
   private refreshing: Promise<string | undefined> | undefined;
   private readonly listeners = new Set<() => void>();
-  private readonly client: oauth.Client = { client_id: BOARD_CLIENT_ID };
+  private readonly oauth: PkceClient;
 
   constructor(private readonly deps: BoardAuthDeps) {
-    this.tokens = readJson<StoredTokens>(deps.storage, TOKENS_KEY);
+    this.tokens = readStoredJson<StoredTokens>(deps.storage, TOKENS_KEY);
+    this.oauth = new PkceClient({ serverUrl: deps.serverUrl, clientId: BOARD_CLIENT_ID, fetch: deps.fetch });
     this.state = this.tokens ? { status: 'signedIn', account: this.tokens.account } : { status: 'signedOut' };
   }
 
@@ -88,23 +92,16 @@ export class BoardAuth {
 
   /** Starts signing in: remembers a PKCE verifier and sends the browser to the server. */
   async signIn(returnTo: string): Promise<void> {
-    const as = await this.authorizationServer();
-    const verifier = oauth.generateRandomCodeVerifier();
-    const state = oauth.generateRandomState();
+    const { url, verifier, state } = await this.oauth.authorizationUrl({
+      redirectUri: this.deps.redirectUri,
+      scope: BOARD_SCOPES,
+    });
     this.deps.storage.setItem(
       PENDING_KEY,
       JSON.stringify({ verifier, state, returnTo } satisfies PendingSignIn),
     );
-    const url = new URL(as.authorization_endpoint!);
-    url.searchParams.set('client_id', BOARD_CLIENT_ID);
-    url.searchParams.set('redirect_uri', this.deps.redirectUri);
-    url.searchParams.set('response_type', 'code');
-    url.searchParams.set('scope', BOARD_SCOPES);
-    url.searchParams.set('state', state);
-    url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
-    url.searchParams.set('code_challenge_method', 'S256');
     this.setState({ status: 'signingIn' });
-    this.deps.navigate(url.href);
+    this.deps.navigate(url);
   }
 
   /**
@@ -117,7 +114,7 @@ export class BoardAuth {
     if (!url.searchParams.has('state') || !(url.searchParams.has('code') || url.searchParams.has('error'))) {
       return Promise.resolve(undefined);
     }
-    const pending = readJson<PendingSignIn>(this.deps.storage, PENDING_KEY);
+    const pending = readStoredJson<PendingSignIn>(this.deps.storage, PENDING_KEY);
     this.completing ??= this.exchange(url, pending).then(
       () => true,
       (error: unknown) => {
@@ -137,7 +134,7 @@ export class BoardAuth {
   async accessToken(): Promise<string | undefined> {
     const t = this.tokens;
     if (!t) return undefined;
-    if (t.expiresAtMs - EXPIRY_MARGIN_MS > this.deps.nowMs()) return t.accessToken;
+    if (isFresh(t, this.deps.nowMs(), EXPIRY_MARGIN_MS)) return t.accessToken;
     if (!t.refreshToken) {
       this.clear();
       return undefined;
@@ -168,9 +165,7 @@ export class BoardAuth {
     this.clear();
     if (!token) return;
     try {
-      const as = await this.authorizationServer();
-      const res = await oauth.revocationRequest(as, this.client, oauth.None(), token, this.options());
-      await oauth.processRevocationResponse(res);
+      await this.oauth.revoke([token]);
     } catch {
       // revocation is a courtesy: the board is signed out either way
     }
@@ -187,33 +182,12 @@ export class BoardAuth {
   private async exchange(url: URL, pending: PendingSignIn | undefined): Promise<void> {
     this.deps.storage.removeItem(PENDING_KEY);
     if (!pending) throw new Error('no sign-in was started in this tab');
-    const as = await this.authorizationServer();
-    const params = oauth.validateAuthResponse(as, this.client, url, pending.state);
-    const res = await oauth.authorizationCodeGrantRequest(
-      as,
-      this.client,
-      oauth.None(),
-      params,
-      this.deps.redirectUri,
-      pending.verifier,
-      this.options(),
-    );
-    const answer = await oauth.processAuthorizationCodeResponse(as, this.client, res);
-    await this.store(answer);
+    await this.store(await this.oauth.exchangeCode(url, pending, this.deps.redirectUri));
   }
 
   private async refresh(t: StoredTokens): Promise<string | undefined> {
     try {
-      const as = await this.authorizationServer();
-      const res = await oauth.refreshTokenGrantRequest(
-        as,
-        this.client,
-        oauth.None(),
-        t.refreshToken!,
-        this.options(),
-      );
-      const answer = await oauth.processRefreshTokenResponse(as, this.client, res);
-      await this.store(answer, t.refreshToken);
+      await this.store(await this.oauth.refresh(t.refreshToken!), t.refreshToken);
       return this.tokens?.accessToken;
     } catch {
       this.clear();
@@ -221,41 +195,18 @@ export class BoardAuth {
     }
   }
 
-  private async store(answer: oauth.TokenEndpointResponse, previousRefresh?: string): Promise<void> {
+  private async store(answer: TokenEndpointResponse, previousRefresh?: string): Promise<void> {
     const me = await this.deps.fetch(`${this.deps.serverUrl}/profile/v1/me`, {
       headers: { authorization: `Bearer ${answer.access_token}` },
     });
     if (!me.ok) throw new Error(`profile answered ${me.status}`);
     const profile = ((await me.json()) as { data: { id: string; name: string; username: string } }).data;
-    const refreshToken = answer.refresh_token ?? previousRefresh;
     this.tokens = {
-      accessToken: answer.access_token,
-      ...(refreshToken ? { refreshToken } : {}),
-      expiresAtMs: this.deps.nowMs() + (answer.expires_in ?? 3600) * 1000,
+      ...tokenSetOf(answer, this.deps.nowMs(), previousRefresh),
       account: { id: profile.id, name: profile.name, username: profile.username },
     };
     this.deps.storage.setItem(TOKENS_KEY, JSON.stringify(this.tokens));
     this.setState({ status: 'signedIn', account: this.tokens.account });
-  }
-
-  private authorizationServer(): Promise<oauth.AuthorizationServer> {
-    this.server ??= (async () => {
-      const issuer = new URL(`${this.deps.serverUrl}/oauth`);
-      const res = await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...this.options() });
-      return oauth.processDiscoveryResponse(issuer, res);
-    })();
-    this.server.catch(() => {
-      this.server = undefined;
-    });
-    return this.server;
-  }
-
-  /** Plain http is allowed for a server on http (development, tests); fetch is injectable. */
-  private options() {
-    return {
-      [oauth.customFetch]: this.deps.fetch,
-      ...(this.deps.serverUrl.startsWith('http:') ? { [oauth.allowInsecureRequests]: true } : {}),
-    };
   }
 
   private setState(state: AuthState): void {
@@ -269,14 +220,5 @@ export class SignedOutError extends Error {
   override readonly name = 'SignedOutError';
   constructor() {
     super('signed out');
-  }
-}
-
-function readJson<T>(storage: Pick<Storage, 'getItem'>, key: string): T | undefined {
-  try {
-    const text = storage.getItem(key);
-    return text ? (JSON.parse(text) as T) : undefined;
-  } catch {
-    return undefined;
   }
 }

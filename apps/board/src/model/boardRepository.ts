@@ -51,17 +51,7 @@ export class BoardRepository {
 
   /** A new empty board. */
   async createBoard(title: string, group = ''): Promise<BoardRecord> {
-    const now = this.clock.nowMs();
-    const board: BoardRecord = {
-      id: this.ids(),
-      title,
-      group,
-      trashed: 0,
-      createdMs: now,
-      updatedMs: now,
-      lastOpenedMs: null,
-      pageCount: 0,
-    };
+    const board: BoardRecord = { ...this.newBoardRecord(title, group), lastOpenedMs: null };
     await this.db.boards.add(board);
     return board;
   }

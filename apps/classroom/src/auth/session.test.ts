@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClassroomSession, TOKENS_KEY } from './session';
+import { ClassroomSession, type StoredTokens, TOKENS_KEY } from './session';
 
 const SERVER = 'http://classroom.test';
 
@@ -45,24 +45,28 @@ function fakeServer() {
   return { fetch: fetch as typeof globalThis.fetch, calls };
 }
 
+/** A session at `now` holding `tokens`, against a fresh {@link fakeServer}. */
+function sessionHolding(now: number, tokens: StoredTokens) {
+  const storage = memory({ [TOKENS_KEY]: JSON.stringify(tokens) });
+  const server = fakeServer();
+  const session = new ClassroomSession({
+    serverUrl: SERVER,
+    storage,
+    fetch: server.fetch,
+    nowMs: () => now,
+    navigate: () => {},
+  });
+  return { storage, server, session };
+}
+
 describe('the classroom session', () => {
   it('renews an access token about to expire with the refresh token, once for concurrent calls', async () => {
     const now = 1_000_000;
-    const storage = memory({
-      [TOKENS_KEY]: JSON.stringify({
-        accessToken: 'old',
-        refreshToken: 'r1',
-        expiresAtMs: now + 10_000,
-        scope: 'openid edu.read',
-      }),
-    });
-    const server = fakeServer();
-    const session = new ClassroomSession({
-      serverUrl: SERVER,
-      storage,
-      fetch: server.fetch,
-      nowMs: () => now,
-      navigate: () => {},
+    const { storage, server, session } = sessionHolding(now, {
+      accessToken: 'old',
+      refreshToken: 'r1',
+      expiresAtMs: now + 10_000,
+      scope: 'openid edu.read',
     });
     const [a, b] = await Promise.all([session.accessToken(), session.accessToken()]);
     expect([a, b]).toEqual(['fresh', 'fresh']);
@@ -76,21 +80,11 @@ describe('the classroom session', () => {
 
   it('keeps a token that is not about to expire, and logout revokes both tokens and forgets them', async () => {
     const now = 5_000;
-    const storage = memory({
-      [TOKENS_KEY]: JSON.stringify({
-        accessToken: 'a1',
-        refreshToken: 'r1',
-        expiresAtMs: now + 3_600_000,
-        scope: 'openid',
-      }),
-    });
-    const server = fakeServer();
-    const session = new ClassroomSession({
-      serverUrl: SERVER,
-      storage,
-      fetch: server.fetch,
-      nowMs: () => now,
-      navigate: () => {},
+    const { storage, server, session } = sessionHolding(now, {
+      accessToken: 'a1',
+      refreshToken: 'r1',
+      expiresAtMs: now + 3_600_000,
+      scope: 'openid',
     });
     expect(await session.accessToken()).toBe('a1');
     await session.logout();

@@ -5,7 +5,14 @@
  * access token about to expire is renewed with the refresh token before a call needs it, so a
  * form being typed is never lost. Logout revokes the tokens at the server and forgets them.
  */
-import * as oauth from 'oauth4webapi';
+import {
+  isFresh,
+  PkceClient,
+  readStoredJson,
+  type TokenEndpointResponse,
+  type TokenSet,
+  tokenSetOf,
+} from '@dotink/view/auth';
 import { TOKENS_KEY } from './storedSession';
 
 export { TOKENS_KEY };
@@ -21,10 +28,7 @@ const PENDING_KEY = 'dotink-classroom.auth.pending';
 const EXPIRY_MARGIN_MS = 60_000;
 
 /** The tokens kept between visits. */
-export interface StoredTokens {
-  readonly accessToken: string;
-  readonly refreshToken?: string;
-  readonly expiresAtMs: number;
+export interface StoredTokens extends TokenSet {
   /** The granted scopes, space-separated. */
   readonly scope: string;
 }
@@ -51,15 +55,19 @@ export interface SessionDeps {
 /** The classroom's sign-in: tokens, their renewal, and revocation. */
 export class ClassroomSession {
   private tokens: StoredTokens | undefined;
-  private server: Promise<oauth.AuthorizationServer> | undefined;
   private refreshing: Promise<string | undefined> | undefined;
-  private readonly client: oauth.Client = { client_id: CLASSROOM_CLIENT_ID };
+  private readonly oauth: PkceClient;
   private readonly listeners = new Set<() => void>();
   /** Why the session last ended: a 401 sends the shell to /login, a logout to the landing page. */
   endedBy: 'logout' | 'unauthorized' | undefined;
 
   constructor(private readonly deps: SessionDeps) {
-    this.tokens = readJson<StoredTokens>(deps.storage, TOKENS_KEY);
+    this.tokens = readStoredJson<StoredTokens>(deps.storage, TOKENS_KEY);
+    this.oauth = new PkceClient({
+      serverUrl: deps.serverUrl,
+      clientId: CLASSROOM_CLIENT_ID,
+      fetch: deps.fetch,
+    });
   }
 
   /** The redirect URI registered for the classroom. */
@@ -84,21 +92,14 @@ export class ClassroomSession {
 
   /** Sends the browser to the authorization endpoint, remembering the PKCE verifier. */
   async startLogin(redirect = '/main'): Promise<void> {
-    const as = await this.authorizationServer();
-    const verifier = oauth.generateRandomCodeVerifier();
-    const state = oauth.generateRandomState();
+    const { url, verifier, state } = await this.oauth.authorizationUrl({
+      redirectUri: this.redirectUri,
+      scope: CLASSROOM_SCOPES,
+      uiLocales: this.deps.language,
+    });
     const pending: PendingLogin = { verifier, state, redirect };
     this.deps.storage.setItem(PENDING_KEY, JSON.stringify(pending));
-    const url = new URL(as.authorization_endpoint!);
-    url.searchParams.set('client_id', CLASSROOM_CLIENT_ID);
-    url.searchParams.set('redirect_uri', this.redirectUri);
-    url.searchParams.set('response_type', 'code');
-    url.searchParams.set('scope', CLASSROOM_SCOPES);
-    url.searchParams.set('state', state);
-    url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
-    url.searchParams.set('code_challenge_method', 'S256');
-    if (this.deps.language) url.searchParams.set('ui_locales', this.deps.language);
-    this.deps.navigate(url.href);
+    this.deps.navigate(url);
   }
 
   /**
@@ -106,22 +107,11 @@ export class ClassroomSession {
    * (after forgetting everything) when the sign-in failed.
    */
   async completeLogin(callbackUrl: string): Promise<string> {
-    const pending = readJson<PendingLogin>(this.deps.storage, PENDING_KEY);
+    const pending = readStoredJson<PendingLogin>(this.deps.storage, PENDING_KEY);
     this.deps.storage.removeItem(PENDING_KEY);
     try {
       if (!pending) throw new Error('no sign-in was started in this browser');
-      const as = await this.authorizationServer();
-      const params = oauth.validateAuthResponse(as, this.client, new URL(callbackUrl), pending.state);
-      const res = await oauth.authorizationCodeGrantRequest(
-        as,
-        this.client,
-        oauth.None(),
-        params,
-        this.redirectUri,
-        pending.verifier,
-        this.options(),
-      );
-      this.store(await oauth.processAuthorizationCodeResponse(as, this.client, res));
+      this.store(await this.oauth.exchangeCode(new URL(callbackUrl), pending, this.redirectUri));
       return pending.redirect.startsWith('/') ? pending.redirect : '/main';
     } catch (error) {
       this.clear();
@@ -133,7 +123,7 @@ export class ClassroomSession {
   async accessToken(): Promise<string | undefined> {
     const t = this.tokens;
     if (!t) return undefined;
-    if (t.expiresAtMs - EXPIRY_MARGIN_MS > this.deps.nowMs()) return t.accessToken;
+    if (isFresh(t, this.deps.nowMs(), EXPIRY_MARGIN_MS)) return t.accessToken;
     if (!t.refreshToken) return t.accessToken; // the server decides; a 401 logs out
     this.refreshing ??= this.refresh(t).finally(() => {
       this.refreshing = undefined;
@@ -147,12 +137,7 @@ export class ClassroomSession {
     this.clear();
     if (!t) return;
     try {
-      const as = await this.authorizationServer();
-      for (const token of [t.accessToken, t.refreshToken]) {
-        if (!token) continue;
-        const res = await oauth.revocationRequest(as, this.client, oauth.None(), token, this.options());
-        await oauth.processRevocationResponse(res);
-      }
+      await this.oauth.revoke([t.accessToken, t.refreshToken]);
     } catch (error) {
       onError?.(error);
     }
@@ -169,15 +154,7 @@ export class ClassroomSession {
 
   private async refresh(t: StoredTokens): Promise<string | undefined> {
     try {
-      const as = await this.authorizationServer();
-      const res = await oauth.refreshTokenGrantRequest(
-        as,
-        this.client,
-        oauth.None(),
-        t.refreshToken!,
-        this.options(),
-      );
-      this.store(await oauth.processRefreshTokenResponse(as, this.client, res), t);
+      this.store(await this.oauth.refresh(t.refreshToken!), t);
       return this.tokens?.accessToken;
     } catch {
       // the refresh token was refused: the stored access token is used once more and its 401 logs out
@@ -185,45 +162,13 @@ export class ClassroomSession {
     }
   }
 
-  private store(answer: oauth.TokenEndpointResponse, previous?: StoredTokens): void {
-    const refreshToken = answer.refresh_token ?? previous?.refreshToken;
+  private store(answer: TokenEndpointResponse, previous?: StoredTokens): void {
     this.endedBy = undefined;
     this.tokens = {
-      accessToken: answer.access_token,
-      ...(refreshToken ? { refreshToken } : {}),
-      expiresAtMs: this.deps.nowMs() + (answer.expires_in ?? 3600) * 1000,
+      ...tokenSetOf(answer, this.deps.nowMs(), previous?.refreshToken),
       scope: answer.scope ?? previous?.scope ?? '',
     };
     this.deps.storage.setItem(TOKENS_KEY, JSON.stringify(this.tokens));
     for (const l of [...this.listeners]) l();
-  }
-
-  private authorizationServer(): Promise<oauth.AuthorizationServer> {
-    this.server ??= (async () => {
-      const issuer = new URL(`${this.deps.serverUrl}/oauth`);
-      const res = await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...this.options() });
-      return oauth.processDiscoveryResponse(issuer, res);
-    })();
-    this.server.catch(() => {
-      this.server = undefined;
-    });
-    return this.server;
-  }
-
-  private options() {
-    return {
-      [oauth.customFetch]: this.deps.fetch,
-      ...(this.deps.serverUrl.startsWith('http:') ? { [oauth.allowInsecureRequests]: true } : {}),
-    };
-  }
-}
-
-function readJson<T>(storage: Pick<Storage, 'getItem'>, key: string): T | undefined {
-  const text = storage.getItem(key);
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return undefined; // a damaged entry counts as signed out
   }
 }

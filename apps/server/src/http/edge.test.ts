@@ -9,7 +9,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, SETUP_TIMEOUT_MS, testClients, useTestServer } from '../../test/harness';
 import { makeStroke, uploadOf } from '../../test/inkFixtures';
 import { buildEduWorld, call, type EduWorld } from '../../test/matrixFixtures';
-import { newBrowser, openAuthorize, pkcePair, tokenRequest } from '../../test/oauth';
+import { openChooser, tokenRequest } from '../../test/oauth';
 
 describeEachDatabase('the edge refuses hostile input', (kind) => {
   const server = useTestServer(kind);
@@ -76,14 +76,7 @@ describeEachDatabase('the edge refuses hostile input', (kind) => {
   });
 
   it('refuses NUL in the sign-in and sign-up forms with a 400 naming the field', async () => {
-    const browser = newBrowser(server().app);
-    const page = await openAuthorize(browser, {
-      clientId: web.clientId,
-      redirectUri: web.redirectUris[0],
-      scope: 'openid profile',
-      pkce: pkcePair(),
-    });
-    const uid = new URL(page.url).pathname.split('/')[2]!;
+    const { browser, uid } = await openChooser(server().app);
     const login = await browser.request(`/interaction/${uid}/login`, {
       form: { username: 'teacher\u0000', password: 'whatever' },
     });

@@ -1,20 +1,13 @@
 /** Issue 11, item 11: security headers; the sign-in pages cannot be framed. */
 import { expect, it } from 'vitest';
-import { describeEachDatabase, testClients, useTestServer } from '../../test/harness';
-import { newBrowser, openAuthorize, pkcePair } from '../../test/oauth';
+import { describeEachDatabase, useTestServer } from '../../test/harness';
+import { openChooser } from '../../test/oauth';
 
 describeEachDatabase('security headers', (kind) => {
   const server = useTestServer(kind);
 
   it("forbids framing the sign-in pages and the OAuth server (frame-ancestors 'none', X-Frame-Options DENY)", async () => {
-    const browser = newBrowser(server().app);
-    const chooser = await openAuthorize(browser, {
-      clientId: testClients.web.clientId,
-      redirectUri: testClients.web.redirectUris[0],
-      scope: 'openid profile',
-      pkce: pkcePair(),
-    });
-    const uid = new URL(chooser.url).pathname.split('/')[2]!;
+    const { browser, page: chooser, uid } = await openChooser(server().app);
     const pages = [
       chooser,
       await browser.request(`/interaction/${uid}/login`),

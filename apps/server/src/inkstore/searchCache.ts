@@ -12,66 +12,29 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { CoalescedReads } from '../platform/coalescedReads';
 import type { StrokeSearch } from './inkStrokeStore';
 
 /** Most bytes of answers kept (least recently used ones go first). */
 export const SEARCH_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
-interface Waiter {
-  readonly resolve: (version: string) => void;
-  readonly reject: (error: unknown) => void;
-}
-
-/** Most students in one read. */
-const MAX_BATCH = 500;
-
 /**
- * Students' ink versions, read coalesced (as `platform/accountReads.ts` reads accounts): the
- * requests that arrive while a read is under way are served together by the next one, so 50
+ * Students' ink versions, read coalesced (`platform/coalescedReads.ts`, as accounts are read):
+ * the requests that arrive while a read is under way are served together by the next one, so 50
  * teachers polling at once cost a query or two, not 50. A read starts after every request it
- * serves has arrived, so each sees every change committed before it arrived.
+ * serves has arrived, so each sees every change committed before it arrived. `read(studentId)`
+ * gives the student's ink version now ('0' before any stroke).
  */
-export class InkVersionReads {
-  private waiting = new Map<string, Waiter[]>();
-  private running = false;
-
-  constructor(private readonly db: Kysely<Database>) {}
-
-  /** The student's ink version now ('0' before any stroke). */
-  read(studentId: string): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const list = this.waiting.get(studentId);
-      if (list) list.push({ resolve, reject });
-      else this.waiting.set(studentId, [{ resolve, reject }]);
-      if (!this.running) void this.drain();
-    });
-  }
-
-  private async drain(): Promise<void> {
-    this.running = true;
-    try {
-      while (this.waiting.size > 0) {
-        const batch = new Map<string, Waiter[]>();
-        for (const [id, list] of this.waiting) {
-          if (batch.size >= MAX_BATCH) break;
-          batch.set(id, list);
-        }
-        for (const id of batch.keys()) this.waiting.delete(id);
-        try {
-          const rows = await this.db
-            .selectFrom('ink_versions')
-            .select(['student_id', 'version'])
-            .where('student_id', 'in', [...batch.keys()])
-            .execute();
-          const found = new Map(rows.map((r) => [r.student_id, String(r.version)]));
-          for (const [id, list] of batch) for (const w of list) w.resolve(found.get(id) ?? '0');
-        } catch (error) {
-          for (const list of batch.values()) for (const w of list) w.reject(error);
-        }
-      }
-    } finally {
-      this.running = false;
-    }
+export class InkVersionReads extends CoalescedReads<string> {
+  constructor(db: Kysely<Database>) {
+    super(async (ids) => {
+      const rows = await db
+        .selectFrom('ink_versions')
+        .select(['student_id', 'version'])
+        .where('student_id', 'in', ids)
+        .execute();
+      return new Map(rows.map((r) => [r.student_id, String(r.version)]));
+    }, '0');
   }
 }
 

@@ -6,13 +6,12 @@ import { useLanguage } from '@dotink/view/i18n';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { eduKeys, useStudents } from '../../api/queries';
+import { eduKeys } from '../../api/queries';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n/text';
 import { useTemplateDownload } from '../classes/useTemplateDownload';
+import { StudentsPageFrame, useClassStudents } from './StudentsPageFrame';
 import { StudentTable } from './StudentTable';
-import { useClassParam } from './useClassParam';
-import { useStudentEditing } from './useStudentEditing';
 
 const ImportDialog = lazy(async () => ({
   default: (await import('../spreadsheet/ImportDialog')).ImportDialog,
@@ -22,32 +21,30 @@ export default function AdminStudentsPage() {
   const t = useT();
   const { api } = useServices();
   const queryClient = useQueryClient();
-  const { eduClassId, klass } = useClassParam();
-  const students = useStudents(eduClassId);
-  const editing = useStudentEditing(eduClassId, api.saveStudentsAdmin);
+  const { eduClassId, klass, students, editing } = useClassStudents(api.saveStudentsAdmin);
   const download = useTemplateDownload(useLanguage());
   const [importing, setImporting] = useState(false);
   if (eduClassId === undefined) return <p>{t('students.chooseClass')}</p>;
   return (
-    <section className="page">
-      <h1>{t('students.title')}</h1>
-      <p className="muted" data-testid="class-title">
-        {klass?.className}
-      </p>
-      <div className="toolbar">
-        <Button className="button" onPress={download} data-testid="template-download">
-          {t('classes.template')}
-        </Button>
-        <Button className="button primary" onPress={() => setImporting(true)} data-testid="import-open">
-          {t('students.excel')}
-        </Button>
-      </div>
-      <StudentTable students={students.data ?? []} showId {...editing} />
+    <StudentsPageFrame
+      classTitle={klass?.className}
+      toolbar={
+        <>
+          <Button className="button" onPress={download} data-testid="template-download">
+            {t('classes.template')}
+          </Button>
+          <Button className="button primary" onPress={() => setImporting(true)} data-testid="import-open">
+            {t('students.excel')}
+          </Button>
+        </>
+      }
+    >
+      <StudentTable students={students} showId {...editing} />
       {importing ? (
         <Suspense fallback={null}>
           <ImportDialog
             eduClassId={eduClassId}
-            existing={students.data ?? []}
+            existing={students}
             onClose={() => setImporting(false)}
             onSaved={(list) => {
               queryClient.setQueryData(
@@ -60,6 +57,6 @@ export default function AdminStudentsPage() {
           />
         </Suspense>
       ) : null}
-    </section>
+    </StudentsPageFrame>
   );
 }

@@ -22,6 +22,16 @@ const failures = { 400: failureSchema, 401: failureSchema, 403: failureSchema };
 export const classRoutes: AppPlugin = async (app) => {
   const { db, clock } = app.services;
 
+  /** The administrator's school (its type decides the grades) and the current year, for a class's rules. */
+  const adminSchoolNow = async (schoolId: number) => ({
+    school: await db
+      .selectFrom('schools')
+      .select(['id', 'school_type_code'])
+      .where('id', '=', schoolId)
+      .executeTakeFirstOrThrow(),
+    currentYear: new Date(clock.nowMs()).getFullYear(),
+  });
+
   app.get(
     '/edu/v1/classes',
     {
@@ -66,12 +76,7 @@ export const classRoutes: AppPlugin = async (app) => {
     },
     async (request) => {
       const admin = schoolAdminOf(request);
-      const school = await db
-        .selectFrom('schools')
-        .select(['id', 'school_type_code'])
-        .where('id', '=', admin.schoolId)
-        .executeTakeFirstOrThrow();
-      const currentYear = new Date(clock.nowMs()).getFullYear();
+      const { school, currentYear } = await adminSchoolNow(admin.schoolId);
       const eduClassId = await createClass(db, school, admin.account.id, request.body, currentYear);
       return success({ eduClassId });
     },
@@ -98,12 +103,7 @@ export const classRoutes: AppPlugin = async (app) => {
     async (request) => {
       const admin = schoolAdminOf(request);
       const klass = await classOfSchool(db, admin, request.params.eduClassId);
-      const school = await db
-        .selectFrom('schools')
-        .select(['id', 'school_type_code'])
-        .where('id', '=', admin.schoolId)
-        .executeTakeFirstOrThrow();
-      const currentYear = new Date(clock.nowMs()).getFullYear();
+      const { school, currentYear } = await adminSchoolNow(admin.schoolId);
       await updateClass(db, school, klass, request.body, currentYear);
       const [edited] = (await listClasses(db, admin.schoolId)).filter((k) => k.eduClassId === klass.id);
       return success(edited!);

@@ -10,6 +10,7 @@
  * printed on labels by design (see the edu README for the trade-off).
  */
 import { studentCredentialsData, studentParams } from '@dotink/contracts/edu';
+import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { answerSchema, failureSchema, success } from '../../http/answer';
@@ -39,6 +40,25 @@ async function pupilOf(db: Kysely<Database>, classId: number, studentId: string)
 const failures = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema };
 const noStore = { 'cache-control': 'no-store' };
 
+/** The OpenAPI schema both routes share: a pupil of a class in, their sign-in out. */
+const credentialSchema = (summary: string, description: string) => ({
+  tags: ['education'],
+  summary,
+  description,
+  security: [{ bearer: [] }],
+  params: studentParams,
+  response: { 200: answerSchema(studentCredentialsData), ...failures },
+});
+
+/** The pupil the request names, of a class the signed-in teacher or administrator may see. */
+async function requestedPupil(
+  db: Kysely<Database>,
+  request: FastifyRequest & { readonly params: { readonly eduClassId: number; readonly studentId: string } },
+) {
+  const klass = await classOfSchool(db, schoolTeacherOf(request), request.params.eduClassId);
+  return pupilOf(db, klass.id, request.params.studentId);
+}
+
 export const credentialRoutes: AppPlugin = async (app) => {
   const { db } = app.services;
 
@@ -46,20 +66,14 @@ export const credentialRoutes: AppPlugin = async (app) => {
     '/edu/v1/class/:eduClassId/students/:studentId/credentials',
     {
       preValidation: app.requireAuth(Scope.eduRead),
-      schema: {
-        tags: ['education'],
-        summary: "A pupil's sign-in (id and password) for the QR label",
-        description:
-          "The class's teachers and the school administrator. The password is the student id until it " +
+      schema: credentialSchema(
+        "A pupil's sign-in (id and password) for the QR label",
+        "The class's teachers and the school administrator. The password is the student id until it " +
           'is reset. Answered with `Cache-Control: no-store`; never part of the student list.',
-        security: [{ bearer: [] }],
-        params: studentParams,
-        response: { 200: answerSchema(studentCredentialsData), ...failures },
-      },
+      ),
     },
     async (request, reply) => {
-      const klass = await classOfSchool(db, schoolTeacherOf(request), request.params.eduClassId);
-      const pupil = await pupilOf(db, klass.id, request.params.studentId);
+      const pupil = await requestedPupil(db, request);
       reply.headers(noStore);
       return success({ studentId: pupil.account_id, password: pupil.pen_password ?? pupil.account_id });
     },
@@ -69,21 +83,15 @@ export const credentialRoutes: AppPlugin = async (app) => {
     '/edu/v1/class/:eduClassId/students/:studentId/credentials/reset',
     {
       preValidation: app.requireAuth(Scope.eduWrite),
-      schema: {
-        tags: ['education'],
-        summary: 'Give a pupil a new random password (answers it, for a new QR label)',
-        description:
-          "The class's teachers and the school administrator. The old password stops working at once and " +
+      schema: credentialSchema(
+        'Give a pupil a new random password (answers it, for a new QR label)',
+        "The class's teachers and the school administrator. The old password stops working at once and " +
           "the pupil's tokens are revoked (a token already checked may serve up to 30 s more); " +
           `the new one is ${RESET_PASSWORD_LENGTH} letters and digits. No body.`,
-        security: [{ bearer: [] }],
-        params: studentParams,
-        response: { 200: answerSchema(studentCredentialsData), ...failures },
-      },
+      ),
     },
     async (request, reply) => {
-      const klass = await classOfSchool(db, schoolTeacherOf(request), request.params.eduClassId);
-      const pupil = await pupilOf(db, klass.id, request.params.studentId);
+      const pupil = await requestedPupil(db, request);
       const password = randomId(RESET_PASSWORD_LENGTH);
       // Hashed before the transaction, which stays two short updates.
       const hash = await hashPassword(password);

@@ -1,7 +1,14 @@
 import { expect, it } from 'vitest';
 import { queryParam } from '../../../test/browser';
 import { describeEachDatabase, testClients, useTestServer } from '../../../test/harness';
-import { authorizePath, newBrowser, openAuthorize, pkcePair, tokenRequest } from '../../../test/oauth';
+import {
+  authorizePath,
+  interactionUid,
+  newBrowser,
+  openAuthorize,
+  pkcePair,
+  tokenRequest,
+} from '../../../test/oauth';
 
 describeEachDatabase('sign-in pages', (kind) => {
   const server = useTestServer(kind, { env: { LOGIN_MAX_FAILURES: '3', LOGIN_LOCKOUT_MINUTES: '15' } });
@@ -12,8 +19,7 @@ describeEachDatabase('sign-in pages', (kind) => {
     const browser = newBrowser(server().app);
     const pkce = pkcePair();
     const page = await openAuthorize(browser, { clientId: web.clientId, redirectUri, scope, pkce });
-    const uid = new URL(page.url).pathname.split('/')[2]!;
-    return { browser, page, uid, pkce };
+    return { browser, page, uid: interactionUid(page), pkce };
   }
 
   /** The chooser of an authorization request carrying `ui_locales`. */
@@ -21,8 +27,7 @@ describeEachDatabase('sign-in pages', (kind) => {
     const browser = newBrowser(server().app);
     const path = `${authorizePath({ clientId: web.clientId, redirectUri, scope: 'openid profile', pkce: pkcePair() })}&ui_locales=${encodeURIComponent(uiLocales)}`;
     const page = await browser.follow(await browser.request(path), redirectUri);
-    const uid = new URL(page.url).pathname.split('/')[2]!;
-    return { browser, page, uid };
+    return { browser, page, uid: interactionUid(page) };
   }
   const korean = { headers: { 'accept-language': 'ko-KR,ko;q=0.9,en-US;q=0.8' } };
 

@@ -3,22 +3,14 @@
  * others 409 with the form's message (never 500); sign-up is rate-limited per IP.
  */
 import { expect, it } from 'vitest';
-import { describeEachDatabase, testClients, useTestServer } from '../../../test/harness';
-import { newBrowser, openAuthorize, pkcePair } from '../../../test/oauth';
+import { describeEachDatabase, useTestServer } from '../../../test/harness';
+import { openChooser } from '../../../test/oauth';
 
 describeEachDatabase('sign-up under pressure', (kind) => {
   const server = useTestServer(kind, { env: { SIGNUP_RATE_LIMIT: '12', SIGNUP_RATE_WINDOW_MINUTES: '60' } });
-  const web = testClients.web;
 
   async function signUpForm() {
-    const browser = newBrowser(server().app);
-    const page = await openAuthorize(browser, {
-      clientId: web.clientId,
-      redirectUri: web.redirectUris[0],
-      scope: 'openid profile',
-      pkce: pkcePair(),
-    });
-    const uid = new URL(page.url).pathname.split('/')[2]!;
+    const { browser, uid } = await openChooser(server().app);
     return (email: string) =>
       browser.request(`/interaction/${uid}/signup`, {
         form: { name: 'Race', email, password: 'long enough password', confirm: 'long enough password' },

@@ -1,0 +1,160 @@
+/**
+ * The OAuth 2 authorization-code-with-PKCE client both web apps use (oauth4webapi) against the
+ * dotink server's own `/oauth`: discovery (cached, retried after a failure), the authorization
+ * address, the code exchange, refresh and revocation for a public client, and the token record
+ * kept between visits. Each app keeps its own storage keys, scopes and what it does on failure.
+ */
+import * as oauth from 'oauth4webapi';
+
+/** The tokens every app keeps (apps add their own fields, e.g. the scope or the account). */
+export interface TokenSet {
+  readonly accessToken: string;
+  readonly refreshToken?: string;
+  readonly expiresAtMs: number;
+}
+
+/** A sign-in started in this browser: the PKCE verifier and the state to check on return. */
+export interface PendingPkce {
+  readonly verifier: string;
+  readonly state: string;
+}
+
+/** What the client needs to talk to the server (injectable for tests). */
+export interface PkceClientDeps {
+  /** The server's origin and base path, e.g. `http://localhost:3000` (the issuer is `${serverUrl}/oauth`). */
+  readonly serverUrl: string;
+  /** The public client id registered at the server. */
+  readonly clientId: string;
+  readonly fetch: typeof fetch;
+}
+
+/** What {@link PkceClient.authorizationUrl} gives: the address to send the browser to, and what to remember. */
+export interface AuthorizationStart extends PendingPkce {
+  readonly url: string;
+}
+
+/** One app's OAuth client: discovery is fetched once and shared by every request. */
+export class PkceClient {
+  private server: Promise<oauth.AuthorizationServer> | undefined;
+  private readonly client: oauth.Client;
+
+  constructor(private readonly deps: PkceClientDeps) {
+    this.client = { client_id: deps.clientId };
+  }
+
+  /** The authorization endpoint address with a fresh PKCE verifier and state. */
+  async authorizationUrl(request: {
+    readonly redirectUri: string;
+    readonly scope: string;
+    /** The interface language, passed to the sign-in pages as `ui_locales`. */
+    readonly uiLocales?: string | undefined;
+  }): Promise<AuthorizationStart> {
+    const as = await this.authorizationServer();
+    const verifier = oauth.generateRandomCodeVerifier();
+    const state = oauth.generateRandomState();
+    const url = new URL(as.authorization_endpoint!);
+    url.searchParams.set('client_id', this.deps.clientId);
+    url.searchParams.set('redirect_uri', request.redirectUri);
+    url.searchParams.set('response_type', 'code');
+    url.searchParams.set('scope', request.scope);
+    url.searchParams.set('state', state);
+    url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
+    url.searchParams.set('code_challenge_method', 'S256');
+    if (request.uiLocales) url.searchParams.set('ui_locales', request.uiLocales);
+    return { url: url.href, verifier, state };
+  }
+
+  /** Exchanges the code of the server's answer (`callbackUrl`) for tokens; throws when refused. */
+  async exchangeCode(
+    callbackUrl: URL,
+    pending: PendingPkce,
+    redirectUri: string,
+  ): Promise<oauth.TokenEndpointResponse> {
+    const as = await this.authorizationServer();
+    const params = oauth.validateAuthResponse(as, this.client, callbackUrl, pending.state);
+    const res = await oauth.authorizationCodeGrantRequest(
+      as,
+      this.client,
+      oauth.None(),
+      params,
+      redirectUri,
+      pending.verifier,
+      this.options(),
+    );
+    return oauth.processAuthorizationCodeResponse(as, this.client, res);
+  }
+
+  /** Renews the tokens with a refresh token; throws when refused. */
+  async refresh(refreshToken: string): Promise<oauth.TokenEndpointResponse> {
+    const as = await this.authorizationServer();
+    const res = await oauth.refreshTokenGrantRequest(
+      as,
+      this.client,
+      oauth.None(),
+      refreshToken,
+      this.options(),
+    );
+    return oauth.processRefreshTokenResponse(as, this.client, res);
+  }
+
+  /** Revokes each token at the server, in order; throws at the first refusal. */
+  async revoke(tokens: readonly (string | undefined)[]): Promise<void> {
+    const as = await this.authorizationServer();
+    for (const token of tokens) {
+      if (!token) continue;
+      const res = await oauth.revocationRequest(as, this.client, oauth.None(), token, this.options());
+      await oauth.processRevocationResponse(res);
+    }
+  }
+
+  private authorizationServer(): Promise<oauth.AuthorizationServer> {
+    this.server ??= (async () => {
+      const issuer = new URL(`${this.deps.serverUrl}/oauth`);
+      const res = await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...this.options() });
+      return oauth.processDiscoveryResponse(issuer, res);
+    })();
+    this.server.catch(() => {
+      this.server = undefined;
+    });
+    return this.server;
+  }
+
+  /** Plain http is allowed for a server on http (development, tests); fetch is injectable. */
+  private options() {
+    return {
+      [oauth.customFetch]: this.deps.fetch,
+      ...(this.deps.serverUrl.startsWith('http:') ? { [oauth.allowInsecureRequests]: true } : {}),
+    };
+  }
+}
+
+/** The token record of a token answer (the previous refresh token kept when none is returned). */
+export function tokenSetOf(
+  answer: oauth.TokenEndpointResponse,
+  nowMs: number,
+  previousRefreshToken?: string,
+): TokenSet {
+  const refreshToken = answer.refresh_token ?? previousRefreshToken;
+  return {
+    accessToken: answer.access_token,
+    ...(refreshToken ? { refreshToken } : {}),
+    expiresAtMs: nowMs + (answer.expires_in ?? 3600) * 1000,
+  };
+}
+
+/** True while the access token is valid for at least `marginMs` more. */
+export function isFresh(tokens: TokenSet, nowMs: number, marginMs: number): boolean {
+  return tokens.expiresAtMs - marginMs > nowMs;
+}
+
+/** A stored JSON entry, or undefined when missing, unreadable or damaged (counts as signed out). */
+export function readStoredJson<T>(storage: Pick<Storage, 'getItem'>, key: string): T | undefined {
+  try {
+    const text = storage.getItem(key);
+    return text ? (JSON.parse(text) as T) : undefined;
+  } catch {
+    return undefined; // a damaged or blocked entry counts as signed out
+  }
+}
+
+export type { TokenEndpointResponse } from 'oauth4webapi';
