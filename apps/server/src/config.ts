@@ -56,6 +56,8 @@ export interface ServerConfig {
   readonly ncodeDataDir?: string;
   /** The built note board (`apps/board/dist` unless BOARD_DIST_DIR says otherwise). */
   readonly boardDistDir?: string;
+  /** The built classroom app (`apps/classroom/dist` unless CLASSROOM_DIST_DIR says otherwise). */
+  readonly classroomDistDir?: string;
   readonly oidc: {
     /** Private signing keys (JWKS) from the environment; else generated once and stored. */
     readonly jwks?: { readonly keys: readonly Record<string, unknown>[] };
@@ -147,6 +149,7 @@ const envSchema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     NCODE_DATA_DIR: z.string().min(1).optional(),
     BOARD_DIST_DIR: z.string().min(1).optional(),
+    CLASSROOM_DIST_DIR: z.string().min(1).optional(),
     OIDC_JWKS: jsonText(z.object({ keys: z.array(z.record(z.string(), z.unknown())).min(1) })).optional(),
     OIDC_COOKIE_KEYS: z
       .string()
@@ -263,6 +266,7 @@ export function loadConfig(
     ...(e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL } : {}),
     ...(ncodeDataDir ? { ncodeDataDir } : {}),
     ...(e.BOARD_DIST_DIR ? { boardDistDir: resolve(cwd, e.BOARD_DIST_DIR) } : {}),
+    ...(e.CLASSROOM_DIST_DIR ? { classroomDistDir: resolve(cwd, e.CLASSROOM_DIST_DIR) } : {}),
     oidc: {
       ...(e.OIDC_JWKS ? { jwks: e.OIDC_JWKS } : {}),
       ...(e.OIDC_COOKIE_KEYS ? { cookieKeys: e.OIDC_COOKIE_KEYS } : {}),

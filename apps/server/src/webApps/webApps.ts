@@ -19,7 +19,7 @@ const appsRoot = fileURLToPath(new URL('../../../', import.meta.url));
 /** Where each app's build is looked for, unless configured otherwise. */
 export interface WebAppDirs {
   readonly boardDistDir?: string;
-  /** The classroom app's build (else `CLASSROOM_DIST_DIR`, else `apps/classroom/dist`). */
+  /** The classroom app's build (else `apps/classroom/dist`). */
   readonly classroomDistDir?: string;
 }
 
@@ -39,7 +39,7 @@ export function classroomApp(dirs: WebAppDirs = {}): WebApp {
   return {
     prefix: '',
     workspace: 'apps/classroom',
-    distDir: dirs.classroomDistDir ?? process.env.CLASSROOM_DIST_DIR ?? `${appsRoot}classroom/dist`,
+    distDir: dirs.classroomDistDir ?? `${appsRoot}classroom/dist`,
   };
 }
 
