@@ -74,6 +74,13 @@ async function tabTo(
   throw new Error(`${what} not reached by ${key} in ${max} presses; focus went: ${seen.join(' → ')}`);
 }
 
+/** Waits (a closing dialog restores the focus on the next frame) until `testId` has the focus. */
+async function focusOn(page: Page, testId: string): Promise<void> {
+  await page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, testId, {
+    timeout: 5_000,
+  });
+}
+
 const byTestId = (id: string) => (f: Focused) => f.testId === id;
 const byName = (name: string | RegExp) => (f: Focused) =>
   typeof name === 'string' ? f.name === name : name.test(f.name);
@@ -123,7 +130,7 @@ describe('classroom: keyboard only', () => {
     }
     await page.keyboard.press('Escape');
     await app.testId('class-dialog').waitFor({ state: 'detached' });
-    expect((await focused(page)).testId).toBe('class-new');
+    await focusOn(page, 'class-new');
 
     // the side drawer: a class's students (the demo class is the drawer's first class)
     const demoClass = (await app
@@ -147,7 +154,7 @@ describe('classroom: keyboard only', () => {
     );
     await page.keyboard.press('Escape');
     await app.testId('import-dialog').waitFor({ state: 'detached' });
-    expect((await focused(page)).testId).toBe('import-open');
+    await focusOn(page, 'import-open');
 
     // the lecture menu (arrow keys) → the teacher's student page of the selected class
     await tabTo(page, byTestId('lecture-menu'), "the 'Lecture management' menu", 'Shift+Tab');
@@ -171,7 +178,7 @@ describe('classroom: keyboard only', () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'alert-confirm');
     await page.keyboard.press('Enter');
     await app.testId('no-student-dialog').waitFor({ state: 'detached' });
-    expect((await focused(page)).testId).toBe('qr-print');
+    await focusOn(page, 'qr-print');
 
     // a row's checkbox toggles with Space, then the print makes the PDF
     const box = await tabTo(page, byTestId('select-row'), 'the first row checkbox');
@@ -190,6 +197,8 @@ describe('classroom: keyboard only', () => {
     await tabTo(page, byTestId('qr-print'), "'QR code print' again", 'Shift+Tab');
     const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    // the progress dialog closes and gives the focus back to the print button
+    await focusOn(page, 'qr-print');
 
     // logout is reachable and works by keyboard
     await tabTo(page, byTestId('logout'), "'Logout'", 'Shift+Tab');
