@@ -5,14 +5,14 @@
  */
 import {
   type ColumnDef,
-  flexRender,
+  type ColumnDefTemplate,
   getCoreRowModel,
   getPaginationRowModel,
   getSortedRowModel,
   type SortingState,
   useReactTable,
 } from '@tanstack/react-table';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useT } from '../i18n/text';
 
 /** Page sizes of classroom.md §9 (-1: All). */
@@ -27,6 +27,16 @@ export interface DataTableProps<T> {
   readonly defaultPageSize: PageSize;
   readonly testId: string;
   readonly empty?: string;
+}
+
+/**
+ * A header or cell of a column, rendered by calling it rather than mounting it as a component
+ * (flexRender does the latter): the column definitions are rebuilt when the rows change, and a new
+ * component type would remount the cell, so a checkbox toggled with Space or a field being typed
+ * in would lose the keyboard focus. Cells therefore must not use hooks.
+ */
+function renderPart<P extends object>(part: ColumnDefTemplate<P> | undefined, props: P): ReactNode {
+  return typeof part === 'function' ? (part(props) as ReactNode) : (part ?? null);
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
@@ -58,7 +68,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <tr key={g.id}>
               {g.headers.map((h) => {
                 const sorted = h.column.getIsSorted();
-                const label = flexRender(h.column.columnDef.header, h.getContext());
+                const label = renderPart(h.column.columnDef.header, h.getContext());
                 return (
                   <th
                     key={h.id}
@@ -85,7 +95,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} data-testid={`${props.testId}-row`}>
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                <td key={cell.id}>{renderPart(cell.column.columnDef.cell, cell.getContext())}</td>
               ))}
             </tr>
           ))}
