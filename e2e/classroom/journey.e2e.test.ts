@@ -113,6 +113,8 @@ describe('classroom: people, classes, students and labels', () => {
       await o.testId('no-school-confirm').click();
       await o.testId('school-name-input').fill('도트잉크');
       await o.page.getByRole('option', { name: DEMO_SCHOOL.name }).click();
+      // the chosen school fills the code field; submit once it has
+      await expect.poll(() => o.testId('school-code').inputValue()).toBe(DEMO_SCHOOL.code);
       await o.testId('school-submit').click();
       await o.testId('not-approval').waitFor();
     }
