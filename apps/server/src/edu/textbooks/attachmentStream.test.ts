@@ -172,7 +172,9 @@ it('streams a 150 MB file to disk without holding it, refuses it (not a PDF) and
   ]);
   expect(res.status).toBe(400);
   expect(res.json).toEqual({ ok: false, message: 'The PDF file could not be read.', data: null });
-  expect(res.arrayBuffersGrowth, `arrayBuffers grew ${res.arrayBuffersGrowth} bytes`).toBeLessThan(60 * MiB);
+  // well under the 150 MB sent (held whole it grew 314 MB); the bound leaves room for the socket
+  // and stream buffers not yet collected, which Node 24 keeps longer than Node 20 (68 MB seen)
+  expect(res.arrayBuffersGrowth, `arrayBuffers grew ${res.arrayBuffersGrowth} bytes`).toBeLessThan(100 * MiB);
   expect(filesUnder(server().config.filesDir)).toEqual(before);
 }, 60_000);
 
@@ -184,7 +186,9 @@ it('refuses a file over 200 MiB with 413 while it streams; the file already rece
   ]);
   expect(res.status).toBe(413);
   expect(res.json).toEqual({ ok: false, message: 'A file may be at most 200 MiB.', data: null });
-  expect(res.arrayBuffersGrowth, `arrayBuffers grew ${res.arrayBuffersGrowth} bytes`).toBeLessThan(60 * MiB);
+  // well under the 150 MB sent (held whole it grew 314 MB); the bound leaves room for the socket
+  // and stream buffers not yet collected, which Node 24 keeps longer than Node 20 (68 MB seen)
+  expect(res.arrayBuffersGrowth, `arrayBuffers grew ${res.arrayBuffersGrowth} bytes`).toBeLessThan(100 * MiB);
   expect(filesUnder(server().config.filesDir)).toEqual(before);
 }, 60_000);
 
