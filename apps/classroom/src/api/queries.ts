@@ -2,7 +2,7 @@
  * Server state through TanStack Query: one key factory names every cache entry of the app, and
  * one hook per read. Mutations invalidate the keys they change.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../app/services';
 
 /** Every query key of the classroom. */

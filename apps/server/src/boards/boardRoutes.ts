@@ -21,7 +21,6 @@ import {
   boardParams as idParams,
   MAX_BOARD_TITLE,
 } from '@dotink/contracts/boards';
-import { looksLikeZip } from '@dotink/ink';
 import { z } from 'zod';
 import { answerSchema, failureSchema, success } from '../http/answer';
 import { ApiError, badRequest, notFound } from '../http/errors';
