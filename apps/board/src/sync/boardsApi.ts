@@ -38,6 +38,7 @@ async function dataOf<T extends z.ZodType<{ data: unknown }>>(
   res: Response,
   schema: T,
 ): Promise<z.infer<T>['data']> {
+  // a body that is not JSON parses as undefined, which the schema refuses: a RemoteError below
   const parsed = schema.safeParse(await res.json().catch(() => undefined));
   if (!parsed.success)
     throw new RemoteError(`boards API: unexpected answer (${parsed.error.issues[0]?.message ?? ''})`);

@@ -74,6 +74,8 @@ export function createCall(deps: ApiDeps) {
       deps.onUnauthorized();
       throw new ApiError(401, 'login.failed');
     }
+    // a body that is not JSON reads as undefined: a failure status still becomes the §8 status
+    // message, and a success fails the schema check ('error.invalidAnswer'); nothing is dropped
     const json: unknown = await res.json().catch(() => undefined);
     if (!res.ok) throw failure(res, json);
     const parsed = schema.safeParse(json);
