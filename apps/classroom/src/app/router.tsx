@@ -32,6 +32,13 @@ export const routes: RouteObject[] = [
               { path: 'student', ...page(() => import('../features/students/TeacherStudentsPage')) },
               { path: 'admin/teachers', ...page(() => import('../features/teachers/TeachersPage')) },
               { path: 'admin/eduClass', ...page(() => import('../features/classes/ClassesPage')) },
+              { path: 'textbook', ...page(() => import('../features/materials/TextbookPage')) },
+              { path: 'course', ...page(() => import('../features/lessons/CoursePage')) },
+              {
+                path: 'courseStudyCheck',
+                ...page(() => import('../features/studyCheck/CourseStudyCheckPage')),
+              },
+              { path: 'replay', ...page(() => import('../features/replay/ReplayPage')) },
               { path: 'admin/students', ...page(() => import('../features/students/AdminStudentsPage')) },
               { path: '*', element: <Navigate to="/" replace /> },
             ],

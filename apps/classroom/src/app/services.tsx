@@ -4,15 +4,35 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
-import { type ApiError, createCall } from '../api/client';
+import { type AnnotationApi, annotationApi } from '../api/annotation';
+import { type ApiError, type Call, createCall } from '../api/client';
 import { type EduApi, eduApi } from '../api/edu';
+import { type InkApi, inkApi } from '../api/ink';
+import { type LecturesApi, lecturesApi } from '../api/lectures';
+import { type MaterialPrintApi, materialPrintApi } from '../api/materialPrint';
+import { type MaterialsApi, materialsApi } from '../api/materials';
 import { ClassroomSession } from '../auth/session';
 import type { T } from '../i18n/text';
 import { createUiStore, type UiStore } from './uiStore';
 
+/** Every call of classroom.md §7, one module per screen family. */
+export type Api = EduApi & LecturesApi & MaterialsApi & MaterialPrintApi & InkApi & AnnotationApi;
+
+/** Binds every call module to one call layer. */
+export function createApi(call: Call): Api {
+  return {
+    ...eduApi(call),
+    ...lecturesApi(call),
+    ...materialsApi(call),
+    ...materialPrintApi(call),
+    ...inkApi(call),
+    ...annotationApi(call),
+  };
+}
+
 export interface Services {
   readonly session: ClassroomSession;
-  readonly api: EduApi;
+  readonly api: Api;
   readonly queryClient: QueryClient;
   readonly ui: UiStore;
   /** Where the app goes after a 401 or logout (set by the services layout from the router). */
@@ -55,7 +75,7 @@ export function createServices(deps: ServiceDeps): Services {
     queryClient,
     ui: createUiStore(deps.storage),
     navigate: (to) => window.location.assign(to),
-    api: eduApi(
+    api: createApi(
       createCall({
         serverUrl: deps.serverUrl,
         fetch: (...a) => fetch(...a),

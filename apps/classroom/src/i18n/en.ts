@@ -2,6 +2,13 @@
  * English classroom text: the reference catalogue (classroom.md's strings quoted exactly). The
  * other languages are typed against it; a key they lack falls back to this text.
  */
+
+import { annotationText } from './annotation';
+import { lecturesText } from './lectures';
+import { materialPrintText } from './materialPrint';
+import { materialsText } from './materials';
+import { replayText } from './replay';
+
 export const classroomEn = {
   'app.name': 'dotink classroom',
   'app.staging': 'staging',
@@ -166,6 +173,11 @@ export const classroomEn = {
   'qr.making': 'Making QR labels',
   'qr.done': 'The labels are ready.',
   'qr.cancelled': 'Print cancelled',
+  ...lecturesText.en,
+  ...materialsText.en,
+  ...materialPrintText.en,
+  ...replayText.en,
+  ...annotationText.en,
 } as const;
 
 export type ClassroomKey = keyof typeof classroomEn;

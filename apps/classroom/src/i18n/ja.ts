@@ -1,5 +1,11 @@
 /** Japanese classroom text (complete: the compiler checks every key). */
+
+import { annotationText } from './annotation';
 import type { ClassroomMessages } from './en';
+import { lecturesText } from './lectures';
+import { materialPrintText } from './materialPrint';
+import { materialsText } from './materials';
+import { replayText } from './replay';
 
 export const classroomJa: ClassroomMessages = {
   'app.name': 'dotink クラスルーム',
@@ -151,4 +157,9 @@ export const classroomJa: ClassroomMessages = {
   'qr.making': 'QR ラベルを作成しています',
   'qr.done': 'ラベルの準備ができました。',
   'qr.cancelled': '印刷をキャンセルしました',
+  ...lecturesText.ja,
+  ...materialsText.ja,
+  ...materialPrintText.ja,
+  ...replayText.ja,
+  ...annotationText.ja,
 };

@@ -1,5 +1,11 @@
 /** Korean classroom text (complete: the compiler checks every key). */
+
+import { annotationText } from './annotation';
 import type { ClassroomMessages } from './en';
+import { lecturesText } from './lectures';
+import { materialPrintText } from './materialPrint';
+import { materialsText } from './materials';
+import { replayText } from './replay';
 
 export const classroomKo: ClassroomMessages = {
   'app.name': 'dotink 클래스룸',
@@ -150,4 +156,9 @@ export const classroomKo: ClassroomMessages = {
   'qr.making': 'QR 라벨 만드는 중',
   'qr.done': '라벨이 준비되었습니다.',
   'qr.cancelled': '인쇄가 취소되었습니다',
+  ...lecturesText.ko,
+  ...materialsText.ko,
+  ...materialPrintText.ko,
+  ...replayText.ko,
+  ...annotationText.ko,
 };

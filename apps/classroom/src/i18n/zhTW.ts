@@ -1,5 +1,11 @@
 /** Traditional Chinese classroom text (complete: the compiler checks every key). */
+
+import { annotationText } from './annotation';
 import type { ClassroomMessages } from './en';
+import { lecturesText } from './lectures';
+import { materialPrintText } from './materialPrint';
+import { materialsText } from './materials';
+import { replayText } from './replay';
 
 export const classroomZhTW: ClassroomMessages = {
   'app.name': 'dotink 教室',
@@ -149,4 +155,9 @@ export const classroomZhTW: ClassroomMessages = {
   'qr.making': '正在製作 QR 標籤',
   'qr.done': '標籤已準備好。',
   'qr.cancelled': '已取消列印',
+  ...lecturesText['zh-TW'],
+  ...materialsText['zh-TW'],
+  ...materialPrintText['zh-TW'],
+  ...replayText['zh-TW'],
+  ...annotationText['zh-TW'],
 };
