@@ -183,6 +183,17 @@ describeEachDatabase('GET /admin/v1/inkstore/search/{studentId}', (kind) => {
     // school administrator, who reads every class of the school.
     const colleague = await teacherWithToken(app(), { schoolId: room.schoolId });
     expect((await search(pupil.id, '', colleague.headers)).statusCode).toBe(403);
+    // Holding a lecture on the class makes the colleague one of its teachers.
+    await app()
+      .services.db.insertInto('curriculums')
+      .values({
+        class_id: room.classId,
+        teacher_id: colleague.account.id,
+        title: 'Colleague lecture',
+        description: '',
+      })
+      .execute();
+    expect((await search(pupil.id, '', colleague.headers)).statusCode).toBe(200);
     const admin = await teacherWithToken(app(), { schoolId: room.schoolId, isSchoolAdmin: true });
     expect((await search(pupil.id, '', admin.headers)).statusCode).toBe(200);
     const otherLesson = await search(otherRoom.students[0]!.id, `tag=${room.tag}`, otherRoom.teacher.headers);
