@@ -6,7 +6,7 @@
  * sent as bytes, so a repeated search costs one key lookup instead of reading and encoding every
  * stroke again (on PGlite's one session the stroke query was most of a request's time).
  *
- * The search route reads the version in its access query (access.ts `inkReadAccess`).
+ * The search route reads the version in its access query (access.ts `InkReadAccess`).
  * Correct under concurrent writes: the version is read before the strokes, so an answer is
  * never stored under a version older than what it holds — at worst it holds newer strokes than
  * its version says and is rebuilt once more.

@@ -168,6 +168,23 @@ describeEachDatabase('GET /admin/v1/inkstore/search/{studentId}', (kind) => {
     expect(lesson.json().message).toBe('The lesson does not exist.');
   });
 
+  it('decides each search of a concurrent burst on its own (access is read coalesced)', async () => {
+    const colleague = await teacherWithToken(app(), { schoolId: room.schoolId });
+    const admin = await teacherWithToken(app(), { schoolId: room.schoolId, isSchoolAdmin: true });
+    const otherRoom = await createClassroom(app(), 1);
+    const asked = [
+      search(pupil.id, '', room.teacher.headers),
+      search(pupil.id, '', colleague.headers),
+      search(pupil.id, '', admin.headers),
+      search(pupil.id, '', otherRoom.teacher.headers),
+      search('no-such-pupil', '', room.teacher.headers),
+      search(otherRoom.students[0]!.id, '', otherRoom.teacher.headers),
+      search(otherRoom.students[0]!.id, '', room.teacher.headers),
+    ];
+    const statuses = (await Promise.all(asked)).map((r) => r.statusCode);
+    expect(statuses).toEqual([200, 403, 200, 403, 404, 200, 403]);
+  });
+
   it('answers 401 without a token, 403 to another school or class, a student or a token without edu.read', async () => {
     expect((await search(pupil.id, '', {})).statusCode).toBe(401);
     expect((await search(pupil.id, '', { authorization: 'Bearer bad' })).json().message).toBe('Unauthorized');

@@ -15,7 +15,7 @@ import { badRequest, forbidden, notFound } from '../http/errors';
 import { Scope } from '../identity/scopes';
 import { authOf } from '../platform/bearer';
 import type { AppPlugin } from '../platform/types';
-import { inkReadAccess, teacherSchool } from './access';
+import { InkReadAccess, teacherSchool } from './access';
 import { type StrokeSearch, searchStrokes } from './inkStrokeStore';
 import { InkMessage } from './messages';
 import { searchAnswer } from './searchAnswer';
@@ -31,6 +31,7 @@ export const LESSON_GRACE_MS = 30 * 60_000;
 
 export const inkSearchRoutes: AppPlugin = async (app) => {
   const cache = new SearchAnswerCache();
+  const access = new InkReadAccess(app.services.db);
   app.get(
     '/admin/v1/inkstore/search/:studentId',
     {
@@ -56,8 +57,8 @@ export const inkSearchRoutes: AppPlugin = async (app) => {
       const schoolId = teacherSchool(account);
       const { studentId } = request.params;
       const q = request.query;
-      // Access and the pupil's ink version in one query (access.ts).
-      const { version } = await inkReadAccess(db, { account, schoolId }, studentId);
+      // Access and the pupil's ink version, in one coalesced query (access.ts).
+      const { version } = await access.check({ account, schoolId }, studentId);
       const window = q.tag ? await lessonWindow(app, schoolId, q.tag) : undefined;
       const search: StrokeSearch = {
         studentId,
