@@ -1,5 +1,5 @@
 import { type InkStorePage, parseInkStoreElement } from '@dotink/ink';
-import { pageAddress } from '@dotink/ncode';
+import { type ManualClock, pageAddress } from '@dotink/ncode';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestServer } from '../../test/harness';
 import { type Classroom, createClassroom, host, makeStroke, postInk, uploadOf } from '../../test/inkFixtures';
@@ -59,7 +59,7 @@ describeEachDatabase('GET /admin/v1/inkstore/search/{studentId}', (kind) => {
     expect(first.json().data.stored).toBe(600);
     firstUploadDate = first.json().data.uploadDate;
     // Upload 2: 5 strokes on page 9, long after the lesson.
-    await new Promise((r) => setTimeout(r, 5));
+    (server().clock as ManualClock).advance(5);
     const later = Array.from({ length: 5 }, (_, i) =>
       makeStroke({ page: page(9), startMs: room.lessonEndMs + 86_400_000 + i * 100, writerId: pupil.id }),
     );
