@@ -16,9 +16,11 @@ import {
 } from '@dotink/ink';
 import { type Homography, type PageAddress, pageId, type SizePt } from '@dotink/ncode';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { PageView, type PageViewProps } from '../components/PageView';
+import { PageView, type PageViewHandle, type PageViewProps } from '../components/PageView';
 import type { PageImageSource } from '../document/pageImageSource';
+import type { FitMode } from '../viewport/fit';
 import { ReplayControls } from './ReplayControls';
+import { replayZoomScale } from './replayConstants';
 import { replayPageSelector } from './replayPageStrokes';
 
 export interface ReplayPlayerViewProps {
@@ -39,10 +41,22 @@ export interface ReplayPlayerViewProps {
   /** The page followed changed. */
   readonly onPageChange?: (page: PageAddress | undefined) => void;
   readonly onSnapshot?: (snapshot: ReplaySnapshot) => void;
+  /** The first fit mode (default full); the bar offers full, width and free, and zoom makes it free. */
+  readonly fit?: FitMode;
   /** Passed to the page view. */
   readonly view?: Omit<
     PageViewProps,
-    'page' | 'strokes' | 'partialStrokes' | 'store' | 'document' | 'pageSizePt' | 'nuToPt' | 'colorOf'
+    | 'page'
+    | 'strokes'
+    | 'partialStrokes'
+    | 'store'
+    | 'document'
+    | 'pageSizePt'
+    | 'nuToPt'
+    | 'colorOf'
+    | 'fit'
+    | 'onFitChange'
+    | 'ref'
   >;
 }
 
@@ -91,6 +105,15 @@ export function ReplayPlayerView(props: ReplayPlayerViewProps) {
   const frame = useMemo(() => replayFrameAt(model, snap.timeMs), [model, snap.timeMs]);
   const shown = pid ? select(pid, frame) : undefined;
 
+  const [fit, setFit] = useState<FitMode>(props.fit ?? 'full');
+  const viewRef = useRef<PageViewHandle>(null);
+  const onZoom = useCallback((direction: 1 | -1) => {
+    const handle = viewRef.current;
+    if (!handle) return;
+    const scale = handle.viewport().scale;
+    handle.zoomBy(replayZoomScale(scale, direction) / scale);
+  }, []);
+
   const mode = props.colorMode;
   const colorOf = useCallback((s: Stroke) => replayColorArgb(mode ?? 'android', s.colorArgb), [mode]);
 
@@ -106,9 +129,19 @@ export function ReplayPlayerView(props: ReplayPlayerViewProps) {
           pageSizePt={page ? props.pageSizeFor?.(page) : undefined}
           nuToPt={page ? props.nuToPtFor?.(page) : undefined}
           colorOf={mode ? colorOf : undefined}
+          fit={fit}
+          onFitChange={setFit}
+          ref={viewRef}
         />
       </div>
-      <ReplayControls player={player} snapshot={snap} model={model} />
+      <ReplayControls
+        player={player}
+        snapshot={snap}
+        model={model}
+        fitMode={fit}
+        onFitChange={setFit}
+        onZoom={onZoom}
+      />
     </div>
   );
 }
