@@ -183,4 +183,32 @@ describe('ReplayPlayerView', () => {
     }
     expect(seen).toEqual(['x 1', 'x 2', 'x 4', 'x 6', 'x 8', 'x 12', 'x 16', 'x 20', 'x 32', 'x 1']);
   });
+
+  it('draws extra strokes over the page shown and gives the aside the player', () => {
+    const draws: LayerDrawInfo[] = [];
+    const extra = [
+      makeStroke(PAGE_B, line(20, 20, 5), { startMs: T0 + 9000, writerId: 'teacher' }),
+      makeStroke(PAGE_A, line(20, 20, 5), { startMs: T0 + 9000, writerId: 'teacher' }),
+    ];
+    render(
+      <ReplayPlayerView
+        strokes={strokes}
+        scheduler={manualScheduler()}
+        controls="top"
+        extraStrokes={extra}
+        barExtra={<button type="button">Annotate</button>}
+        aside={({ player, model }) => (
+          <button type="button" onClick={() => player.seek(model.pageChunks[0]!.startDeltaMs)}>
+            First page
+          </button>
+        )}
+        view={{ width: 640, height: 480, onLayerDraw: (d) => draws.push(d) }}
+      />,
+    );
+    // live on page B: its one replayed stroke and the extra one of page B
+    expect(draws.filter((d) => d.layer === 'completed').at(-1)!.count).toBe(2);
+    expect(screen.getByRole('button', { name: 'Annotate' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'First page' }));
+    expect(screen.getByTestId('page-view').dataset.page).toBe(pageId(PAGE_A));
+  });
 });

@@ -2,12 +2,18 @@
  * The replay player (engine.md §4): a {@link PageView} that follows the page chunk being played,
  * with the {@link ReplayControls}. Playback runs on the ink replay player, driven by the
  * `scheduler` prop (ticks of 20 ms, each advancing 20 ms × speed), so tests step it by hand.
+ *
+ * An owner can put the controls above the page (`controls: 'top'`), add its own controls to the
+ * bar (`barExtra`), place something beside the page (`aside`, e.g. a thumbnail strip that seeks
+ * the player) and draw strokes of its own over the page shown (`extraStrokes`, e.g. a teacher's
+ * annotation being written: any page, only the page shown's are drawn, after the replayed ones).
  */
 import {
   buildReplayModel,
   createReplayPlayer,
   type ReplayColorMode,
   type ReplayModel,
+  type ReplayPlayer,
   type ReplaySnapshot,
   replayColorArgb,
   replayFrameAt,
@@ -15,7 +21,7 @@ import {
   type Stroke,
 } from '@dotink/ink';
 import { type Homography, type PageAddress, pageId, type SizePt } from '@dotink/ncode';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PageView, type PageViewHandle, type PageViewProps } from '../components/PageView';
 import type { PageImageSource } from '../document/pageImageSource';
 import type { FitMode } from '../viewport/fit';
@@ -41,6 +47,16 @@ export interface ReplayPlayerViewProps {
   /** The page followed changed. */
   readonly onPageChange?: (page: PageAddress | undefined) => void;
   readonly onSnapshot?: (snapshot: ReplaySnapshot) => void;
+  /** Where the controls go (default below the page). */
+  readonly controls?: 'top' | 'bottom';
+  /** Extra controls at the end of the bar. */
+  readonly barExtra?: ReactNode;
+  /** Show the page chunks strip in the bar (default true). */
+  readonly showChunks?: boolean;
+  /** Beside the page, on its right (e.g. thumbnails), given the player and its state. */
+  readonly aside?: (replay: ReplayAsideContext) => ReactNode;
+  /** Strokes drawn over the replayed ones on the page shown (all shown whole). */
+  readonly extraStrokes?: readonly Stroke[];
   /** The first fit mode (default full); the bar offers full, width and free, and zoom makes it free. */
   readonly fit?: FitMode;
   /** Passed to the page view. */
@@ -58,6 +74,13 @@ export interface ReplayPlayerViewProps {
     | 'onFitChange'
     | 'ref'
   >;
+}
+
+/** What {@link ReplayPlayerViewProps.aside} gets. */
+export interface ReplayAsideContext {
+  readonly player: ReplayPlayer;
+  readonly snapshot: ReplaySnapshot;
+  readonly model: ReplayModel;
 }
 
 const EMPTY: readonly Stroke[] = Object.freeze([]);
@@ -104,6 +127,16 @@ export function ReplayPlayerView(props: ReplayPlayerViewProps) {
   const select = useMemo(() => replayPageSelector(model), [model]);
   const frame = useMemo(() => replayFrameAt(model, snap.timeMs), [model, snap.timeMs]);
   const shown = pid ? select(pid, frame) : undefined;
+  const extra = props.extraStrokes;
+  const extraHere = useMemo(
+    () => (extra && pid ? extra.filter((s) => pageId(s.page) === pid) : EMPTY),
+    [extra, pid],
+  );
+  const replayed = shown?.complete ?? EMPTY;
+  const complete = useMemo(
+    () => (extraHere.length === 0 ? replayed : [...replayed, ...extraHere]),
+    [replayed, extraHere],
+  );
 
   const [fit, setFit] = useState<FitMode>(props.fit ?? 'full');
   const viewRef = useRef<PageViewHandle>(null);
@@ -117,31 +150,42 @@ export function ReplayPlayerView(props: ReplayPlayerViewProps) {
   const mode = props.colorMode;
   const colorOf = useCallback((s: Stroke) => replayColorArgb(mode ?? 'android', s.colorArgb), [mode]);
 
+  const controls = (
+    <ReplayControls
+      player={player}
+      snapshot={snap}
+      model={model}
+      fitMode={fit}
+      onFitChange={setFit}
+      onZoom={onZoom}
+      showChunks={props.showChunks}
+    >
+      {props.barExtra}
+    </ReplayControls>
+  );
+  const top = props.controls === 'top';
   return (
     <div data-testid="replay-player" style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <div style={{ flex: 1, minHeight: 0 }}>
-        <PageView
-          {...props.view}
-          page={page}
-          strokes={shown?.complete ?? EMPTY}
-          partialStrokes={shown?.partials}
-          document={page ? props.documentFor?.(page) : undefined}
-          pageSizePt={page ? props.pageSizeFor?.(page) : undefined}
-          nuToPt={page ? props.nuToPtFor?.(page) : undefined}
-          colorOf={mode ? colorOf : undefined}
-          fit={fit}
-          onFitChange={setFit}
-          ref={viewRef}
-        />
+      {top && controls}
+      <div style={{ flex: 1, minHeight: 0, display: 'flex' }}>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <PageView
+            {...props.view}
+            page={page}
+            strokes={complete}
+            partialStrokes={shown?.partials}
+            document={page ? props.documentFor?.(page) : undefined}
+            pageSizePt={page ? props.pageSizeFor?.(page) : undefined}
+            nuToPt={page ? props.nuToPtFor?.(page) : undefined}
+            colorOf={mode ? colorOf : undefined}
+            fit={fit}
+            onFitChange={setFit}
+            ref={viewRef}
+          />
+        </div>
+        {props.aside?.({ player, snapshot: snap, model })}
       </div>
-      <ReplayControls
-        player={player}
-        snapshot={snap}
-        model={model}
-        fitMode={fit}
-        onFitChange={setFit}
-        onZoom={onZoom}
-      />
+      {!top && controls}
     </div>
   );
 }
