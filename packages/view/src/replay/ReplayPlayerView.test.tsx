@@ -211,4 +211,32 @@ describe('ReplayPlayerView', () => {
     fireEvent.click(screen.getByRole('button', { name: 'First page' }));
     expect(screen.getByTestId('page-view').dataset.page).toBe(pageId(PAGE_A));
   });
+
+  it('shows the first page while live when asked, and any page picked whole', () => {
+    const draws: LayerDrawInfo[] = [];
+    render(
+      <ReplayPlayerView
+        strokes={strokes}
+        scheduler={manualScheduler()}
+        livePage="first"
+        aside={({ showPage }) => (
+          <button type="button" onClick={() => showPage(PAGE_B)}>
+            Page B
+          </button>
+        )}
+        view={{ width: 640, height: 480, onLayerDraw: (d) => draws.push(d) }}
+      />,
+    );
+    const shown = () => screen.getByTestId('page-view').dataset.page;
+    expect(shown()).toBe(pageId(PAGE_A));
+    expect(draws.filter((d) => d.layer === 'completed').at(-1)!.count).toBe(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Page B' }));
+    expect(shown()).toBe(pageId(PAGE_B));
+    expect(screen.getByTestId('replay-controls').dataset.state).toBe('live');
+    // while playing, picking a page seeks to its first chunk
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    expect(shown()).toBe(pageId(PAGE_A));
+    fireEvent.click(screen.getByRole('button', { name: 'Page B' }));
+    expect(shown()).toBe(pageId(PAGE_B));
+  });
 });

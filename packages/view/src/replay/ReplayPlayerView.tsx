@@ -57,6 +57,8 @@ export interface ReplayPlayerViewProps {
   readonly aside?: (replay: ReplayAsideContext) => ReactNode;
   /** Strokes drawn over the replayed ones on the page shown (all shown whole). */
   readonly extraStrokes?: readonly Stroke[];
+  /** The page shown while live, before the user picks one: the first page written or the last (default). */
+  readonly livePage?: 'first' | 'last';
   /** The first fit mode (default full); the bar offers full, width and free, and zoom makes it free. */
   readonly fit?: FitMode;
   /** Passed to the page view. */
@@ -81,6 +83,13 @@ export interface ReplayAsideContext {
   readonly player: ReplayPlayer;
   readonly snapshot: ReplaySnapshot;
   readonly model: ReplayModel;
+  /** The page shown (live: whole; otherwise the one being played). */
+  readonly page: PageAddress | undefined;
+  /**
+   * Shows a page: while live, the page with all its strokes; otherwise the player seeks to the
+   * start of the page's first chunk.
+   */
+  showPage(page: PageAddress): void;
 }
 
 const EMPTY: readonly Stroke[] = Object.freeze([]);
@@ -116,7 +125,26 @@ export function ReplayPlayerView(props: ReplayPlayerViewProps) {
     if (autoPlay) player.play();
   }, [player, autoPlay]);
 
-  const page = snap.page;
+  // while live, a page the owner picked (showPage), else the first or last page written
+  const [picked, setPicked] = useState<PageAddress | undefined>(undefined);
+  const live = snap.state === 'live';
+  useEffect(() => {
+    if (!live) setPicked(undefined);
+  }, [live]);
+  const page = live
+    ? (picked ?? (props.livePage === 'first' ? model.pageChunks[0]?.page : snap.page))
+    : snap.page;
+  const showPage = useCallback(
+    (p: PageAddress) => {
+      if (player.snapshot().state === 'live') {
+        setPicked(p);
+        return;
+      }
+      const chunk = model.pageChunks.find((c) => pageId(c.page) === pageId(p));
+      if (chunk) player.seek(chunk.startDeltaMs);
+    },
+    [player, model],
+  );
   const onPageChange = props.onPageChange;
   const pid = page ? pageId(page) : undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the page is followed by its id
@@ -183,7 +211,7 @@ export function ReplayPlayerView(props: ReplayPlayerViewProps) {
             ref={viewRef}
           />
         </div>
-        {props.aside?.({ player, snapshot: snap, model })}
+        {props.aside?.({ player, snapshot: snap, model, page, showPage })}
       </div>
       {!top && controls}
     </div>
