@@ -74,6 +74,7 @@ export interface ReplayPlayerViewProps {
     | 'colorOf'
     | 'fit'
     | 'onFitChange'
+    | 'inkFillKey'
     | 'ref'
   >;
 }
@@ -208,6 +209,7 @@ export function ReplayPlayerView(props: ReplayPlayerViewProps) {
             colorOf={mode ? colorOf : undefined}
             fit={fit}
             onFitChange={setFit}
+            inkFillKey={snap.state === 'play' ? 'playing' : 'still'}
             ref={viewRef}
           />
         </div>

@@ -1,0 +1,212 @@
+/**
+ * The handwriting replay (classroom.md §2 replay, §5, §8, §9): a pupil's writing on the pages of
+ * the query, played back over the textbook page.
+ *
+ * - The query is read by {@link parseReplayQuery}; a refused one shows its reason.
+ * - The writing loads from the IndexedDB cache and the server ('Loading writing data'); with
+ *   none, 'There is no writing data to replay. Moving to the previous page.' and back.
+ * - Loaded, the first page written is shown whole (live). The bar on top: play/pause, stop,
+ *   rewind, the speed cycle 'x {speed}', fit full/width/free, zoom, the slider and the time;
+ *   the thumbnail strip on the right; strokes of other writers than the pupil in another colour.
+ *
+ * Extending the screen (the annotation pen): render {@link ReplayScreen} with
+ * - `barExtra(context)`: controls placed at the end of the replay bar (e.g. the pen and upload
+ *   buttons), given the {@link ReplayScreenContext} (pupil, page shown, reload);
+ * - `extraStrokes`: strokes drawn whole over the pupil's on the page shown (e.g. the teacher's
+ *   strokes not yet uploaded; any page, only the page shown's are drawn);
+ * - `live`: a live ink feed whose strokes and pointer show on the page (a connected pen);
+ * - `onContext`: told the context whenever it changes.
+ * The route (`ReplayPage`) renders it with none of them.
+ */
+import { buildReplayModel, type Scheduler, type Stroke } from '@dotink/ink';
+import type { PageAddress } from '@dotink/ncode';
+import { type LiveInkFeed, ReplayPlayerView } from '@dotink/view';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { errorText } from '../../app/services';
+import { toast } from '../../app/toasts';
+import { type T, useT } from '../../i18n/text';
+import { parseReplayQuery, type ReplayQuery, type ReplayQueryProblem } from './replayQuery';
+import { THUMBNAIL_STRIP_WIDTH_PX, ThumbnailStrip } from './ThumbnailStrip';
+import { useReplayInk } from './useReplayInk';
+import './replay.css';
+
+/** What an extension of the screen knows. */
+export interface ReplayScreenContext {
+  readonly query: ReplayQuery;
+  /** The page shown. */
+  readonly page: PageAddress | undefined;
+  /** Loads the writing again (cache, then what the server has newer). */
+  reload(): Promise<void>;
+}
+
+export interface ReplayScreenProps {
+  readonly barExtra?: (context: ReplayScreenContext) => ReactNode;
+  readonly extraStrokes?: readonly Stroke[];
+  readonly live?: LiveInkFeed;
+  readonly onContext?: (context: ReplayScreenContext) => void;
+}
+
+/** Other writers' strokes (e.g. a teacher's annotation): red, opaque. */
+export const OTHER_WRITER_ARGB = 0xffe0_3131;
+
+/** Playback ticks on the browser's timer. */
+const browserScheduler: Scheduler = {
+  every(ms, fn) {
+    const id = window.setInterval(fn, ms);
+    return () => window.clearInterval(id);
+  },
+};
+
+export function ReplayScreen(props: ReplayScreenProps) {
+  const t = useT();
+  const [params] = useSearchParams();
+  const key = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query is keyed by its text
+  const parsed = useMemo(() => parseReplayQuery(params), [key]);
+  return (
+    <section className="replay-screen" aria-labelledby="replay-title">
+      <h1 id="replay-title" className="replay-title">
+        {t('replay.title')}
+      </h1>
+      {parsed.ok ? (
+        <LoadedReplay key={key} query={parsed.query} {...props} />
+      ) : (
+        <p role="alert" className="replay-problem" data-testid="replay-problem">
+          {problemText(t, parsed.problem)}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The text of a refused query, in the user's language. */
+export function problemText(t: T, p: ReplayQueryProblem): string {
+  switch (p.kind) {
+    case 'noStudent':
+      return t('replay.noStudent');
+    case 'noPages':
+      return t('replay.noPages');
+    case 'tooManyPages':
+      return t('replay.tooManyPages', { count: p.count });
+    case 'badNumber':
+      return t('replay.badNumber', { name: p.name });
+    case 'badSection':
+      return t('replay.badSection', { section: p.section });
+    case 'pageArray':
+      return t('replay.pageArray');
+    case 'pagesUnreadable':
+      return t('replay.pagesUnreadable', { message: p.message });
+  }
+}
+
+function LoadedReplay(props: ReplayScreenProps & { query: ReplayQuery }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const { query } = props;
+  const ink = useReplayInk(query);
+  const strokes = ink.data?.strokes;
+  const model = useMemo(() => (strokes ? buildReplayModel(strokes) : undefined), [strokes]);
+  const [page, setPage] = useState<PageAddress | undefined>(undefined);
+  const empty = ink.isSuccess && model !== undefined && model.strokes.length === 0;
+  const cacheUnavailable = ink.data?.cacheUnavailable === true;
+
+  useEffect(() => {
+    if (cacheUnavailable) toast(t('replay.cacheUnavailable'), 'info');
+  }, [cacheUnavailable, t]);
+  useEffect(() => {
+    if (!empty) return;
+    toast(t('replay.noData'), 'info');
+    const id = window.setTimeout(
+      () => (window.history.length > 1 ? navigate(-1) : navigate('/main/curriculum', { replace: true })),
+      1500,
+    );
+    return () => window.clearTimeout(id);
+  }, [empty, navigate, t]);
+
+  const refetch = ink.refetch;
+  const context = useMemo<ReplayScreenContext>(
+    () => ({
+      query,
+      page,
+      reload: async () => {
+        await refetch();
+      },
+    }),
+    [query, page, refetch],
+  );
+  const onContext = useRef(props.onContext);
+  onContext.current = props.onContext;
+  useEffect(() => {
+    onContext.current?.(context);
+  }, [context]);
+
+  if (ink.isPending) {
+    return (
+      <p role="status" className="replay-loading" data-testid="replay-loading">
+        {t('replay.loading')}
+      </p>
+    );
+  }
+  if (ink.isError) {
+    return (
+      <p role="alert" className="replay-problem" data-testid="replay-problem">
+        {errorText(t, ink.error)}
+      </p>
+    );
+  }
+  if (!model || empty) {
+    return (
+      <p role="alert" className="replay-problem" data-testid="replay-no-data">
+        {t('replay.noData')}
+      </p>
+    );
+  }
+  return (
+    <div
+      className="replay-body"
+      data-testid="replay-screen"
+      data-strokes={model.strokes.length}
+      data-cached={ink.data?.cached}
+      data-fetched={ink.data?.fetched}
+      data-requests={ink.data?.requests}
+    >
+      <ReplayPlayerView
+        model={model}
+        scheduler={browserScheduler}
+        controls="top"
+        livePage="first"
+        showChunks={false}
+        onPageChange={setPage}
+        extraStrokes={props.extraStrokes}
+        barExtra={
+          <>
+            <span className="replay-legend" aria-hidden="true">
+              <span className="replay-swatch student" /> {t('replay.legendStudent')}
+              <span className="replay-swatch other" /> {t('replay.legendOther')}
+            </span>
+            {props.barExtra?.(context)}
+          </>
+        }
+        aside={(replay) => (
+          <ThumbnailStrip
+            model={replay.model}
+            page={replay.page}
+            onShow={replay.showPage}
+            selfWriterId={query.studentId}
+            otherWriterArgb={OTHER_WRITER_ARGB}
+          />
+        )}
+        view={{
+          selfWriterId: query.studentId,
+          otherWriterColorArgb: OTHER_WRITER_ARGB,
+          live: props.live,
+          disabled: { autoPageChange: true, mousePen: true },
+          style: { minHeight: 240 },
+        }}
+      />
+    </div>
+  );
+}
+
+export { THUMBNAIL_STRIP_WIDTH_PX };
