@@ -85,7 +85,7 @@ describe('the replay of a demo pupil', () => {
     });
     await cp.goto(replayPath(target));
     await expect.poll(() => page.getByTestId('replay-loading').textContent()).toBe('Loading writing data');
-    await page.getByTestId('replay-screen').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid=replay-screen][data-loading=false]').waitFor({ timeout: 30_000 });
     await page.unroute('**/admin/v1/inkstore/search/**');
     expect(searches.length).toBeGreaterThan(0);
     const first = new URL(searches[0]!);
@@ -151,7 +151,7 @@ describe('the replay of a demo pupil', () => {
     const strokes = Number(await page.getByTestId('replay-screen').getAttribute('data-strokes'));
     searches.length = 0;
     await page.reload();
-    await page.getByTestId('replay-screen').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid=replay-screen][data-loading=false]').waitFor({ timeout: 30_000 });
     const screen = page.getByTestId('replay-screen');
     expect(Number(await screen.getAttribute('data-cached'))).toBe(strokes);
     expect(Number(await screen.getAttribute('data-fetched'))).toBe(0);
@@ -196,9 +196,9 @@ describe('the replay of a demo pupil', () => {
 
   it('has screenshots in ko and en at both sizes, and no serious axe violation', async () => {
     await cp.goto(replayPath(target));
-    await page.getByTestId('replay-screen').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid=replay-screen][data-loading=false]').waitFor({ timeout: 30_000 });
     await cp.shots('replay', async () => {
-      await page.getByTestId('replay-screen').waitFor({ timeout: 30_000 });
+      await page.locator('[data-testid=replay-screen][data-loading=false]').waitFor({ timeout: 30_000 });
       const violations = await cp.seriousViolations();
       expect(violations, violations.join('\n')).toEqual([]);
     });

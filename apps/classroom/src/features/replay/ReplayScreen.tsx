@@ -18,10 +18,10 @@
  * - `onContext`: told the context whenever it changes.
  * The route (`ReplayPage`) renders it with none of them.
  */
-import { buildReplayModel, type Scheduler, type Stroke } from '@dotink/ink';
-import type { PageAddress } from '@dotink/ncode';
-import { type LiveInkFeed, ReplayPlayerView } from '@dotink/view';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { buildReplayModel, type ReplaySnapshot, type Scheduler, type Stroke } from '@dotink/ink';
+import { type PageAddress, samePage } from '@dotink/ncode';
+import { type LayerDrawInfo, type LiveInkFeed, ReplayPlayerView } from '@dotink/view';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../app/services';
 import { toast } from '../../app/toasts';
@@ -100,14 +100,44 @@ export function problemText(t: T, p: ReplayQueryProblem): string {
   }
 }
 
+/**
+ * User Timing marks for benchmarks and the browser's performance panel: `dotink:replay-start`
+ * when the screen starts loading, `dotink:replay-ink` after each ink layer draw until the first
+ * play (detail: `drawn`, the page's strokes on the layer; `pageStrokes`, the page's strokes known).
+ */
+export const REPLAY_MARKS = { start: 'dotink:replay-start', ink: 'dotink:replay-ink' } as const;
+
 function LoadedReplay(props: ReplayScreenProps & { query: ReplayQuery }) {
   const t = useT();
+  const [started] = useState(() => performance.mark(REPLAY_MARKS.start));
+  const marking = useRef(started !== undefined);
+  // the strokes of the page shown (live: all of them are drawn), for the ink marks
+  const pageStrokes = useRef(0);
+  const onLayerDraw = useCallback((d: LayerDrawInfo) => {
+    if (!marking.current || d.layer !== 'completed') return;
+    // a whole fill reports the strokes it holds so far; an append completes the page at once
+    const drawn = d.full ? (d.bitmap ?? d.count) : pageStrokes.current;
+    performance.mark(REPLAY_MARKS.ink, { detail: { drawn, pageStrokes: pageStrokes.current } });
+  }, []);
+  const onSnapshot = useCallback((s: ReplaySnapshot) => {
+    if (s.state !== 'live') marking.current = false;
+  }, []);
   const navigate = useNavigate();
   const { query } = props;
   const ink = useReplayInk(query);
-  const strokes = ink.data?.strokes;
+  // while loading, the strokes known so far (the cache's, then each answer page's)
+  const strokes = ink.data?.strokes ?? ink.partial;
+  const loading = ink.isPending;
   const model = useMemo(() => (strokes ? buildReplayModel(strokes) : undefined), [strokes]);
   const [page, setPage] = useState<PageAddress | undefined>(undefined);
+  pageStrokes.current = useMemo(() => {
+    // before the view reports its page, it shows the first page written (live)
+    const shown = page ?? model?.pageChunks[0]?.page;
+    if (!model || !shown) return 0;
+    let n = 0;
+    for (const s of model.strokes) if (samePage(s.page, shown)) n++;
+    return n;
+  }, [model, page]);
   const empty = ink.isSuccess && model !== undefined && model.strokes.length === 0;
   const cacheUnavailable = ink.data?.cacheUnavailable === true;
 
@@ -141,7 +171,7 @@ function LoadedReplay(props: ReplayScreenProps & { query: ReplayQuery }) {
     onContext.current?.(context);
   }, [context]);
 
-  if (ink.isPending) {
+  if (ink.isPending && !model) {
     return (
       <p role="status" className="replay-loading" data-testid="replay-loading">
         {t('replay.loading')}
@@ -155,7 +185,7 @@ function LoadedReplay(props: ReplayScreenProps & { query: ReplayQuery }) {
       </p>
     );
   }
-  if (!model || empty) {
+  if (!model || empty || model.strokes.length === 0) {
     return (
       <p role="alert" className="replay-problem" data-testid="replay-no-data">
         {t('replay.noData')}
@@ -166,6 +196,7 @@ function LoadedReplay(props: ReplayScreenProps & { query: ReplayQuery }) {
     <div
       className="replay-body"
       data-testid="replay-screen"
+      data-loading={loading}
       data-strokes={model.strokes.length}
       data-cached={ink.data?.cached}
       data-fetched={ink.data?.fetched}
@@ -178,9 +209,15 @@ function LoadedReplay(props: ReplayScreenProps & { query: ReplayQuery }) {
         livePage="first"
         showChunks={false}
         onPageChange={setPage}
+        onSnapshot={onSnapshot}
         extraStrokes={props.extraStrokes}
         barExtra={
           <>
+            {loading && (
+              <span role="status" className="replay-loading-more" data-testid="replay-loading">
+                {t('replay.loading')}
+              </span>
+            )}
             <span className="replay-legend" aria-hidden="true">
               <span className="replay-swatch student" /> {t('replay.legendStudent')}
               <span className="replay-swatch other" /> {t('replay.legendOther')}
@@ -203,6 +240,7 @@ function LoadedReplay(props: ReplayScreenProps & { query: ReplayQuery }) {
           live: props.live,
           disabled: { autoPageChange: true, mousePen: true },
           style: { minHeight: 240 },
+          onLayerDraw,
         }}
       />
     </div>

@@ -107,7 +107,14 @@ describe('loading a replay’s writing', () => {
     server.upload([stroke(book(40), 5000)]); // a page not asked for
     const cache = await openInkCache(cacheDeps());
     const source = { studentId: PUPIL, pages: [book(10), book(11), book(12), book(13)] };
-    const a = await loadReplayInk(source, { searchInk: server.search, cache });
+    const seen: number[] = [];
+    const a = await loadReplayInk(source, {
+      searchInk: server.search,
+      cache,
+      onStrokes: (s) => seen.push(s.length),
+    });
+    // shown as they come: after each answer page
+    expect(seen).toEqual([3, 4]);
     expect(a.strokes.map((s) => s.startTimeMs).sort()).toEqual([1000, 2000, 3000, 4000]);
     expect(a).toMatchObject({ cached: 0, fetched: 4 });
     expect(a.requests).toBeGreaterThan(1); // answer pages of two elements

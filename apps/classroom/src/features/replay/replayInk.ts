@@ -31,8 +31,11 @@ export interface ReplayInkDeps {
   readonly searchInk: (r: InkSearchRequest) => Promise<SearchData>;
   /** Absent: no cache (everything from the server, nothing kept). */
   readonly cache?: InkCache;
-  /** Strokes known so far (cached first, then after each answer page). */
-  readonly onProgress?: (p: { readonly strokes: number; readonly requests: number }) => void;
+  /**
+   * The strokes known so far: after the cache is read (when it had any) and after each answer
+   * page, so a screen can show the writing while the rest arrives.
+   */
+  readonly onStrokes?: (strokes: readonly Stroke[]) => void;
   readonly signal?: AbortSignal;
 }
 
@@ -114,7 +117,9 @@ export async function loadReplayInk(source: ReplayInkSource, deps: ReplayInkDeps
   for (const s of cachedStrokes) keep(s);
   let requests = 0;
   let fetched = 0;
-  deps.onProgress?.({ strokes: byKey.size, requests });
+  if (byKey.size > 0) deps.onStrokes?.([...byKey.values()]);
+  // cache writes run beside the next requests; all are awaited before the end
+  const writes: Promise<void>[] = [];
   for (const plan of planSearches(source.pages, marks)) {
     const got: Stroke[] = [];
     let latest: number | undefined;
@@ -144,7 +149,7 @@ export async function loadReplayInk(source: ReplayInkSource, deps: ReplayInkDeps
           keep(s);
         }
       }
-      deps.onProgress?.({ strokes: byKey.size, requests });
+      if (answer.resultElements.length > 0) deps.onStrokes?.([...byKey.values()]);
       if (!answer.hasMore || !answer.nextDataPointer) break;
       pointer = answer.nextDataPointer;
     }
@@ -153,8 +158,9 @@ export async function loadReplayInk(source: ReplayInkSource, deps: ReplayInkDeps
       const mark = latest === undefined ? undefined : new Date(latest + 1).toISOString();
       const pageMarks = new Map<PageId, string>();
       if (mark) for (const p of plan.pages) pageMarks.set(p, mark);
-      await deps.cache.put(scope, got, pageMarks);
+      writes.push(deps.cache.put(scope, got, pageMarks));
     }
   }
+  await Promise.all(writes);
   return { strokes: [...byKey.values()], cached: cachedStrokes.length, fetched, requests };
 }

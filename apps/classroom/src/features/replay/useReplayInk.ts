@@ -5,8 +5,10 @@
  * cache and asks the server for what is newer.
  */
 
+import type { Stroke } from '@dotink/ink';
 import { pageId } from '@dotink/ncode';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useServices } from '../../app/services';
 import { type InkCache, openInkCache } from './inkCache';
 import { inkScope, loadReplayInk, type ReplayInk } from './replayInk';
@@ -33,10 +35,14 @@ export interface ReplayInkResult extends ReplayInk {
   readonly cacheUnavailable: boolean;
 }
 
-/** Loads the writing of a replay query. */
+/**
+ * Loads the writing of a replay query. `partial` holds the strokes known while loading (the
+ * cache's, then each answer page's), so the screen shows them before the last answer.
+ */
 export function useReplayInk(query: ReplayQuery) {
   const { api } = useServices();
-  return useQuery({
+  const [partial, setPartial] = useState<readonly Stroke[] | undefined>(undefined);
+  const result = useQuery({
     queryKey: ['replay', 'ink', inkScope(query), query.pages.map(pageId).join(',')],
     queryFn: async ({ signal }): Promise<ReplayInkResult> => {
       const { cache } = await tabInkCache();
@@ -44,6 +50,7 @@ export function useReplayInk(query: ReplayQuery) {
         searchInk: api.searchInk,
         ...(cache ? { cache } : {}),
         signal,
+        onStrokes: setPartial,
       });
       return { ...ink, cacheUnavailable: cache === undefined };
     },
@@ -52,4 +59,5 @@ export function useReplayInk(query: ReplayQuery) {
     retry: false,
     refetchOnWindowFocus: false,
   });
+  return { ...result, partial };
 }
