@@ -89,6 +89,8 @@ interface Timings {
   readonly lastResponseEndMs: number;
   /** The first ink mark with `count` strokes drawn whole. */
   readonly inkMs: number;
+  /** The app had read the last answer (its strokes known). */
+  readonly parsedMs: number;
 }
 
 /** Waits for the ink of `count` strokes drawn whole and reads the marks. */
@@ -118,6 +120,7 @@ async function timings(page: Page, count: number): Promise<Timings> {
       startMs: start,
       lastResponseEndMs: Math.max(...searches.map((s) => s.responseEnd)),
       inkMs: ink.startTime,
+      parsedMs: performance.getEntriesByName('dotink:replay-data').at(-1)?.startTime ?? Number.NaN,
     };
   }, count);
 }
@@ -227,6 +230,9 @@ export default {
 
       const p95 = percentile(frames, 95);
       const mean = frames.reduce((a, b) => a + b, 0) / frames.length;
+      console.log(
+        `  2,000-stroke page: last answer → strokes read ${r1(pageT.parsedMs - pageT.lastResponseEndMs)} ms → drawn ${r1(pageT.inkMs - pageT.parsedMs)} ms`,
+      );
       console.log(
         `  load ${loadOnCores()}; x32 playback: ${frames.length} frames, mean ${r1(mean)} ms (${r1(1000 / mean)} fps), ` +
           `p95 ${r1(p95)} ms, max ${r1(Math.max(...frames))} ms; last frame ${played === still ? 'identical' : `${played} ≠ ${still}`}; ` +

@@ -232,6 +232,7 @@ function LoadedReplay(props: ReplayScreenProps & { query: ReplayQuery }) {
             onShow={replay.showPage}
             selfWriterId={query.studentId}
             otherWriterArgb={OTHER_WRITER_ARGB}
+            deferDrawing={loading}
           />
         )}
         view={{

@@ -53,6 +53,8 @@ export interface ThumbnailStripProps {
   readonly otherWriterArgb: number;
   readonly pageSizeFor?: (page: PageAddress) => SizePt | undefined;
   readonly nuToPtFor?: (page: PageAddress) => Homography | undefined;
+  /** Draw nothing yet (the writing is still arriving: drawn once, when it is all there). */
+  readonly deferDrawing?: boolean;
 }
 
 export function ThumbnailStrip(props: ThumbnailStripProps) {
@@ -81,6 +83,7 @@ export function ThumbnailStrip(props: ThumbnailStripProps) {
                   cache={cache}
                   selfWriterId={props.selfWriterId}
                   otherWriterArgb={props.otherWriterArgb}
+                  defer={props.deferDrawing === true}
                 />
                 <span>{t('replay.thumbnail', { page: page.page, count: strokes.length })}</span>
               </button>
@@ -99,13 +102,14 @@ function Thumbnail(props: {
   cache: StrokePathCache;
   selfWriterId: string;
   otherWriterArgb: number;
+  defer: boolean;
 }) {
   const ref = useRef<HTMLCanvasElement>(null);
-  const { strokes, sizePt, nuToPt, cache, selfWriterId, otherWriterArgb } = props;
+  const { strokes, sizePt, nuToPt, cache, selfWriterId, otherWriterArgb, defer } = props;
   const height = Math.round((THUMBNAIL_WIDTH_PX * sizePt.heightPt) / Math.max(1, sizePt.widthPt));
   useEffect(() => {
     const canvas = ref.current;
-    if (!canvas) return;
+    if (!canvas || defer) return;
     let drawn = false;
     const draw = () => {
       const ctx = canvas.getContext('2d');
@@ -134,6 +138,6 @@ function Thumbnail(props: {
     });
     seen.observe(canvas);
     return () => seen.disconnect();
-  }, [strokes, sizePt, nuToPt, cache, height, selfWriterId, otherWriterArgb]);
+  }, [strokes, sizePt, nuToPt, cache, height, selfWriterId, otherWriterArgb, defer]);
   return <canvas ref={ref} style={{ width: THUMBNAIL_WIDTH_PX, height }} className="replay-thumb-canvas" />;
 }

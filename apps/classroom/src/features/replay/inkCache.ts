@@ -8,7 +8,8 @@
  *   spec's "student id, start time, mac and an index", with the page so a page reads as one
  *   range); the value is the stroke itself (plain data and typed arrays: structured clone).
  * - `downloads`: key `[scope, page id]` → the latest upload time (ISO) the server had when the
- *   page was last fetched: the next search's `startDate`.
+ *   page was last fetched (the next search's `startDate`) and the page's earliest stroke start
+ *   (so a replay reads the first page written before the others).
  *
  * A scope is a pupil and, for a lesson's replay, its tag (`studentId|courseId_sessionId`).
  */
@@ -26,21 +27,28 @@ export interface InkCacheDeps {
   readonly name?: string;
 }
 
+/** What the cache knows of a page's download. */
+export interface DownloadMark {
+  /** The next search's `startDate` (ISO). */
+  readonly lastUploadDate: string;
+  /** The page's earliest stroke start (epoch ms), when it has strokes. */
+  readonly firstStartMs?: number;
+}
+
 export interface InkCache {
   /** The stored strokes of a scope on these pages. */
   strokes(scope: string, pages: ReadonlySet<PageId>): Promise<Stroke[]>;
-  /** The pages' last download marks (ISO upload time); pages never fetched are absent. */
-  downloads(scope: string, pages: readonly PageId[]): Promise<Map<PageId, string>>;
+  /** The stored strokes of a scope on one page. */
+  pageStrokes(scope: string, page: PageId): Promise<Stroke[]>;
+  /** The pages' download marks; pages never fetched are absent. */
+  downloads(scope: string, pages: readonly PageId[]): Promise<Map<PageId, DownloadMark>>;
   /** Stores strokes (a stroke stored again replaces its row) and download marks, in one transaction. */
-  put(scope: string, strokes: readonly Stroke[], marks: ReadonlyMap<PageId, string>): Promise<void>;
+  put(scope: string, strokes: readonly Stroke[], marks: ReadonlyMap<PageId, DownloadMark>): Promise<void>;
   close(): void;
 }
 
 interface StrokeRow {
   readonly stroke: Stroke;
-}
-interface DownloadRow {
-  readonly lastUploadDate: string;
 }
 
 function request<T>(r: IDBRequest<T>): Promise<T> {
@@ -80,15 +88,22 @@ export async function openInkCache(deps: InkCacheDeps = {}): Promise<InkCache> {
       )) as StrokeRow[];
       return rows.map((r) => r.stroke).filter((s) => pages.has(pageId(s.page)));
     },
+    async pageStrokes(scope, page) {
+      const tx = db.transaction('strokes', 'readonly');
+      const rows = (await request(
+        tx.objectStore('strokes').getAll(Range.bound([scope, page], [scope, page, []])),
+      )) as StrokeRow[];
+      return rows.map((r) => r.stroke);
+    },
     async downloads(scope, pages) {
       const tx = db.transaction('downloads', 'readonly');
       const store = tx.objectStore('downloads');
-      const out = new Map<PageId, string>();
+      const out = new Map<PageId, DownloadMark>();
       const rows = await Promise.all(
-        pages.map((p) => request(store.get([scope, p]) as IDBRequest<DownloadRow | undefined>)),
+        pages.map((p) => request(store.get([scope, p]) as IDBRequest<DownloadMark | undefined>)),
       );
       rows.forEach((row, i) => {
-        if (row) out.set(pages[i]!, row.lastUploadDate);
+        if (row) out.set(pages[i]!, row);
       });
       return out;
     },
@@ -101,10 +116,7 @@ export async function openInkCache(deps: InkCacheDeps = {}): Promise<InkCache> {
         s.put(row, [scope, pageId(stroke.page), stroke.startTimeMs, stroke.mac, stroke.key]);
       }
       const d = tx.objectStore('downloads');
-      for (const [page, lastUploadDate] of marks) {
-        const row: DownloadRow = { lastUploadDate };
-        d.put(row, [scope, page]);
-      }
+      for (const [page, mark] of marks) d.put(mark, [scope, page]);
       await finished;
     },
     close: () => db.close(),

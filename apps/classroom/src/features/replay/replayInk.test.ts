@@ -124,7 +124,15 @@ describe('loading a replay’s writing', () => {
     // a teacher's annotation arrives after the first replay
     server.upload([stroke(book(11), 6000, 'teacher-1')], 'teacher-1');
     server.requests.length = 0;
-    const b = await loadReplayInk(source, { searchInk: server.search, cache });
+    const early: string[][] = [];
+    const b = await loadReplayInk(source, {
+      searchInk: server.search,
+      cache,
+      onStrokes: (s) => early.push(s.map((x) => pageId(x.page))),
+    });
+    // the first page written comes from the cache first, then every cached stroke, then the new one
+    expect(early[0]).toEqual(['3.1012.1191.10', '3.1012.1191.10']);
+    expect(early.map((e) => e.length)).toEqual([2, 4, 5]);
     expect(b).toMatchObject({ cached: 4, fetched: 1, requests: 1 });
     expect(server.requests[0]!.startDate).toBeDefined();
     expect(b.strokes.find((s) => s.writerId === 'teacher-1')?.surfaceOwnerId).toBe(PUPIL);

@@ -16,7 +16,7 @@ import type { SearchData } from '@dotink/contracts/inkstore';
 import { parseInkStoreElement, type Stroke, withStroke } from '@dotink/ink';
 import { GROUPED_SECTION, groupedPage, type PageAddress, type PageId, pageId } from '@dotink/ncode';
 import type { InkSearchRequest } from '../../api/ink';
-import type { InkCache } from './inkCache';
+import type { DownloadMark, InkCache } from './inkCache';
 
 /** Most page numbers in one search (classroom.md §9). */
 export const PAGES_PER_SEARCH = 64;
@@ -68,11 +68,12 @@ export interface PlannedSearch {
 /** The searches for pages with their marks: by book and mark, at most 64 pages each. */
 export function planSearches(
   pages: readonly PageAddress[],
-  marks: ReadonlyMap<PageId, string>,
+  marks: ReadonlyMap<PageId, DownloadMark | string>,
 ): PlannedSearch[] {
   const groups = new Map<string, { a: PageAddress; mark?: string; pages: PageAddress[] }>();
   for (const p of pages) {
-    const mark = marks.get(pageId(p));
+    const m = marks.get(pageId(p));
+    const mark = typeof m === 'string' ? m : m?.lastUploadDate;
     const k = `${p.section}.${p.owner}.${p.book}|${mark ?? ''}`;
     let g = groups.get(k);
     if (!g) {
@@ -106,15 +107,30 @@ export async function loadReplayInk(source: ReplayInkSource, deps: ReplayInkDeps
   const scope = inkScope(source);
   const wanted = new Set(source.pages.map(pageId));
   const ids = [...wanted];
-  const [cachedStrokes, marks] = deps.cache
-    ? await Promise.all([deps.cache.strokes(scope, wanted), deps.cache.downloads(scope, ids)])
-    : [[], new Map<PageId, string>()];
+  const marks = deps.cache ? await deps.cache.downloads(scope, ids) : new Map<PageId, DownloadMark>();
   const byKey = new Map<string, Stroke>();
   const keep = (s: Stroke) => {
     const had = byKey.get(s.key);
     if (!had || had.updatedMs <= s.updatedMs) byKey.set(s.key, s);
   };
-  for (const s of cachedStrokes) keep(s);
+  let cachedStrokes: Stroke[] = [];
+  if (deps.cache) {
+    // the first page written first (what the screen shows first), then all
+    let first: PageId | undefined;
+    let firstMs = Number.POSITIVE_INFINITY;
+    for (const [page, mark] of marks) {
+      if (mark.firstStartMs !== undefined && mark.firstStartMs < firstMs) {
+        firstMs = mark.firstStartMs;
+        first = page;
+      }
+    }
+    if (first) {
+      const early = await deps.cache.pageStrokes(scope, first);
+      if (early.length > 0) deps.onStrokes?.(early);
+    }
+    cachedStrokes = await deps.cache.strokes(scope, wanted);
+    for (const s of cachedStrokes) keep(s);
+  }
   let requests = 0;
   let fetched = 0;
   if (byKey.size > 0) deps.onStrokes?.([...byKey.values()]);
@@ -156,8 +172,20 @@ export async function loadReplayInk(source: ReplayInkSource, deps: ReplayInkDeps
     fetched += got.length;
     if (deps.cache && (got.length > 0 || latest !== undefined)) {
       const mark = latest === undefined ? undefined : new Date(latest + 1).toISOString();
-      const pageMarks = new Map<PageId, string>();
-      if (mark) for (const p of plan.pages) pageMarks.set(p, mark);
+      const firstStarts = new Map<PageId, number>();
+      for (const s of got) {
+        const id = pageId(s.page);
+        firstStarts.set(id, Math.min(firstStarts.get(id) ?? Number.POSITIVE_INFINITY, s.startTimeMs));
+      }
+      const pageMarks = new Map<PageId, DownloadMark>();
+      if (mark) {
+        for (const p of plan.pages) {
+          const had = marks.get(p)?.firstStartMs;
+          const now = firstStarts.get(p);
+          const firstStartMs = had === undefined ? now : now === undefined ? had : Math.min(had, now);
+          pageMarks.set(p, { lastUploadDate: mark, ...(firstStartMs !== undefined ? { firstStartMs } : {}) });
+        }
+      }
       writes.push(deps.cache.put(scope, got, pageMarks));
     }
   }

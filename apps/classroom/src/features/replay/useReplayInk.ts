@@ -50,7 +50,10 @@ export function useReplayInk(query: ReplayQuery) {
         searchInk: api.searchInk,
         ...(cache ? { cache } : {}),
         signal,
-        onStrokes: setPartial,
+        onStrokes: (strokes) => {
+          performance.mark('dotink:replay-data', { detail: { strokes: strokes.length } });
+          setPartial(strokes);
+        },
       });
       return { ...ink, cacheUnavailable: cache === undefined };
     },
