@@ -28,6 +28,7 @@ import { toast } from '../../app/toasts';
 import { type T, useT } from '../../i18n/text';
 import { parseReplayQuery, type ReplayQuery, type ReplayQueryProblem } from './replayQuery';
 import { THUMBNAIL_STRIP_WIDTH_PX, ThumbnailStrip } from './ThumbnailStrip';
+import { usePageBackground } from './usePageBackground';
 import { useReplayInk } from './useReplayInk';
 import './replay.css';
 
@@ -154,6 +155,14 @@ function LoadedReplay(props: ReplayScreenProps & { query: ReplayQuery }) {
     return () => window.clearTimeout(id);
   }, [empty, navigate, t]);
 
+  // the textbook page behind the ink (the page shown)
+  const shownPage = page ?? model?.pageChunks[0]?.page;
+  const background = usePageBackground(shownPage);
+  const documentFor = useCallback(
+    (p: PageAddress) => (background.page && samePage(p, background.page) ? background.source : undefined),
+    [background.page, background.source],
+  );
+
   const refetch = ink.refetch;
   const context = useMemo<ReplayScreenContext>(
     () => ({
@@ -209,6 +218,7 @@ function LoadedReplay(props: ReplayScreenProps & { query: ReplayQuery }) {
         livePage="first"
         showChunks={false}
         onPageChange={setPage}
+        documentFor={documentFor}
         onSnapshot={onSnapshot}
         extraStrokes={props.extraStrokes}
         barExtra={
