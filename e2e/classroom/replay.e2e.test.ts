@@ -141,6 +141,18 @@ describe('the replay of a demo pupil', () => {
     await page.getByRole('radio', { name: 'Free' }).focus();
     await page.keyboard.press('ArrowLeft');
     expect(await page.getByRole('radio', { name: 'Fit width' }).isChecked()).toBe(true);
+    // the crop rectangle: the toggle by keyboard, then a drag on the page
+    await tabToName('Crop');
+    await page.keyboard.press('Enter');
+    expect(await page.getByRole('button', { name: 'Crop' }).getAttribute('aria-pressed')).toBe('true');
+    const box = (await page.getByTestId('page-view').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2 - 60, box.y + 150);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 60, box.y + 250, { steps: 5 });
+    await page.mouse.up();
+    const crop = (await page.getByTestId('view-crop').boundingBox())!;
+    expect(crop.width).toBeGreaterThan(100);
+    expect(crop.height).toBeGreaterThan(80);
     // the thumbnails and play are reachable by Tab
     await tabToName(/^Page 1[0-3], \d+ strokes$/);
     await page.keyboard.press('Enter');

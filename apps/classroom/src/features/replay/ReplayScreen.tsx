@@ -6,7 +6,8 @@
  * - The writing loads from the IndexedDB cache and the server ('Loading writing data'); with
  *   none, 'There is no writing data to replay. Moving to the previous page.' and back.
  * - Loaded, the first page written is shown whole (live). The bar on top: play/pause, stop,
- *   rewind, the speed cycle 'x {speed}', fit full/width/free, zoom, the slider and the time;
+ *   rewind, the speed cycle 'x {speed}', fit full/width/free, zoom, the slider, the time and the crop
+ *   rectangle toggle (the laser pointer shows a live feed's hover);
  *   the thumbnail strip on the right; strokes of other writers than the pupil in another colour.
  *
  * Extending the screen (the annotation pen): render {@link ReplayScreen} with
@@ -20,7 +21,13 @@
  */
 import { buildReplayModel, type ReplaySnapshot, type Scheduler, type Stroke } from '@dotink/ink';
 import { type PageAddress, samePage } from '@dotink/ncode';
-import { type LayerDrawInfo, type LiveInkFeed, ReplayPlayerView } from '@dotink/view';
+import {
+  type LayerDrawInfo,
+  type LiveInkFeed,
+  type RectPt,
+  ReplayPlayerView,
+  useT as useViewT,
+} from '@dotink/view';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../app/services';
@@ -37,6 +44,8 @@ export interface ReplayScreenContext {
   readonly query: ReplayQuery;
   /** The page shown. */
   readonly page: PageAddress | undefined;
+  /** The crop rectangle drawn on the page (pt), if any. */
+  readonly crop: RectPt | undefined;
   /** Loads the writing again (cache, then what the server has newer). */
   reload(): Promise<void>;
 }
@@ -110,6 +119,7 @@ export const REPLAY_MARKS = { start: 'dotink:replay-start', ink: 'dotink:replay-
 
 function LoadedReplay(props: ReplayScreenProps & { query: ReplayQuery }) {
   const t = useT();
+  const viewT = useViewT();
   const [started] = useState(() => performance.mark(REPLAY_MARKS.start));
   const marking = useRef(started !== undefined);
   // the strokes of the page shown (live: all of them are drawn), for the ink marks
@@ -163,16 +173,24 @@ function LoadedReplay(props: ReplayScreenProps & { query: ReplayQuery }) {
     [background.page, background.source],
   );
 
+  // the crop rectangle (replay context, classroom.md §3): spanned by a drag in crop mode
+  const [cropMode, setCropMode] = useState(false);
+  const [crop, setCrop] = useState<RectPt | undefined>(undefined);
+  const onCropChange = useCallback((rect: RectPt, done: boolean) => {
+    if (done) setCrop(rect);
+  }, []);
+
   const refetch = ink.refetch;
   const context = useMemo<ReplayScreenContext>(
     () => ({
       query,
       page,
+      crop,
       reload: async () => {
         await refetch();
       },
     }),
-    [query, page, refetch],
+    [query, page, crop, refetch],
   );
   const onContext = useRef(props.onContext);
   onContext.current = props.onContext;
@@ -232,6 +250,14 @@ function LoadedReplay(props: ReplayScreenProps & { query: ReplayQuery }) {
               <span className="replay-swatch student" /> {t('replay.legendStudent')}
               <span className="replay-swatch other" /> {t('replay.legendOther')}
             </span>
+            <button
+              type="button"
+              className="replay-crop"
+              aria-pressed={cropMode}
+              onClick={() => setCropMode((on) => !on)}
+            >
+              {viewT('view.crop')}
+            </button>
             {props.barExtra?.(context)}
           </>
         }
@@ -251,6 +277,9 @@ function LoadedReplay(props: ReplayScreenProps & { query: ReplayQuery }) {
           live: props.live,
           disabled: { autoPageChange: true, mousePen: true },
           style: { minHeight: 240 },
+          cropMode,
+          crop,
+          onCropChange,
           onLayerDraw,
         }}
       />
