@@ -8,7 +8,6 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gridColumns } from '../../apps/classroom/src/features/curriculum/cardGrid';
 import { launchChromium } from '../support/chromium';
 import { type RealServer, startRealServer } from '../support/realServer';
 import { buildClassroom } from './support/buildClassroom';
@@ -29,6 +28,10 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 const DEMO_LECTURE = '3학년 1반 수학';
 const MIN = 60_000;
+/** classroom.md §9: from these widths, these many card columns. */
+const BREAKPOINTS = [0, 340, 600, 900, 1200, 1500, 1800, 2100, 2400, 2700, 3000, 3300];
+const COLUMNS = [1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+const columnsAt = (width: number) => COLUMNS[BREAKPOINTS.filter((b) => width >= b).length - 1];
 
 beforeAll(async () => {
   const dist = await buildClassroom();
@@ -60,7 +63,10 @@ describe('classroom: lectures, lessons and the study check', () => {
     const { app } = await signedIn();
     const grid = app.testId('curriculum-grid');
     const width = await grid.evaluate((el) => el.clientWidth);
-    expect(Number(await grid.getAttribute('data-columns'))).toBe(gridColumns(width));
+    expect(Number(await grid.getAttribute('data-columns'))).toBe(columnsAt(width));
+    await app.page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(async () => Number(await grid.getAttribute('data-columns'))).toBe(1);
+    await app.page.setViewportSize({ width: 1280, height: 800 });
     const demo = card(app, DEMO_LECTURE);
     expect(await demo.textContent()).toContain('30 persons');
     for (const label of [

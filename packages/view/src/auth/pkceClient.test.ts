@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PkceClient } from './pkceClient';
 
 const SERVER = 'http://auth.test';
-const b64url = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+const b64url = (v: unknown) =>
+  btoa(JSON.stringify(v)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 
 /** A stand-in server living at `serverNowMs`: discovery and a token answer with an ID token. */
 function serverAt(serverNowMs: number) {
