@@ -166,6 +166,20 @@ describe('classroom: lectures, lessons and the study check', () => {
       'action',
     ]);
     expect(await lessonState(lessonRow(app, '1단원'))).toEqual({ state: 'ENDED', text: 'lesson ended' });
+    // inside the lecture, the top bar's lecture menu also leads to its screens
+    await app.testId('lecture-menu').click();
+    expect(await app.page.getByRole('menuitem').allTextContents()).toEqual([
+      'manage students',
+      'Class list',
+      'check learning results',
+      'live lesson',
+      'register learning material',
+    ]);
+    await app.page.getByRole('menuitem', { name: 'register learning material' }).click();
+    await app.page.waitForURL(/\/main\/textbook\?/);
+    expect(new URL(app.page.url()).searchParams.get('curriculumTitle')).toBe(DEMO_LECTURE);
+    await app.page.goto(coursePage);
+    await lessonRow(app, '1단원').waitFor();
     await lessonRow(app, '1단원').getByTestId('lesson-check').waitFor();
     await expectAccessible(app);
 

@@ -230,7 +230,7 @@ function LessonActions(props: { course: Course; state: LessonTimeState; t: T; a:
         onPress={() => a.remove(c)}
         data-testid="lesson-delete"
       >
-        🗑
+        ✕
       </Button>
     </span>
   );
