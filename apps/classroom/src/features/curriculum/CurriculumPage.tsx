@@ -54,9 +54,10 @@ type DialogState = { editing?: Curriculum } | undefined;
 export default function CurriculumPage() {
   const t = useT();
   const curriculums = useCurriculums();
-  const classes = useClasses();
   const grid = useGridColumns();
   const [dialog, setDialog] = useState<DialogState>();
+  // the classes are read when the course dialog opens (its class menu), not with the cards
+  const classes = useClasses(dialog !== undefined);
   const [deleting, setDeleting] = useState<Curriculum>();
   const mutations = useCourseMutations(() => {
     setDialog(undefined);

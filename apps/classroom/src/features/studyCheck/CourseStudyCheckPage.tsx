@@ -86,7 +86,11 @@ function studyColumns(t: T, q: StudyCheckQuery, filter: WritingFilter): ColumnDe
       header: t('studyCheck.replay'),
       enableSorting: false,
       cell: ({ row }) => (
-        <Link className="button small" to={replayPath(q, row.original.id)} data-testid="replay-all">
+        <Link
+          className="button small study-replay"
+          to={replayPath(q, row.original.id)}
+          data-testid="replay-all"
+        >
           {t('studyCheck.replayAll')}
         </Link>
       ),
