@@ -9,6 +9,7 @@ import type { CategoryInfoEntry, Textbook } from '@dotink/contracts/edu';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
+import { ApiError } from '../../api/client';
 import { UploadCancelled, uploadMaterialAttachments } from '../../api/materials';
 import { errorText, useServices } from '../../app/services';
 import { toast } from '../../app/toasts';
@@ -56,7 +57,8 @@ export function bookLabel(t: T, b: CategoryInfoEntry): string {
 
 export function AddMaterialDialog(props: AddMaterialDialogProps) {
   const t = useT();
-  const { api, ui, session } = useServices();
+  const services = useServices();
+  const { api, ui, session } = services;
   const queryClient = useQueryClient();
   const books = useBuiltinBooks();
   const [kind, setKind] = useState<MaterialKind>('REGULAR');
@@ -148,6 +150,14 @@ export function AddMaterialDialog(props: AddMaterialDialogProps) {
               accessToken: () => session.accessToken(),
               onProgress,
               signal,
+            }).catch((e: unknown) => {
+              // §8: a 401 on textbook add runs the session handler (logout → login), as every call does
+              if (e instanceof ApiError && e.status === 401) {
+                services.navigate('/login');
+                session.clear('unauthorized');
+                queryClient.clear();
+              }
+              throw e;
             }),
         },
         show,
