@@ -61,3 +61,22 @@ describeEachDatabase('education API: the attachments of a built-in textbook page
     }
   });
 });
+
+describeEachDatabase('education API: the category info names the built-in textbook files', (kind) => {
+  const server = useTestServer(kind);
+  let w: EduWorld;
+  beforeAll(async () => {
+    w = await buildEduWorld(server().app);
+  }, SETUP_TIMEOUT_MS);
+
+  it('gives the vendor-route files of the books with backgrounds, none for the others', async () => {
+    const res = await call(server().app, w.callers.teacher, 'GET', '/edu/v1/math/category-info');
+    const { textbooks } = res.json();
+    expect(textbooks[0]).toMatchObject({
+      pdfUrl: `${TEST_PUBLIC_URL}/vendor/v1/books/3.1012.1191/pdf`,
+      nprojUrl: `${TEST_PUBLIC_URL}/vendor/v1/books/3.1012.1191/nproj`,
+    });
+    expect(textbooks[4]).toMatchObject({ pdfUrl: null, nprojUrl: null });
+    expect(textbooks[8]).toMatchObject({ pdfUrl: null, nprojUrl: null });
+  });
+});
