@@ -13,6 +13,7 @@ import { errorText } from '../../app/services';
 import { DataTable } from '../../components/DataTable';
 import { type T, useT } from '../../i18n/text';
 import { MaterialPrintButton } from '../materialPrint/MaterialPrintButton';
+import { useClassParam } from '../students/useClassParam';
 import { AddMaterialDialog } from './AddMaterialDialog';
 import { useMaterialList } from './useMaterials';
 
@@ -27,6 +28,8 @@ export default function TextbookPage() {
   const [params] = useSearchParams();
   const curriculumId = positiveInt(params.get('curriculumId'));
   const curriculumTitle = params.get('curriculumTitle') ?? '';
+  // the lecture's class becomes the selected class (the top bar's lecture menu follows it)
+  useClassParam();
   const list = useMaterialList(curriculumId);
   const [adding, setAdding] = useState(false);
   const columns = useMemo(() => materialColumns(t, language), [t, language]);

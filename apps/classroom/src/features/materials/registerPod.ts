@@ -117,7 +117,8 @@ export async function registerPod(
       signal,
     );
   } catch (error) {
-    // nothing half-way: the material goes again (its removal failing is reported with the cause)
+    // nothing half-way: the material goes again; should that fail too, its failure is the one
+    // reported (the material then stays listed, without files, for the teacher to see)
     await deps.api.removeMaterial(input.curriculumId, created.id);
     throw error;
   }
