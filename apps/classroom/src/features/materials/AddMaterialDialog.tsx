@@ -7,7 +7,7 @@
  */
 import type { CategoryInfoEntry, Textbook } from '@dotink/contracts/edu';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { ApiError } from '../../api/client';
 import { UploadCancelled, uploadMaterialAttachments } from '../../api/materials';
@@ -26,7 +26,7 @@ import {
   regularRange,
   unitChoices,
 } from './materialForm';
-import { type PageSizePt, PdfUnreadable, readPdfInfo } from './pdfInfo';
+import type { PageSizePt } from './pdfInfo';
 import { registerPod } from './registerPod';
 import { materialKeys, useBuiltinBooks } from './useMaterials';
 
@@ -66,7 +66,8 @@ export function AddMaterialDialog(props: AddMaterialDialogProps) {
   const [materialName, setMaterialName] = useState('');
   const [bookId, setBookId] = useState<number>();
   const [unit, setUnit] = useState<string>('');
-  const [pdf, setPdf] = useState<ChosenPdf>();
+  const [pdf, setPdfState] = useState<ChosenPdf>();
+  const reading = useRef(0);
   const [error, setError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
   const book = books.data?.find((b) => b.curriculumDescription.id === bookId);
@@ -74,10 +75,24 @@ export function AddMaterialDialog(props: AddMaterialDialogProps) {
   const range: PageRange | undefined = units.find((u) => u.key === unit)?.range;
 
   const chooseFile = async (file: File | undefined) => {
+    // only the last file chosen sets the state (an earlier one may still be being read)
+    const ticket = ++reading.current;
+    const setPdf = (p: ChosenPdf | undefined) => {
+      if (ticket === reading.current) setPdfState(p);
+    };
     setError(undefined);
     if (!file) return setPdf(undefined);
     if (!isPdfName(file.name)) return setPdf({ file, error: { key: 'materials.inputError' } });
     setPdf({ file });
+    // pdf.js is loaded when a file is chosen, not with the page
+    let reader: typeof import('./pdfInfo');
+    try {
+      reader = await import('./pdfInfo');
+    } catch (e) {
+      setPdf(undefined);
+      return setError(errorText(t, e));
+    }
+    const { PdfUnreadable, readPdfInfo } = reader;
     try {
       const info = await readPdfInfo(new Uint8Array(await file.arrayBuffer()));
       try {
