@@ -60,7 +60,8 @@ describe('classroom: learning materials', () => {
       'material print',
     ]);
     expect(await app.testId('materials-table-page-size').inputValue()).toBe('25');
-    expect(await app.testId('materials-table-row').count()).toBe((await materialsOf(app, lecture.id)).length);
+    const listed = (await materialsOf(app, lecture.id)).length;
+    await expect.poll(() => app.testId('materials-table-row').count()).toBe(listed);
     expect(await app.testId('material-add').textContent()).toBe('add new learning material');
     await expectAccessible();
     await app.shots('textbook', async () => {
