@@ -69,7 +69,7 @@ describe('the attachment upload (classroom.md §7 multipart)', () => {
     expect(xhr.headers.authorization).toBe('Bearer tok');
     expect(xhr.body?.get('pageEnd')).toBe('13');
     expect(xhr.body?.get('textbookId')).toBe('5');
-    expect((xhr.body?.get('pdfFile') as File).name).toBe('a.pdf');
+    expect((xhr.body!.get('pdfFile') as File).name).toBe('a.pdf');
     xhr.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
     xhr.answer(400, { ok: false, message: 'too many pages (501)', data: null });
     const e = await result.catch((error: unknown) => error);
