@@ -1,9 +1,128 @@
 /**
- * The 'material print' cell of the textbook table (classroom.md §2, §4, §5, §8): placeholder,
- * built in issue 14.
+ * The 'material print' cell of the textbook table (classroom.md §2, §4, §5, §8): a Print button,
+ * enabled for POD materials created on or after 2021-09-06 09:00 KST. Pressing it runs the
+ * material print (materialPrintFlow.ts, loaded on demand) with the shell's progress dialog
+ * (stage, percent, cancel → 'Print cancelled' at once) and tells the end in an alert.
  */
 import type { Textbook } from '@dotink/contracts/eduLectures';
+import { useRef, useState } from 'react';
+import { Button } from 'react-aria-components';
+import { useServices } from '../../app/services';
+import { toast } from '../../app/toasts';
+import { AlertDialog } from '../../components/Dialog';
+import { type T, useT } from '../../i18n/text';
+import type { MaterialPrintOutcome, MaterialPrintStage } from './materialPrintFlow';
+import { isPrintableMaterial } from './printEligibility';
+import './materialPrint.css';
 
-export function MaterialPrintButton(_props: { readonly textbook: Textbook }) {
-  return null;
+/** The progress dialog's title and percent for a stage. */
+export function stageProgress(t: T, s: MaterialPrintStage): { title: string; percent: number } {
+  switch (s.stage) {
+    case 'getting':
+      return { title: t('materialPrint.getting'), percent: 0 };
+    case 'preparing':
+      return { title: t('materialPrint.preparing'), percent: 0 };
+    case 'rendering':
+      return {
+        title: t('materialPrint.rendering', { done: Math.min(s.done + 1, s.total), total: s.total }),
+        percent: s.total > 0 ? Math.round((s.done / s.total) * 100) : 0,
+      };
+    case 'printing':
+      return { title: t('materialPrint.printing'), percent: 100 };
+  }
+}
+
+/** The message of an outcome (undefined: a complete print, told by a toast). */
+export function outcomeMessage(t: T, o: MaterialPrintOutcome): string | undefined {
+  if (o.status === 'cancelled') return t('materialPrint.cancelled');
+  if (o.status === 'complete') return o.downloaded ? t('materialPrint.downloaded') : undefined;
+  const f = o.failure;
+  if (!f) return t('materialPrint.jobFailed', { reason: '' });
+  switch (f.kind) {
+    case 'lookup':
+      return t('materialPrint.lookupFailed', { message: f.message, code: f.status });
+    case 'attachment':
+      return t('materialPrint.attachmentFailed', {
+        message: t(`materialPrint.attachment${f.code}`),
+        code: f.code,
+      });
+    case 'codes':
+      return t('materialPrint.codeFailed');
+    case 'job':
+      return t('materialPrint.jobFailed', { reason: f.reason });
+  }
+}
+
+export function MaterialPrintButton(props: { readonly textbook: Textbook }) {
+  const services = useServices();
+  const t = useT();
+  const [running, setRunning] = useState(false);
+  const [message, setMessage] = useState<string | undefined>();
+  const abort = useRef<AbortController | undefined>(undefined);
+  const printable = isPrintableMaterial(props.textbook);
+
+  const start = async () => {
+    if (running) return;
+    setRunning(true);
+    const controller = new AbortController();
+    abort.current = controller;
+    const cancel = () => controller.abort();
+    const show = (s: MaterialPrintStage) => services.ui.progress({ ...stageProgress(t, s), cancel });
+    show({ stage: 'getting' });
+    let outcome: MaterialPrintOutcome;
+    try {
+      const { browserMaterialPrintDeps, printMaterial } = await import('./browserPrint');
+      outcome = await printMaterial(browserMaterialPrintDeps(services), props.textbook, {
+        onStage: (s) => {
+          if (!controller.signal.aborted) show(s);
+        },
+        signal: controller.signal,
+      });
+    } catch (e) {
+      // the print code itself could not load (e.g. offline): said, not swallowed
+      outcome = {
+        status: 'failed',
+        failure: { kind: 'job', reason: e instanceof Error ? e.message : String(e) },
+      };
+    } finally {
+      services.ui.progress(undefined);
+      abort.current = undefined;
+      setRunning(false);
+    }
+    const text = outcomeMessage(t, outcome);
+    if (text !== undefined) setMessage(text);
+    else toast(t('materialPrint.sent', { pages: outcome.pages ?? 0 }), 'success');
+  };
+
+  return (
+    <>
+      <Button
+        className="button"
+        isDisabled={!printable || running}
+        onPress={() => void start()}
+        aria-label={t('materialPrint.buttonLabel', { title: props.textbook.title })}
+        data-testid="material-print"
+        data-textbook-id={props.textbook.id}
+        {...(!printable ? { 'aria-describedby': `material-print-note-${props.textbook.id}` } : {})}
+      >
+        {t('materialPrint.button')}
+      </Button>
+      {!printable ? (
+        <span
+          className="material-print-note"
+          id={`material-print-note-${props.textbook.id}`}
+          data-testid="material-print-note"
+        >
+          {t('materialPrint.notPrintable')}
+        </span>
+      ) : null}
+      <AlertDialog
+        title={t('materialPrint.title')}
+        message={message}
+        confirm={t('common.confirm')}
+        onClose={() => setMessage(undefined)}
+        testId="material-print-alert"
+      />
+    </>
+  );
 }
