@@ -3,6 +3,10 @@ import { textSlice } from './part';
 
 export const materialPrintText = textSlice({
   en: {
+    'materialPrint.colNumber': 'number',
+    'materialPrint.colType': 'type',
+    'materialPrint.colName': 'material name',
+    'materialPrint.colDate': 'registered date',
     'materialPrint.button': 'Print',
     'materialPrint.buttonLabel': 'Print {title}',
     'materialPrint.notPrintable':
@@ -25,6 +29,10 @@ export const materialPrintText = textSlice({
       'This browser does not print PDFs itself, so the print was downloaded. Print it at 100 % (actual size), without “fit to page”, or the pen cannot read the pattern.',
   },
   ko: {
+    'materialPrint.colNumber': '번호',
+    'materialPrint.colType': '구분',
+    'materialPrint.colName': '교재명',
+    'materialPrint.colDate': '등록일',
     'materialPrint.button': '인쇄',
     'materialPrint.buttonLabel': '{title} 인쇄',
     'materialPrint.notPrintable': '2021-09-06 09:00 이후에 등록한 사용자 교재만 인쇄할 수 있습니다.',
@@ -46,6 +54,10 @@ export const materialPrintText = textSlice({
       '이 브라우저는 PDF를 직접 인쇄하지 않아 인쇄 파일을 내려받았습니다. “페이지에 맞춤” 없이 100 %(실제 크기)로 인쇄하세요. 그렇지 않으면 펜이 패턴을 읽지 못합니다.',
   },
   ja: {
+    'materialPrint.colNumber': '番号',
+    'materialPrint.colType': '種類',
+    'materialPrint.colName': '教材名',
+    'materialPrint.colDate': '登録日',
     'materialPrint.button': '印刷',
     'materialPrint.buttonLabel': '{title}を印刷',
     'materialPrint.notPrintable': '2021-09-06 09:00 以降に登録したユーザー教材のみ印刷できます。',
@@ -67,6 +79,10 @@ export const materialPrintText = textSlice({
       'このブラウザーは PDF を直接印刷できないため、印刷用ファイルをダウンロードしました。「ページに合わせる」を使わず 100 %(実際のサイズ)で印刷してください。そうしないとペンがパターンを読み取れません。',
   },
   'zh-TW': {
+    'materialPrint.colNumber': '編號',
+    'materialPrint.colType': '類型',
+    'materialPrint.colName': '教材名稱',
+    'materialPrint.colDate': '登錄日期',
     'materialPrint.button': '列印',
     'materialPrint.buttonLabel': '列印 {title}',
     'materialPrint.notPrintable': '只有 2021-09-06 09:00 以後登錄的使用者教材可以列印。',
