@@ -51,8 +51,11 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), FRAME_KEEP_MS);
 }
 
-/** Opens the browser's print dialog for a PDF; resolves when it closes (or after a long wait). */
-export function printPdfBlob(blob: Blob): Promise<void> {
+/**
+ * Opens the browser's print dialog for a PDF; resolves when it closes (or after a long wait, or
+ * when `closed` aborts: the user said the print dialog is closed — browsers do not always tell).
+ */
+export function printPdfBlob(blob: Blob, closed?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const url = URL.createObjectURL(blob);
     const frame = document.createElement('iframe');
@@ -77,11 +80,14 @@ export function printPdfBlob(blob: Blob): Promise<void> {
           if (done) return;
           done = true;
           window.removeEventListener('focus', finish);
+          closed?.removeEventListener('abort', finish);
           clearTimeout(timer);
           cleanup();
           resolve();
         };
         const timer = setTimeout(finish, PRINT_DIALOG_WAIT_MS);
+        if (closed?.aborted) setTimeout(finish, 0);
+        closed?.addEventListener('abort', finish, { once: true });
         win.addEventListener('afterprint', finish, { once: true });
         // the print preview takes the focus; it comes back when the dialog closes
         setTimeout(() => window.addEventListener('focus', finish, { once: true }), 500);
@@ -98,8 +104,13 @@ export function printPdfBlob(blob: Blob): Promise<void> {
 /**
  * Prints `pdf` with the browser's own PDF printing, or downloads it as `fileName` where the
  * browser does not print PDFs natively (`'downloaded'`: tell the user to print at 100 %).
+ * `closed` ends the wait for the print dialog (see {@link printPdfBlob}).
  */
-export async function printOrDownloadPdf(pdf: Blob, fileName: string): Promise<HandOffResult> {
+export async function printOrDownloadPdf(
+  pdf: Blob,
+  fileName: string,
+  closed?: AbortSignal,
+): Promise<HandOffResult> {
   const nav = globalThis.navigator as (Navigator & { pdfViewerEnabled?: boolean }) | undefined;
   const facts = {
     userAgent: nav?.userAgent ?? '',
@@ -109,6 +120,6 @@ export async function printOrDownloadPdf(pdf: Blob, fileName: string): Promise<H
     downloadBlob(pdf, fileName);
     return 'downloaded';
   }
-  await printPdfBlob(pdf);
+  await printPdfBlob(pdf, closed);
   return 'printed';
 }

@@ -3,6 +3,9 @@ import { textSlice } from './part';
 
 export const materialPrintText = textSlice({
   en: {
+    'materialPrint.waitingText':
+      'Print the material in the browser’s print dialog at 100 % (actual size). When the print dialog has closed, press Done.',
+    'materialPrint.done': 'Done',
     'materialPrint.colNumber': 'number',
     'materialPrint.colType': 'type',
     'materialPrint.colName': 'material name',
@@ -29,6 +32,9 @@ export const materialPrintText = textSlice({
       'This browser does not print PDFs itself, so the print was downloaded. Print it at 100 % (actual size), without “fit to page”, or the pen cannot read the pattern.',
   },
   ko: {
+    'materialPrint.waitingText':
+      '브라우저의 인쇄 창에서 100 %(실제 크기)로 인쇄하세요. 인쇄 창이 닫히면 완료를 누르세요.',
+    'materialPrint.done': '완료',
     'materialPrint.colNumber': '번호',
     'materialPrint.colType': '구분',
     'materialPrint.colName': '교재명',
@@ -54,6 +60,9 @@ export const materialPrintText = textSlice({
       '이 브라우저는 PDF를 직접 인쇄하지 않아 인쇄 파일을 내려받았습니다. “페이지에 맞춤” 없이 100 %(실제 크기)로 인쇄하세요. 그렇지 않으면 펜이 패턴을 읽지 못합니다.',
   },
   ja: {
+    'materialPrint.waitingText':
+      'ブラウザーの印刷ダイアログで 100 %(実際のサイズ)で印刷してください。印刷ダイアログを閉じたら「完了」を押してください。',
+    'materialPrint.done': '完了',
     'materialPrint.colNumber': '番号',
     'materialPrint.colType': '種類',
     'materialPrint.colName': '教材名',
@@ -79,6 +88,9 @@ export const materialPrintText = textSlice({
       'このブラウザーは PDF を直接印刷できないため、印刷用ファイルをダウンロードしました。「ページに合わせる」を使わず 100 %(実際のサイズ)で印刷してください。そうしないとペンがパターンを読み取れません。',
   },
   'zh-TW': {
+    'materialPrint.waitingText':
+      '請在瀏覽器的列印對話框中以 100 %(實際大小)列印。列印對話框關閉後,請按「完成」。',
+    'materialPrint.done': '完成',
     'materialPrint.colNumber': '編號',
     'materialPrint.colType': '類型',
     'materialPrint.colName': '教材名稱',

@@ -5,11 +5,11 @@
  * (stage, percent, cancel → 'Print cancelled' at once) and tells the end in an alert.
  */
 import type { Textbook } from '@dotink/contracts/eduLectures';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useServices } from '../../app/services';
 import { toast } from '../../app/toasts';
-import { AlertDialog } from '../../components/Dialog';
+import { AlertDialog, AppDialog } from '../../components/Dialog';
 import { type T, useT } from '../../i18n/text';
 import type { MaterialPrintOutcome, MaterialPrintStage } from './materialPrintFlow';
 import { isPrintableMaterial } from './printEligibility';
@@ -58,21 +58,28 @@ export function MaterialPrintButton(props: { readonly textbook: Textbook }) {
   const t = useT();
   const [running, setRunning] = useState(false);
   const [message, setMessage] = useState<string | undefined>();
-  const abort = useRef<AbortController | undefined>(undefined);
+  /** Waiting for the browser's print dialog: 'Done' ends the wait. */
+  const [waiting, setWaiting] = useState<AbortController | undefined>();
   const printable = isPrintableMaterial(props.textbook);
 
   const start = async () => {
     if (running) return;
     setRunning(true);
     const controller = new AbortController();
-    abort.current = controller;
+    const printClosed = new AbortController();
     const cancel = () => controller.abort();
-    const show = (s: MaterialPrintStage) => services.ui.progress({ ...stageProgress(t, s), cancel });
+    const show = (s: MaterialPrintStage) => {
+      if (s.stage === 'printing') {
+        // the browser's print dialog is up: the progress dialog gives way to 'Done'
+        services.ui.progress(undefined);
+        setWaiting(printClosed);
+      } else services.ui.progress({ ...stageProgress(t, s), cancel });
+    };
     show({ stage: 'getting' });
     let outcome: MaterialPrintOutcome;
     try {
       const { browserMaterialPrintDeps, printMaterial } = await import('./browserPrint');
-      outcome = await printMaterial(browserMaterialPrintDeps(services), props.textbook, {
+      outcome = await printMaterial(browserMaterialPrintDeps(services, printClosed.signal), props.textbook, {
         onStage: (s) => {
           if (!controller.signal.aborted) show(s);
         },
@@ -86,7 +93,7 @@ export function MaterialPrintButton(props: { readonly textbook: Textbook }) {
       };
     } finally {
       services.ui.progress(undefined);
-      abort.current = undefined;
+      setWaiting(undefined);
       setRunning(false);
     }
     const text = outcomeMessage(t, outcome);
@@ -116,6 +123,24 @@ export function MaterialPrintButton(props: { readonly textbook: Textbook }) {
           {t('materialPrint.notPrintable')}
         </span>
       ) : null}
+      <AppDialog
+        title={t('materialPrint.printing')}
+        isOpen={waiting !== undefined}
+        onClose={() => waiting?.abort()}
+        dismissable={false}
+        testId="material-print-waiting"
+        actions={
+          <Button
+            className="button primary"
+            onPress={() => waiting?.abort()}
+            data-testid="material-print-done"
+          >
+            {t('materialPrint.done')}
+          </Button>
+        }
+      >
+        <p>{t('materialPrint.waitingText')}</p>
+      </AppDialog>
       <AlertDialog
         title={t('materialPrint.title')}
         message={message}

@@ -25,8 +25,14 @@ async function openPdf(bytes: Uint8Array): Promise<PrintablePdf> {
   };
 }
 
-/** The flow's dependencies in the classroom app. */
-export function browserMaterialPrintDeps(services: Pick<Services, 'api' | 'session'>): MaterialPrintDeps {
+/**
+ * The flow's dependencies in the classroom app; `printClosed` ends the wait for the browser's
+ * print dialog (the user's 'Done': browsers do not always say that it closed).
+ */
+export function browserMaterialPrintDeps(
+  services: Pick<Services, 'api' | 'session'>,
+  printClosed?: AbortSignal,
+): MaterialPrintDeps {
   return {
     lookup: (q) => services.api.printMaterial(q),
     download: (uri) =>
@@ -37,7 +43,7 @@ export function browserMaterialPrintDeps(services: Pick<Services, 'api' | 'sessi
     openPdf,
     createCanvas: browserCanvasFactory,
     startWorker: createPrintWorker,
-    handOff: printOrDownloadPdf,
+    handOff: (pdf, fileName) => printOrDownloadPdf(pdf, fileName, printClosed),
     serverUrl: '',
     nowMs: () => Date.now(),
   };
