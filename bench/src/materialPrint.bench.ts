@@ -12,7 +12,9 @@
  * Only the browser's print dialog is stubbed (headless Chromium has none). The machine is shared:
  * the load average is printed beside the figures.
  */
-import { loadavg } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { textPdf } from '../../e2e/board/support/fixtures';
 import { buildClassroom } from '../../e2e/classroom/support/buildClassroom';
@@ -21,10 +23,35 @@ import { accessTokenOf, createPodMaterial } from '../../e2e/classroom/support/ma
 import { PRINT_STUB } from '../../e2e/print/printStub';
 import { launchChromium } from '../../e2e/support/chromium';
 import { startRealServer } from '../../e2e/support/realServer';
+import { sharedDir } from '../../test-support/shared';
 import { atMost, type Bench, type Figure } from './budget';
 
 const PAGES = 20;
 const CANCEL_TRIALS = 3;
+const BOOK = 's3-o27-b1068';
+
+/**
+ * The shared Ncode data with book 1068 stretched to 32 code pages (the shared data has p0–p15;
+ * p16… link to p0…: the pattern differs in the page number only, the work is the same), so a
+ * 20-page print has a code page for every page. Links in a temporary folder, removed after.
+ */
+function ncodeDataFor20Pages(): { dir: string; cleanup: () => void } {
+  const src = join(sharedDir, 'data', 'ncode');
+  const dir = mkdtempSync(join(tmpdir(), 'dotink-ncode-'));
+  for (const entry of readdirSync(src)) if (entry !== 'code') symlinkSync(join(src, entry), join(dir, entry));
+  for (const book of readdirSync(join(src, 'code'))) {
+    if (book === BOOK) continue;
+    mkdirSync(join(dir, 'code'), { recursive: true });
+    symlinkSync(join(src, 'code', book), join(dir, 'code', book));
+  }
+  mkdirSync(join(dir, 'code', BOOK), { recursive: true });
+  for (let p = 0; p < 32; p++)
+    symlinkSync(
+      join(src, 'code', BOOK, `${BOOK}-p${p % 16}.code.gz`),
+      join(dir, 'code', BOOK, `${BOOK}-p${p}.code.gz`),
+    );
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
 
 /** Presses Print and waits for the PDF to reach the print hand-off; answers ms (in the page). */
 function timedPrint(page: Page, textbookId: number): Promise<number> {
@@ -94,14 +121,17 @@ const bench: Bench = {
   name: 'Material print of a 20-page POD PDF in Chromium (issue 14)',
   async run(): Promise<Figure[]> {
     const dist = await buildClassroom();
+    const ncode = ncodeDataFor20Pages();
     const server = await startRealServer({
       seedDemo: true,
-      env: { CLASSROOM_DIST_DIR: dist, CODE_START: '3.27.1068.1' },
+      env: { CLASSROOM_DIST_DIR: dist, CODE_START: '3.27.1068.1', NCODE_DATA_DIR: ncode.dir },
     });
     const browser = await launchChromium();
     try {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       await context.addInitScript({ content: PRINT_STUB });
+      // tsx keeps function names with a `__name` helper that the page does not have
+      await context.addInitScript({ content: 'window.__name = (f) => f;' });
       const app = new ClassroomPage(await context.newPage(), server.origin);
       await app.signIn(DEMO_ADMIN);
       const material = await createPodMaterial(
@@ -149,6 +179,7 @@ const bench: Bench = {
     } finally {
       await browser.close();
       await server.close();
+      ncode.cleanup();
     }
   },
 };
