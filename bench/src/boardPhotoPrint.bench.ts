@@ -115,7 +115,7 @@ const bench: Bench = {
       if (h.errors.length > 0) throw new Error(`page errors: ${h.errors.join('; ')}`);
       const [l1, l5] = loadavg();
       console.log(
-        `  (${PAGES} photo pages; load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)} on a shared machine)`,
+        `  (${PAGES} photo pages; pdf.js render + read-back ${(r.renderMs / PAGES / 1000).toFixed(2)} s/page (main thread, wall); load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)} on a shared machine)`,
       );
       return [
         atMost(

@@ -24,6 +24,8 @@ export interface PhotoPrintResult {
   readonly pages: number;
   readonly ms: number;
   readonly pdfBytes: number;
+  /** Main-thread time in pdf.js page renders (300 dpi, read back as RGBA), summed. */
+  readonly renderMs: number;
   readonly failure?: string;
 }
 
@@ -53,12 +55,20 @@ async function printPhoto(arg: { pages: number; firstCode: number }): Promise<Ph
     createCanvas: browserCanvasFactory,
   });
   let pdfBytes = 0;
+  let renderMs = 0;
   const t0 = performance.now();
   const outcome = await printBoard(
     {
       target,
       auth: { serverUrl: '', accessToken: async () => undefined },
-      renderPage: (pageNo, signal) => render(pageNo, signal),
+      renderPage: async (pageNo, signal) => {
+        const r0 = performance.now();
+        try {
+          return await render(pageNo, signal);
+        } finally {
+          renderMs += performance.now() - r0;
+        }
+      },
       startWorker,
       handOff: async (pdf) => {
         pdfBytes = pdf.size;
@@ -76,6 +86,7 @@ async function printPhoto(arg: { pages: number; firstCode: number }): Promise<Ph
     pages: outcome.printed.length,
     ms,
     pdfBytes,
+    renderMs,
     ...(outcome.failure ? { failure: JSON.stringify(outcome.failure) } : {}),
   };
 }
