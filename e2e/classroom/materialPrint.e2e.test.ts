@@ -79,12 +79,20 @@ const alertText = async () => {
   await app.testId('material-print-alert').waitFor({ timeout: 30_000 });
   return app.page.locator('[data-testid="material-print-alert"] [data-testid="alert-text"]').textContent();
 };
-/** Code pages come slowly (the server's answers held back), so a print stays in progress. */
-const slowCodePages = () =>
-  app.page.route('**/ncode_data/**', async (route) => {
-    await new Promise((r) => setTimeout(r, 2500));
+/**
+ * Code pages come slowly (the server's answers held back): the material's first after 1 s, the
+ * others after a minute, so a print stays mid-way (a page done, the next waiting) while the
+ * progress dialog is shot and checked.
+ */
+const slowCodePages = () => {
+  const first = material.codes[0]!;
+  const firstFile = `-p${first.p}.code.gz`;
+  return app.page.route('**/ncode_data/**', async (route) => {
+    const isFirst = new URL(route.request().url()).pathname.endsWith(firstFile);
+    await new Promise((r) => setTimeout(r, isFirst ? 1000 : 60_000));
     await route.continue().catch(() => undefined);
   });
+};
 
 describe.sequential('material print in Chromium against the real server', () => {
   it('prints a POD material: the PDF handed to print passes qpdf and carries the issued code pages', async () => {
