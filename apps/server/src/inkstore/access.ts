@@ -67,18 +67,25 @@ export class InkReadAccess extends CoalescedReads<InkReadFacts | undefined> {
         teachers.push(key.slice(0, cut));
         students.push(key.slice(cut + 1));
       }
-      const rows = await sql<{
+      type Row = {
         tid: string;
         sid: string;
         class_id: number;
         school_id: number;
         version: string | number | bigint | null;
         taught: boolean;
-      }>`
+      };
+      // One pair (the usual case on a quiet server): plain parameters, which the embedded
+      // database plans faster than the array form.
+      const pairs =
+        keys.length === 1
+          ? sql`(select ${teachers[0]}::text as tid, ${students[0]}::text as sid)`
+          : sql`unnest(${teachers}::text[], ${students}::text[])`;
+      const rows = await sql<Row>`
         select p.tid, p.sid, s.class_id, c.school_id, v.version,
           (c.teacher_id = p.tid or exists (
             select 1 from curriculums cu where cu.class_id = c.id and cu.teacher_id = p.tid)) as taught
-        from unnest(${teachers}::text[], ${students}::text[]) as p(tid, sid)
+        from ${pairs} as p(tid, sid)
         join students s on s.account_id = p.sid
         join classes c on c.id = s.class_id
         left join ink_versions v on v.student_id = s.account_id`.execute(db);
