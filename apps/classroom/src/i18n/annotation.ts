@@ -10,7 +10,6 @@ export const annotationText = textSlice({
     'annotation.failed': 'Annotation information was not uploaded. Please try again.',
     'annotation.loginFailed': 'student login failed',
     'annotation.penTitle': 'Smart pen',
-    'annotation.controls': 'Annotation',
   },
   ko: {
     'annotation.upload': '첨삭 업로드',
@@ -20,7 +19,6 @@ export const annotationText = textSlice({
     'annotation.failed': '첨삭 정보가 업로드되지 않았습니다. 다시 시도해 주세요.',
     'annotation.loginFailed': '학생 로그인에 실패했습니다',
     'annotation.penTitle': '스마트펜',
-    'annotation.controls': '첨삭',
   },
   ja: {
     'annotation.upload': '添削をアップロード',
@@ -30,7 +28,6 @@ export const annotationText = textSlice({
     'annotation.failed': '添削情報がアップロードされませんでした。もう一度お試しください。',
     'annotation.loginFailed': '生徒のログインに失敗しました',
     'annotation.penTitle': 'スマートペン',
-    'annotation.controls': '添削',
   },
   'zh-TW': {
     'annotation.upload': '上傳批註',
@@ -40,6 +37,5 @@ export const annotationText = textSlice({
     'annotation.failed': '批註資訊未上傳，請再試一次。',
     'annotation.loginFailed': '學生登入失敗',
     'annotation.penTitle': '智慧筆',
-    'annotation.controls': '批註',
   },
 });
