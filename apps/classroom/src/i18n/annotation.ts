@@ -5,7 +5,7 @@ export const annotationText = textSlice({
   en: {
     'annotation.upload': 'upload annotation',
     'annotation.uploading': 'uploading annotation…',
-    'annotation.pending': 'Not uploaded: {count} strokes',
+    'annotation.pending': 'Strokes not uploaded: {count}',
     'annotation.uploaded': 'Uploaded the annotation information.',
     'annotation.failed': 'Annotation information was not uploaded. Please try again.',
     'annotation.loginFailed': 'student login failed',

@@ -21,6 +21,7 @@ import { studentInkCalls } from '../../api/annotation';
 import { useTeacher } from '../../api/queries';
 import { useServices } from '../../app/services';
 import { AnnotationModel, type AnnotationState } from './annotationModel';
+import { publishPenCount } from './penCount';
 
 /** Whose page the teacher writes on. */
 export interface AnnotationTarget {
@@ -87,7 +88,15 @@ export function useAnnotation(target: AnnotationTarget): Annotation {
     });
     return { model, penStatus, pens };
   });
-  useEffect(() => () => parts.pens.close(), [parts]);
+  useEffect(() => {
+    const publish = () => publishPenCount(parts, parts.penStatus.get().pens.length);
+    const stop = parts.penStatus.subscribe(publish);
+    return () => {
+      stop();
+      parts.pens.close();
+      publishPenCount(parts, 0);
+    };
+  }, [parts]);
   const state = useSyncExternalStore(parts.model.subscribe, parts.model.get, parts.model.get);
   return {
     ...parts,
