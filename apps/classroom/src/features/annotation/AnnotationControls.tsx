@@ -30,6 +30,15 @@ export function AnnotationControls(props: { readonly annotation: Annotation }) {
       setOutcome((o) => (o === 'uploaded' ? undefined : o));
   }, [pending, state.changed, state.uploading]);
 
+  // a passing note (old firmware) is a toast; the rest need reading (the alert below)
+  const message = pen.message;
+  useEffect(() => {
+    if (message?.level !== 'toast') return;
+    toast(viewText(message.key, message.params), 'info');
+    annotation.penStatus.dismiss();
+  }, [message, viewText, annotation.penStatus]);
+  const alert = message?.level === 'alert' ? message : undefined;
+
   const upload = async () => {
     const result = await annotation.model.upload();
     if (result.ok) {
@@ -91,7 +100,7 @@ export function AnnotationControls(props: { readonly annotation: Annotation }) {
       )}
       <AlertDialog
         title={t('annotation.penTitle')}
-        message={pen.message ? viewText(pen.message.key, pen.message.params) : undefined}
+        message={alert ? viewText(alert.key, alert.params) : undefined}
         confirm={t('common.confirm')}
         onClose={() => annotation.penStatus.dismiss()}
         testId="pen-message"
