@@ -22,12 +22,12 @@ import {
 } from '@dotink/pen';
 import { createPenSimulator, lineStroke } from '@dotink/pen/simulator';
 import { type CodePage, dotSeed, readCodePage } from '@dotink/print';
+import { type RasterContext, renderPdfPageRaster } from '@dotink/print-web';
 import { unzlibSync } from 'fflate';
 import { PDFDocument, PDFName, type PDFRawStream, rgb, StandardFonts } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { locateOnBoard, type StoredPrintMapping } from '../../apps/board/src/print/boardMapping';
-import { type RasterContext, renderPdfPageRaster } from '../../apps/board/src/print/pageRaster';
 import { type PrintFlowDeps, printBoard, printMappingKey } from '../../apps/board/src/print/printFlow';
 import { DEFAULT_PRINT_OPTIONS } from '../../apps/board/src/print/printOptions';
 import { channelWorker, memoryTarget } from '../../apps/board/src/print/testTarget';

@@ -260,6 +260,14 @@ const cases: readonly RouteCase[] = [
     },
   },
   {
+    route: 'DELETE /edu/v1/curriculum/{curriculumId}/textbook/{textbookId}',
+    expect: staff,
+    request: async (app, w) => {
+      const { lecture, textbook } = await podWithPdf(app, w);
+      return { method: 'DELETE', url: `/edu/v1/curriculum/${lecture}/textbook/${textbook}` };
+    },
+  },
+  {
     route: 'GET /edu/v1/curriculum/textbook',
     expect: ok('teacher', 'colleague', 'admin', 'otherSchool'),
     request: async (app, w) => {

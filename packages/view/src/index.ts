@@ -30,6 +30,7 @@ export * from './render/drawLive';
 export * from './render/layerSize';
 export * from './replay/ReplayControls';
 export * from './replay/ReplayPlayerView';
+export * from './replay/replayConstants';
 export * from './replay/replayPageStrokes';
 export * from './theme/ThemeProvider';
 export * from './theme/theme';

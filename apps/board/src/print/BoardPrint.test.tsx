@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { type PageAddress, type Point2, pageAddress } from '@dotink/ncode';
+import type { FromWorker, PortLike, ToWorker } from '@dotink/print-web';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BoardPrint } from './BoardPrint';
@@ -7,7 +8,6 @@ import type { PrintFlowDeps } from './printFlow';
 import type { PenTap, TapSource } from './registrationFlow';
 import { boardPages } from './testPages';
 import { channelWorker, memoryTarget, smallRaster } from './testTarget';
-import type { FromWorker, PortLike, ToWorker } from './workerProtocol';
 
 afterEach(cleanup);
 

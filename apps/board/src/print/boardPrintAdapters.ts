@@ -6,11 +6,12 @@
  * and registration taps from the board's pen manager (the pens are detached from the board while
  * registering, so taps are not stored as ink and do not create pages).
  */
+
+import { blankRaster, browserCanvasFactory, createPrintWorker, renderPdfPageRaster } from '@dotink/print-web';
 import type { BoardApp } from '../app/boardApp';
 import type { BoardSession } from '../model/boardSession';
-import { createPrintWorker } from './createPrintWorker';
 import { inkMoves, moveInk } from './inkMove';
-import { blankRaster, boardPageRenderer, browserCanvasFactory, renderPdfPageRaster } from './pageRaster';
+import { boardPageRenderer } from './pageRaster';
 import type { BoardPrintTarget, PrintAuth, PrintFlowDeps } from './printFlow';
 import { browserHandOff } from './printHandOff';
 import { penManagerTaps, type TapSource } from './registrationFlow';

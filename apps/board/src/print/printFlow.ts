@@ -16,9 +16,9 @@ import {
   type PrintJobProgress,
   type PrintMapping,
 } from '@dotink/print';
+import { type PrintWorkerHandle, runPrintInWorker } from '@dotink/print-web';
 import { applyPageCodes, documentFingerprint, type PageCodeMap, storedMapping } from './boardMapping';
 import { requestCodes, resolveCodeUrl } from './codeIssue';
-import type { PrintWorkerHandle } from './createPrintWorker';
 import {
   codesForPages,
   type PrintCodeRecord,
@@ -29,7 +29,6 @@ import {
 } from './printCodes';
 import type { HandOffResult } from './printHandOff';
 import { checkPrintOptions, type PrintOptions, toPrintSettings } from './printOptions';
-import { runPrintInWorker } from './printWorkerClient';
 
 /** Most code pages one request asks for (the server's limit). */
 export const MAX_CODES_PER_REQUEST = 500;

@@ -5,11 +5,12 @@
  * so the PDF is downloaded with a 'print at 100 %, no fit to page' hint instead.
  */
 
+import { pdfPrintMethod } from '@dotink/print-web';
 import { I18nProvider } from '@dotink/view';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PrintProgressDialog } from './PrintProgressDialog';
-import { browserHandOff, pdfPrintMethod } from './printHandOff';
+import { browserHandOff } from './printHandOff';
 import type { PrintOptions } from './printOptions';
 
 const CHROME =

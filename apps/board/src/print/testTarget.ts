@@ -1,10 +1,13 @@
 /** An in-memory board for the print flow tests, and a print worker on a MessageChannel. */
 import type { GridaPage, GridaPdf } from '@dotink/ink';
 import type { ContentRaster } from '@dotink/print';
-import type { PrintWorkerHandle } from './createPrintWorker';
+import {
+  type PortLike,
+  type PrintWorkerDeps,
+  type PrintWorkerHandle,
+  servePrintJobs,
+} from '@dotink/print-web';
 import type { BoardPrintTarget } from './printFlow';
-import { type PrintWorkerDeps, servePrintJobs } from './printWorkerHost';
-import type { PortLike } from './workerProtocol';
 
 /** A board held in memory. */
 export function memoryTarget(

@@ -1,9 +1,62 @@
-/** The materialPrint calls of classroom.md §7, each validating its answer with the shared schema. */
+/**
+ * The material-print calls of classroom.md §7: the print-material lookup (by section, owner,
+ * book and start page: `pdfRet.downloadUri`, `originalName`, `nproj_xml`), validated with the
+ * shared schema, and the download of the material's PDF with the §8 attachment codes.
+ */
+import { answerSchema } from '@dotink/contracts/answer';
+import { type PrintMaterialQuery, printMaterialData, textbooksData } from '@dotink/contracts/eduLectures';
+import { AttachmentError } from '../features/materialPrint/materialPrintFlow';
 import type { Call } from './client';
 
 /** The calls, bound to one call layer. */
-export function materialPrintApi(_call: Call) {
-  return {};
+export function materialPrintApi(call: Call) {
+  return {
+    /** `GET /edu/v1/curriculum/{curriculumId}/textbook`: the materials the print page lists. */
+    printTextbooks: async (curriculumId: number) =>
+      (await call(answerSchema(textbooksData), `/edu/v1/curriculum/${curriculumId}/textbook`)).data.textbooks,
+    /** `GET /edu/v1/curriculum/textbook/print`: the printable POD material starting at a page. */
+    printMaterial: async (query: PrintMaterialQuery) =>
+      (
+        await call(answerSchema(printMaterialData), '/edu/v1/curriculum/textbook/print', {
+          query,
+        })
+      ).data,
+  };
 }
 
 export type MaterialPrintApi = ReturnType<typeof materialPrintApi>;
+
+/** What a download needs: fetch and the bearer token. */
+export interface DownloadDeps {
+  readonly fetch: typeof fetch;
+  accessToken(): Promise<string | undefined>;
+}
+
+/**
+ * Downloads a material's PDF (classroom.md §8 codes): 1001 when the request gets no answer or
+ * the server fails (5xx); 1002 when the server has no such document (404, or no address);
+ * 1003 when the file cannot be downloaded otherwise (another status, or not a PDF).
+ */
+export async function downloadMaterialPdf(deps: DownloadDeps, uri: string): Promise<Uint8Array> {
+  if (!uri) throw new AttachmentError(1002, 'no download address');
+  const token = await deps.accessToken();
+  let res: Response;
+  try {
+    res = await deps.fetch(uri, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  } catch (e) {
+    throw new AttachmentError(1001, e instanceof Error ? e.message : String(e));
+  }
+  if (res.status === 404) throw new AttachmentError(1002, `HTTP ${res.status}`);
+  if (res.status >= 500) throw new AttachmentError(1001, `HTTP ${res.status}`);
+  if (!res.ok) throw new AttachmentError(1003, `HTTP ${res.status}`);
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await res.arrayBuffer());
+  } catch (e) {
+    throw new AttachmentError(1003, e instanceof Error ? e.message : String(e));
+  }
+  // '%PDF' within the first KiB (as PDF readers accept)
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
+  if (!head.includes('%PDF')) throw new AttachmentError(1003, 'not a PDF');
+  return bytes;
+}

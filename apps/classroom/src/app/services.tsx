@@ -35,6 +35,8 @@ export interface Services {
   readonly api: Api;
   readonly queryClient: QueryClient;
   readonly ui: UiStore;
+  /** The app's clock (epoch ms): lesson states are computed from it (classroom.md §4). */
+  readonly nowMs: () => number;
   /** Where the app goes after a 401 or logout (set by the services layout from the router). */
   navigate: (to: string) => void;
 }
@@ -74,6 +76,7 @@ export function createServices(deps: ServiceDeps): Services {
     session,
     queryClient,
     ui: createUiStore(deps.storage),
+    nowMs: () => Date.now(),
     navigate: (to) => window.location.assign(to),
     api: createApi(
       createCall({

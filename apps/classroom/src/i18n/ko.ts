@@ -35,7 +35,7 @@ export const classroomKo: ClassroomMessages = {
   'shell.breadcrumb': '현재 위치',
   'shell.pens': '연결된 펜: {count}',
   'shell.adminTeachers': '교사 관리',
-  'shell.pendingBadge': '승인 대기 교사 {count}명',
+  'shell.pendingBadge': '승인 대기 교사 {count} 명',
   'shell.drawer': '탐색',
   'shell.classStudents': '학급 학생 관리',
   'shell.classList': '학급 목록',

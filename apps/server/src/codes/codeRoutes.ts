@@ -15,6 +15,7 @@
  * Failures answer the generic JSON `{ ok: false, message, data: null }` (the engine prints the
  * status and `message`, engine.md §8).
  */
+import { issuedCodePagesSchema } from '@dotink/contracts/paperCodes';
 import { codeFilePath, type PageAddress, pageAddress } from '@dotink/ncode';
 import { CodePageError } from '@dotink/print';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -54,9 +55,7 @@ const codeQuery = z.object({
   width: mm,
   height: mm,
 });
-const issuedSchema = z.array(
-  z.object({ s: z.number(), o: z.number(), b: z.number(), p: z.number(), url: z.string() }),
-);
+const issuedSchema = issuedCodePagesSchema;
 const errors = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 409: failureSchema };
 const printErrors = { ...errors, 429: failureSchema, 503: failureSchema };
 

@@ -103,7 +103,7 @@ export async function seedDemoInk(db: Kysely<Database>, pupils: readonly PupilWr
       clock: manualClock(w.startMs + 3_600_000),
     });
     const decoded = decodeUpload(payloads, w.studentId);
-    stored += (await storeUpload(db, w.studentId, decoded.pages)).stored;
+    stored += (await storeUpload(db, w.studentId, decoded.pages, w.startMs + 3_600_000)).stored;
   }
   return stored;
 }

@@ -105,22 +105,23 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
-/** Stores the pages of one upload for `studentId`. */
+/**
+ * Stores the pages of one upload for `studentId`, uploaded at `uploadedAtMs` (the server's
+ * injected clock, so every time the server answers comes from one clock).
+ */
 export async function storeUpload(
   db: Kysely<Database>,
   studentId: string,
   pages: readonly UploadPage[],
+  uploadedAtMs: number,
   options: StoreOptions = {},
 ): Promise<StoredUpload> {
   const { rows, received } = uploadRows(pages);
-  if (rows.length === 0) {
-    const now = await sql<{ now: Date }>`select now() as now`.execute(db);
-    return { received, stored: 0, updated: 0, uploadedAt: new Date(now.rows[0]!.now) };
-  }
-  const head = await sql<{ base: string; at: Date }>`
-    select (nextval('ink_upload_seq') * ${UPLOAD_ID_STRIDE}::bigint)::text as base, now() as at`.execute(db);
+  const uploadedAt = new Date(uploadedAtMs);
+  if (rows.length === 0) return { received, stored: 0, updated: 0, uploadedAt };
+  const head = await sql<{ base: string }>`
+    select (nextval('ink_upload_seq') * ${UPLOAD_ID_STRIDE}::bigint)::text as base`.execute(db);
   const uploadBase = Number(head.rows[0]!.base);
-  const uploadedAt = new Date(head.rows[0]!.at);
   if (options.copyIn) {
     try {
       const stored = await options.copyIn(

@@ -6,37 +6,17 @@
  * sent as bytes, so a repeated search costs one key lookup instead of reading and encoding every
  * stroke again (on PGlite's one session the stroke query was most of a request's time).
  *
+ * The search route reads the version in its access query (access.ts `InkReadAccess`).
  * Correct under concurrent writes: the version is read before the strokes, so an answer is
  * never stored under a version older than what it holds — at worst it holds newer strokes than
  * its version says and is rebuilt once more.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { CoalescedReads } from '../platform/coalescedReads';
 import type { StrokeSearch } from './inkStrokeStore';
 
 /** Most bytes of answers kept (least recently used ones go first). */
 export const SEARCH_CACHE_MAX_BYTES = 64 * 1024 * 1024;
-
-/**
- * Students' ink versions, read coalesced (`platform/coalescedReads.ts`, as accounts are read):
- * the requests that arrive while a read is under way are served together by the next one, so 50
- * teachers polling at once cost a query or two, not 50. A read starts after every request it
- * serves has arrived, so each sees every change committed before it arrived. `read(studentId)`
- * gives the student's ink version now ('0' before any stroke).
- */
-export class InkVersionReads extends CoalescedReads<string> {
-  constructor(db: Kysely<Database>) {
-    super(async (ids) => {
-      const rows = await db
-        .selectFrom('ink_versions')
-        .select(['student_id', 'version'])
-        .where('student_id', 'in', ids)
-        .execute();
-      return new Map(rows.map((r) => [r.student_id, String(r.version)]));
-    }, '0');
-  }
-}
 
 /** The student's ink version now ('0' before any stroke), in a query of its own. */
 export async function inkVersion(db: Kysely<Database>, studentId: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { type InkStorePage, parseInkStoreElement } from '@dotink/ink';
-import { pageAddress } from '@dotink/ncode';
+import { type ManualClock, pageAddress } from '@dotink/ncode';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestServer } from '../../test/harness';
 import { type Classroom, createClassroom, host, makeStroke, postInk, uploadOf } from '../../test/inkFixtures';
@@ -59,7 +59,7 @@ describeEachDatabase('GET /admin/v1/inkstore/search/{studentId}', (kind) => {
     expect(first.json().data.stored).toBe(600);
     firstUploadDate = first.json().data.uploadDate;
     // Upload 2: 5 strokes on page 9, long after the lesson.
-    await new Promise((r) => setTimeout(r, 5));
+    (server().clock as ManualClock).advance(5);
     const later = Array.from({ length: 5 }, (_, i) =>
       makeStroke({ page: page(9), startMs: room.lessonEndMs + 86_400_000 + i * 100, writerId: pupil.id }),
     );
@@ -168,6 +168,23 @@ describeEachDatabase('GET /admin/v1/inkstore/search/{studentId}', (kind) => {
     expect(lesson.json().message).toBe('The lesson does not exist.');
   });
 
+  it('decides each search of a concurrent burst on its own (access is read coalesced)', async () => {
+    const colleague = await teacherWithToken(app(), { schoolId: room.schoolId });
+    const admin = await teacherWithToken(app(), { schoolId: room.schoolId, isSchoolAdmin: true });
+    const otherRoom = await createClassroom(app(), 1);
+    const asked = [
+      search(pupil.id, '', room.teacher.headers),
+      search(pupil.id, '', colleague.headers),
+      search(pupil.id, '', admin.headers),
+      search(pupil.id, '', otherRoom.teacher.headers),
+      search('no-such-pupil', '', room.teacher.headers),
+      search(otherRoom.students[0]!.id, '', otherRoom.teacher.headers),
+      search(otherRoom.students[0]!.id, '', room.teacher.headers),
+    ];
+    const statuses = (await Promise.all(asked)).map((r) => r.statusCode);
+    expect(statuses).toEqual([200, 403, 200, 403, 404, 200, 403]);
+  });
+
   it('answers 401 without a token, 403 to another school or class, a student or a token without edu.read', async () => {
     expect((await search(pupil.id, '', {})).statusCode).toBe(401);
     expect((await search(pupil.id, '', { authorization: 'Bearer bad' })).json().message).toBe('Unauthorized');
@@ -183,6 +200,17 @@ describeEachDatabase('GET /admin/v1/inkstore/search/{studentId}', (kind) => {
     // school administrator, who reads every class of the school.
     const colleague = await teacherWithToken(app(), { schoolId: room.schoolId });
     expect((await search(pupil.id, '', colleague.headers)).statusCode).toBe(403);
+    // Holding a lecture on the class makes the colleague one of its teachers.
+    await app()
+      .services.db.insertInto('curriculums')
+      .values({
+        class_id: room.classId,
+        teacher_id: colleague.account.id,
+        title: 'Colleague lecture',
+        description: '',
+      })
+      .execute();
+    expect((await search(pupil.id, '', colleague.headers)).statusCode).toBe(200);
     const admin = await teacherWithToken(app(), { schoolId: room.schoolId, isSchoolAdmin: true });
     expect((await search(pupil.id, '', admin.headers)).statusCode).toBe(200);
     const otherLesson = await search(otherRoom.students[0]!.id, `tag=${room.tag}`, otherRoom.teacher.headers);

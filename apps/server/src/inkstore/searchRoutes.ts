@@ -10,17 +10,16 @@
 
 import { MAX_SEARCH_PAGES, searchData, searchParams, searchQuery } from '@dotink/contracts/inkstore';
 import type { FastifyReply } from 'fastify';
-import { studentOfTeacher } from '../edu/access';
 import { answerSchema, failureSchema, success } from '../http/answer';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { Scope } from '../identity/scopes';
 import { authOf } from '../platform/bearer';
 import type { AppPlugin } from '../platform/types';
-import { teacherSchool } from './access';
+import { InkReadAccess, teacherSchool } from './access';
 import { type StrokeSearch, searchStrokes } from './inkStrokeStore';
 import { InkMessage } from './messages';
 import { searchAnswer } from './searchAnswer';
-import { InkVersionReads, SearchAnswerCache, searchCacheKey } from './searchCache';
+import { SearchAnswerCache, searchCacheKey } from './searchCache';
 
 /** Most strokes in an answer page. */
 export const SEARCH_PAGE_STROKES = 1000;
@@ -32,7 +31,7 @@ export const LESSON_GRACE_MS = 30 * 60_000;
 
 export const inkSearchRoutes: AppPlugin = async (app) => {
   const cache = new SearchAnswerCache();
-  const versions = new InkVersionReads(app.services.db);
+  const access = new InkReadAccess(app.services.db);
   app.get(
     '/admin/v1/inkstore/search/:studentId',
     {
@@ -58,10 +57,8 @@ export const inkSearchRoutes: AppPlugin = async (app) => {
       const schoolId = teacherSchool(account);
       const { studentId } = request.params;
       const q = request.query;
-      await studentOfTeacher(db, { account, schoolId }, studentId, {
-        notFound: InkMessage.studentNotFound,
-        forbidden: InkMessage.otherSchool,
-      });
+      // Access and the pupil's ink version, in one coalesced query (access.ts).
+      const { version } = await access.check({ account, schoolId }, studentId);
       const window = q.tag ? await lessonWindow(app, schoolId, q.tag) : undefined;
       const search: StrokeSearch = {
         studentId,
@@ -79,7 +76,6 @@ export const inkSearchRoutes: AppPlugin = async (app) => {
       // The answer's bytes, built once per version of the student's ink (searchCache.ts); the
       // same JSON the response schema would write.
       const key = searchCacheKey(search);
-      const version = await versions.read(studentId);
       const body = await cache.getOrBuild(key, version, async () => {
         const page = await searchStrokes(db, search);
         return Buffer.from(JSON.stringify(success(searchAnswer(studentId, page.rows, page.hasMore))));

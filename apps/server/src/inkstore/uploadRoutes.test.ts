@@ -46,7 +46,8 @@ describeEachDatabase('POST /inkstore/v1/data', (kind) => {
       message: 'Success',
       data: { received: 4, stored: 4, updated: 0, duplicates: 0, uploadDate: expect.any(String) },
     });
-    expect(Number.isFinite(Date.parse(body.data.uploadDate))).toBe(true);
+    // The upload time is the server's injected clock (issue 11 item 12), not the database's.
+    expect(body.data.uploadDate).toBe(new Date(server().clock.nowMs()).toISOString());
     const rows = await app()
       .services.db.selectFrom('ink_strokes')
       .select(['page', 'dot_count', 'dots', 'writer_id'])

@@ -73,7 +73,7 @@ export const inkUploadRoutes: AppPlugin = async (app) => {
       const { db } = app.services;
       const refused = await disallowedWriters(db, account.id, decoded.foreignWriters);
       if (refused.length > 0) throw forbidden(InkMessage.foreignWriter(refused[0]!));
-      const result = await storeUpload(db, account.id, decoded.pages, {
+      const result = await storeUpload(db, account.id, decoded.pages, app.services.clock.nowMs(), {
         copyIn: app.services.copyIn,
         withBlob: app.services.withBlob,
       });

@@ -81,7 +81,7 @@ export class PkceClient {
       pending.verifier,
       this.options(),
     );
-    return oauth.processAuthorizationCodeResponse(as, this.client, res);
+    return oauth.processAuthorizationCodeResponse(as, this.clientAt(res), res);
   }
 
   /** Renews the tokens with a refresh token; throws when refused. */
@@ -94,7 +94,7 @@ export class PkceClient {
       refreshToken,
       this.options(),
     );
-    return oauth.processRefreshTokenResponse(as, this.client, res);
+    return oauth.processRefreshTokenResponse(as, this.clientAt(res), res);
   }
 
   /** Revokes each token at the server, in order; throws at the first refusal. */
@@ -105,6 +105,17 @@ export class PkceClient {
       const res = await oauth.revocationRequest(as, this.client, oauth.None(), token, this.options());
       await oauth.processRevocationResponse(res);
     }
+  }
+
+  /**
+   * The client as it judges a token answer: the ID token's times are checked against the
+   * server's clock (the answer's Date header), not the browser's, which may be hours off; a
+   * wrong browser clock would otherwise refuse every renewal and sign the user out.
+   */
+  private clientAt(res: Response): oauth.Client {
+    const serverMs = Date.parse(res.headers.get('date') ?? '');
+    if (Number.isNaN(serverMs)) return this.client;
+    return { ...this.client, [oauth.clockSkew]: Math.round((serverMs - Date.now()) / 1000) };
   }
 
   private authorizationServer(): Promise<oauth.AuthorizationServer> {

@@ -131,6 +131,7 @@ export function PageView(props: PageViewProps) {
     selfWriterId: props.selfWriterId,
     otherWriterArgb: props.otherWriterColorArgb,
     colorOf: props.colorOf,
+    fillKey: props.inkFillKey,
     onDraw,
   });
 

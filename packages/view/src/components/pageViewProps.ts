@@ -83,6 +83,11 @@ export interface PageViewProps {
   /** Strokes by other writers than this one are drawn in `otherWriterColorArgb`. */
   readonly selfWriterId?: string;
   readonly otherWriterColorArgb?: number;
+  /**
+   * A change redraws the completed strokes afresh, even the same ones (a replay that ended
+   * draws its last frame as a still page is drawn).
+   */
+  readonly inkFillKey?: string | number;
   /** Overrides each stroke's colour (ARGB), e.g. a replay colour mode. */
   readonly colorOf?: (s: Stroke) => number;
   readonly disabled?: DisabledFeatures;

@@ -41,6 +41,8 @@ export interface CompletedLayerInput {
   readonly selfWriterId?: string;
   readonly otherWriterArgb?: number;
   readonly colorOf?: (s: Stroke) => number;
+  /** A change fills the layer afresh (see {@link CompletedLayerState.fillKey}). */
+  readonly fillKey?: string | number;
   readonly onDraw: (info: LayerDrawInfo) => void;
 }
 
@@ -61,6 +63,7 @@ export function useCompletedLayer(
     selfWriterId,
     otherWriterArgb,
     colorOf,
+    fillKey,
     onDraw,
   } = input;
   const renderer = useRef<
@@ -131,6 +134,7 @@ export function useCompletedLayer(
       cache,
       coloring: { selfWriterId, otherWriterArgb },
       colorOf,
+      fillKey,
     };
     last.current = state;
     current.r.update(state);
@@ -150,6 +154,7 @@ export function useCompletedLayer(
     selfWriterId,
     otherWriterArgb,
     colorOf,
+    fillKey,
     onDraw,
   ]);
 }

@@ -99,6 +99,18 @@ describe('completed layer renderer', () => {
     expect(t.draws.at(-1)).toEqual({ layer: 'completed', count: 1, full: false });
   });
 
+  it('fills everything again when the fill key changes, the same strokes included', () => {
+    const t = rig();
+    const first = strokes(5);
+    t.r.update({ ...t.state(first.slice(0, 4)), fillKey: 'playing' });
+    t.r.update({ ...t.state(first), fillKey: 'playing' });
+    expect(t.bitmaps).toHaveLength(1);
+    t.r.update({ ...t.state(first), fillKey: 'still' });
+    expect(t.bitmaps).toHaveLength(2);
+    expect(t.fills(t.bitmaps[1]!)).toBe(5);
+    expect(t.draws.at(-1)).toMatchObject({ count: 5, full: true });
+  });
+
   it('fills everything again when a stroke is removed', () => {
     const t = rig();
     const first = strokes(5);

@@ -48,6 +48,11 @@ export interface CompletedLayerState {
   readonly cache: StrokePathCache;
   readonly coloring: WriterColoring;
   readonly colorOf?: (s: Stroke) => number;
+  /**
+   * A change fills the layer afresh even for the same strokes (e.g. a replay that ended draws
+   * its last frame whole, as a still page is drawn, not as the appends it was built from).
+   */
+  readonly fillKey?: string | number;
 }
 
 interface Bitmap {
@@ -78,7 +83,8 @@ function sameLook(a: CompletedLayerState, b: CompletedLayerState): boolean {
     a.pagePt.height === b.pagePt.height &&
     a.coloring.selfWriterId === b.coloring.selfWriterId &&
     a.coloring.otherWriterArgb === b.coloring.otherWriterArgb &&
-    a.colorOf === b.colorOf
+    a.colorOf === b.colorOf &&
+    a.fillKey === b.fillKey
   );
 }
 

@@ -5,6 +5,7 @@ import { type PageAddress, pageId } from '@dotink/ncode';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LayerDrawInfo } from '../components/viewStats';
+import type { Viewport } from '../pipeline/viewTransform';
 import { line, makeStroke, PAGE_A, PAGE_B } from '../testing/fixtures';
 import { ReplayPlayerView } from './ReplayPlayerView';
 
@@ -110,7 +111,7 @@ describe('ReplayPlayerView', () => {
 
   it('seeks with the slider and with the page chunks strip', () => {
     const r = setup();
-    fireEvent.change(screen.getByRole('slider', { name: 'Replay position' }), { target: { value: '1200' } });
+    fireEvent.change(screen.getByRole('slider', { name: 'Replay position' }), { target: { value: '1.2' } });
     expect(r.state()).toBe('stop');
     expect(r.snaps.at(-1)!.timeMs).toBe(1200);
     expect(r.shownPage()).toBe(pageId(PAGE_A));
@@ -134,5 +135,108 @@ describe('ReplayPlayerView', () => {
     r.advance(400); // the first stroke is complete
     expect(completed()).toBe(before + 1);
     expect(r.draws.filter((d) => d.layer === 'completed').at(-1)!.count).toBe(1);
+  });
+
+  it('steps the slider by 0.05 s over the replay time (classroom.md §9)', () => {
+    const r = setup();
+    const slider = screen.getByRole('slider', { name: 'Replay position' });
+    expect(slider.getAttribute('step')).toBe('0.05');
+    // the last stroke ends at 2.4 s plus the 10 ms dot tail: the slider reaches 2.45 s
+    expect(slider.getAttribute('max')).toBe('2.45');
+    fireEvent.change(slider, { target: { value: '0.75' } });
+    expect(r.snaps.at(-1)!.timeMs).toBe(750);
+    expect((slider as HTMLInputElement).value).toBe('0.75');
+  });
+
+  it('zooms by 1.2 a step up to 3, which makes the fit free; the fit buttons fit again', () => {
+    const viewports: Viewport[] = [];
+    render(
+      <ReplayPlayerView
+        strokes={strokes}
+        scheduler={manualScheduler()}
+        view={{ width: 640, height: 480, onViewportChange: (v) => viewports.push(v) }}
+      />,
+    );
+    const fitRadio = (name: string) => screen.getByRole('radio', { name });
+    expect((fitRadio('Full page') as HTMLInputElement).checked).toBe(true);
+    const start = viewports.at(-1)!.scale;
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(viewports.at(-1)!.scale).toBeCloseTo(start * 1.2);
+    expect((fitRadio('Free') as HTMLInputElement).checked).toBe(true);
+    for (let i = 0; i < 20; i++) fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(viewports.at(-1)!.scale).toBe(3);
+    fireEvent.click(fitRadio('Fit width'));
+    expect((fitRadio('Fit width') as HTMLInputElement).checked).toBe(true);
+    expect(viewports.at(-1)!.scale).toBeLessThan(3);
+  });
+
+  it('shows the 1,500,000 ms activity window and the speed cycle', () => {
+    setup();
+    const graph = screen.getByTestId('replay-graph');
+    expect(graph.dataset.fromMs).toBe('0');
+    expect(graph.dataset.toMs).toBe('1500000');
+    const speed = screen.getByTestId('replay-speed');
+    const seen = [speed.textContent];
+    for (let i = 0; i < 9; i++) {
+      fireEvent.click(speed);
+      seen.push(speed.textContent);
+    }
+    expect(seen).toEqual(['x 1', 'x 2', 'x 4', 'x 6', 'x 8', 'x 12', 'x 16', 'x 20', 'x 32', 'x 1']);
+  });
+
+  it('draws extra strokes over the page shown and gives the aside the player', () => {
+    const draws: LayerDrawInfo[] = [];
+    const extra = [
+      makeStroke(PAGE_B, line(20, 20, 5), { startMs: T0 + 9000, writerId: 'teacher' }),
+      makeStroke(PAGE_A, line(20, 20, 5), { startMs: T0 + 9000, writerId: 'teacher' }),
+    ];
+    render(
+      <ReplayPlayerView
+        strokes={strokes}
+        scheduler={manualScheduler()}
+        controls="top"
+        extraStrokes={extra}
+        barExtra={<button type="button">Annotate</button>}
+        aside={({ player, model }) => (
+          <button type="button" onClick={() => player.seek(model.pageChunks[0]!.startDeltaMs)}>
+            First page
+          </button>
+        )}
+        view={{ width: 640, height: 480, onLayerDraw: (d) => draws.push(d) }}
+      />,
+    );
+    // live on page B: its one replayed stroke and the extra one of page B
+    expect(draws.filter((d) => d.layer === 'completed').at(-1)!.count).toBe(2);
+    expect(screen.getByRole('button', { name: 'Annotate' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'First page' }));
+    expect(screen.getByTestId('page-view').dataset.page).toBe(pageId(PAGE_A));
+  });
+
+  it('shows the first page while live when asked, and any page picked whole', () => {
+    const draws: LayerDrawInfo[] = [];
+    render(
+      <ReplayPlayerView
+        strokes={strokes}
+        scheduler={manualScheduler()}
+        livePage="first"
+        aside={({ showPage }) => (
+          <button type="button" onClick={() => showPage(PAGE_B)}>
+            Page B
+          </button>
+        )}
+        view={{ width: 640, height: 480, onLayerDraw: (d) => draws.push(d) }}
+      />,
+    );
+    const shown = () => screen.getByTestId('page-view').dataset.page;
+    expect(shown()).toBe(pageId(PAGE_A));
+    expect(draws.filter((d) => d.layer === 'completed').at(-1)!.count).toBe(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Page B' }));
+    expect(shown()).toBe(pageId(PAGE_B));
+    expect(screen.getByTestId('replay-controls').dataset.state).toBe('live');
+    // while playing, picking a page seeks to its first chunk
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    expect(shown()).toBe(pageId(PAGE_A));
+    fireEvent.click(screen.getByRole('button', { name: 'Page B' }));
+    expect(shown()).toBe(pageId(PAGE_B));
   });
 });

@@ -1,12 +1,31 @@
 /**
- * The curriculum page (classroom.md §2): the grid of lecture cards, the first being 'create new
- * lecture'. Part 1 shows the cards with 'manage students' (which selects the card's class);
- * courses, materials and lessons come with part 2.
+ * The curriculum page (classroom.md §2): the grid of lecture cards (columns by width, §9), the
+ * first being 'create new lecture'. Each card has a menu (edit course, delete course) and four
+ * buttons: live lesson, register learning material, check learning results, manage students.
+ * The lesson screens of a lecture without a textbook ask to register one first.
  */
-import { Link } from 'react-router';
-import { useTeacher } from '../../api/queries';
-import { useServices } from '../../app/services';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { useNavigate } from 'react-router';
+import type { Curriculum } from '../../api/contracts';
+import {
+  coursePath,
+  latestStartedLesson,
+  lessonTextbook,
+  studentsPath,
+  studyCheckPath,
+  textbookPath,
+} from '../../api/lectureLinks';
+import { lectureKeys, useCurriculums } from '../../api/lecturesQueries';
+import { eduKeys, useClasses } from '../../api/queries';
+import { errorText, useServices } from '../../app/services';
+import { toast } from '../../app/toasts';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { AlertDialog } from '../../components/Dialog';
 import { useT } from '../../i18n/text';
+import { CourseDialog, type CourseForm } from './CourseDialog';
+import { GRID_ROW_HEIGHT, gridColumns } from './cardGrid';
 
 /** Card descriptions are cut at 18 characters (classroom.md §2). */
 export function truncateDescription(text: string): string {
@@ -14,36 +33,234 @@ export function truncateDescription(text: string): string {
   return chars.length > 18 ? `${chars.slice(0, 18).join('')}…` : text;
 }
 
+/** The column count of an element's width, following its resizes. */
+function useGridColumns() {
+  const ref = useRef<HTMLUListElement>(null);
+  const [columns, setColumns] = useState(1);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setColumns(gridColumns(el.clientWidth));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, columns };
+}
+
+type DialogState = { editing?: Curriculum } | undefined;
+
 export default function CurriculumPage() {
   const t = useT();
-  const { ui } = useServices();
-  const teacher = useTeacher();
-  const curris = teacher.data?.curris ?? [];
+  const curriculums = useCurriculums();
+  const grid = useGridColumns();
+  const [dialog, setDialog] = useState<DialogState>();
+  // the classes are read when the course dialog opens (its class menu), not with the cards
+  const classes = useClasses(dialog !== undefined);
+  const [deleting, setDeleting] = useState<Curriculum>();
+  const mutations = useCourseMutations(() => {
+    setDialog(undefined);
+    setDeleting(undefined);
+  });
+  const open = useCardActions();
+  const list = curriculums.data ?? [];
   return (
     <section className="page">
       <h1>{t('curriculum.title')}</h1>
-      <ul className="card-grid" data-testid="curriculum-grid">
-        <li className="card create-card" aria-disabled="true">
-          <span aria-hidden="true">＋</span> {t('curriculum.create')}
+      <ul
+        ref={grid.ref}
+        className="card-grid lecture-grid"
+        data-testid="curriculum-grid"
+        data-columns={grid.columns}
+        style={{
+          gridTemplateColumns: `repeat(${grid.columns}, minmax(0, 1fr))`,
+          gridAutoRows: GRID_ROW_HEIGHT,
+        }}
+      >
+        <li className="card create-card">
+          <Button className="create-button" onPress={() => setDialog({})} data-testid="curriculum-create">
+            <span aria-hidden="true">＋</span> {t('curriculum.create')}
+          </Button>
         </li>
-        {curris.map((c) => (
-          <li className="card" key={c.id} data-testid="curriculum-card">
-            <h2>{c.title}</h2>
-            <p>{truncateDescription(c.description)}</p>
-            <p className="muted">
-              {c.className} · {t('common.persons', { count: c.totalStudents })}
-            </p>
-            <Link
-              className="button small"
-              to={`/main/student?eduClassId=${c.eduClassId}`}
-              onClick={() => ui.selectClass(c.eduClassId)}
-            >
-              {t('curriculum.manageStudents')}
-            </Link>
-          </li>
+        {list.map((c) => (
+          <LectureCard
+            key={c.id}
+            lecture={c}
+            onEdit={() => setDialog({ editing: c })}
+            onDelete={() => setDeleting(c)}
+            onOpen={open.go}
+          />
         ))}
       </ul>
-      {curris.length === 0 ? <p className="muted">{t('curriculum.empty')}</p> : null}
+      {curriculums.isLoading ? <p className="muted">{t('common.loading')}</p> : null}
+      {curriculums.isError ? <p className="error-text">{errorText(t, curriculums.error)}</p> : null}
+      {curriculums.isSuccess && list.length === 0 ? <p className="muted">{t('curriculum.empty')}</p> : null}
+      {dialog ? (
+        <CourseDialog
+          classes={classes.data ?? []}
+          busy={mutations.save.isPending}
+          {...(mutations.save.error ? { error: errorText(t, mutations.save.error) } : {})}
+          {...(dialog.editing ? { editing: dialog.editing } : {})}
+          onSubmit={(form) => mutations.save.mutate({ form, id: dialog.editing?.id })}
+          onDelete={() => setDeleting(dialog.editing)}
+          onClose={() => {
+            mutations.save.reset();
+            setDialog(undefined);
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        title={t('lectures.deleteCourse')}
+        message={deleting ? t('lectures.deleteConfirm') : undefined}
+        confirm={t('lectures.delete')}
+        cancel={t('common.cancel')}
+        onConfirm={() => deleting && mutations.remove.mutate(deleting.id)}
+        onCancel={() => setDeleting(undefined)}
+        testId="delete-confirm"
+      />
+      <ConfirmDialog
+        title={t('lectures.noTextbookTitle')}
+        message={open.noTextbook ? t('lectures.noTextbookText') : undefined}
+        confirm={t('lectures.registerTextbook')}
+        cancel={t('common.cancel')}
+        onConfirm={open.registerTextbook}
+        onCancel={open.dismiss}
+        testId="no-textbook"
+      />
+      <AlertDialog
+        title={t('curriculum.title')}
+        message={open.failure}
+        confirm={t('common.confirm')}
+        onClose={open.dismiss}
+      />
     </section>
+  );
+}
+
+/** Create, edit and delete of a lecture, refreshing the cards and the teacher. */
+function useCourseMutations(done: () => void) {
+  const t = useT();
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: lectureKeys.curriculums });
+    void queryClient.invalidateQueries({ queryKey: eduKeys.teacher });
+  };
+  const save = useMutation({
+    mutationFn: ({ form, id }: { form: CourseForm; id: number | undefined }) =>
+      id === undefined ? api.createCurriculum(form) : api.updateCurriculum(id, form),
+    onSuccess: (_, v) => {
+      toast(v.id === undefined ? t('lectures.created') : t('lectures.updated'), 'success');
+      refresh();
+      done();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api.deleteCurriculum(id),
+    onSuccess: () => {
+      toast(t('lectures.deleted'), 'success');
+      refresh();
+      done();
+    },
+    onError: (error) => toast(errorText(t, error), 'error'),
+  });
+  return { save, remove };
+}
+
+type CardTarget = 'lesson' | 'material' | 'results' | 'students';
+
+/** The four buttons of a card; the lesson screens first check the lecture has a textbook. */
+function useCardActions() {
+  const t = useT();
+  const { api, ui, nowMs, queryClient } = useServices();
+  const navigate = useNavigate();
+  const [noTextbook, setNoTextbook] = useState<Curriculum>();
+  const [failure, setFailure] = useState<string>();
+  const go = async (c: Curriculum, target: CardTarget) => {
+    ui.selectClass(c.eduClassId);
+    if (target === 'material') return navigate(textbookPath(c));
+    if (target === 'students') return navigate(studentsPath(c));
+    try {
+      const textbooks = await queryClient.fetchQuery({
+        queryKey: lectureKeys.textbooks(c.id),
+        queryFn: () => api.lectureTextbooks(c.id),
+      });
+      const book = lessonTextbook(textbooks);
+      if (!book) return setNoTextbook(c);
+      if (target === 'lesson') return navigate(coursePath(c));
+      const courses = await queryClient.fetchQuery({
+        queryKey: lectureKeys.courses(c.id),
+        queryFn: () => api.courses(c.id),
+      });
+      const lesson = latestStartedLesson(courses, nowMs());
+      navigate(lesson ? studyCheckPath(c, lesson, book) : coursePath(c));
+    } catch (error) {
+      setFailure(errorText(t, error));
+    }
+  };
+  return {
+    go: (c: Curriculum, target: CardTarget) => void go(c, target),
+    noTextbook,
+    failure,
+    registerTextbook: () => {
+      if (noTextbook) navigate(textbookPath(noTextbook));
+      setNoTextbook(undefined);
+    },
+    dismiss: () => {
+      setNoTextbook(undefined);
+      setFailure(undefined);
+    },
+  };
+}
+
+function LectureCard(props: {
+  lecture: Curriculum;
+  onEdit: () => void;
+  onDelete: () => void;
+  onOpen: (c: Curriculum, target: CardTarget) => void;
+}) {
+  const t = useT();
+  const c = props.lecture;
+  const button = (target: CardTarget, label: string) => (
+    <Button className="button small" onPress={() => props.onOpen(c, target)} data-testid={`card-${target}`}>
+      {label}
+    </Button>
+  );
+  return (
+    <li className="card lecture-card" data-testid="curriculum-card">
+      <div className="card-head">
+        <h2>{c.title}</h2>
+        <MenuTrigger>
+          <Button
+            className="icon-button"
+            aria-label={t('lectures.cardMenu', { title: c.title })}
+            data-testid="card-menu"
+          >
+            ⋮
+          </Button>
+          <Popover className="popover">
+            <Menu className="menu" onAction={(key) => (key === 'edit' ? props.onEdit() : props.onDelete())}>
+              <MenuItem id="edit" className="menu-item" data-testid="card-edit">
+                {t('lectures.editCourse')}
+              </MenuItem>
+              <MenuItem id="delete" className="menu-item" data-testid="card-delete">
+                {t('lectures.deleteCourse')}
+              </MenuItem>
+            </Menu>
+          </Popover>
+        </MenuTrigger>
+      </div>
+      <p title={c.description}>{truncateDescription(c.description)}</p>
+      <p className="muted">
+        {c.className} · {t('common.persons', { count: c.totalStudents })}
+      </p>
+      <div className="card-actions">
+        {button('lesson', t('lectures.liveLesson'))}
+        {button('material', t('lectures.registerMaterial'))}
+        {button('results', t('lectures.checkResults'))}
+        {button('students', t('curriculum.manageStudents'))}
+      </div>
+    </li>
   );
 }

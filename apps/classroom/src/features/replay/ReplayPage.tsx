@@ -1,4 +1,9 @@
-/** Placeholder of the Replay screen (classroom.md §2), built in issue 14. */
+/**
+ * The replay route `/main/replay` (classroom.md §2): the {@link ReplayScreen} with nothing added.
+ * An annotation pen extends the screen through its props (see ReplayScreen's doc comment).
+ */
+import { ReplayScreen } from './ReplayScreen';
+
 export default function ReplayPage() {
-  return <section className="page" />;
+  return <ReplayScreen />;
 }

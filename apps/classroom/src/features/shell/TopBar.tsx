@@ -5,8 +5,9 @@
  * pending-teachers badge for school admins, a staging label, and logout.
  */
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TeacherInfo } from '../../api/contracts';
+import { coursePath, readLectureQuery, textbookPath } from '../../api/lectureLinks';
 import { useTeachers } from '../../api/queries';
 import { useServices } from '../../app/services';
 import { useUi } from '../../app/uiStore';
@@ -110,25 +111,43 @@ function LectureMenu() {
   const { ui } = useServices();
   const navigate = useNavigate();
   const classId = useUi(ui, (s) => s.selectedClassId);
+  // inside a lecture (its pages carry curriculumId, curriculumTitle, eduClassId): its screens too
+  const lecture = readLectureQuery(useSearchParams()[0]);
   if (classId === undefined) return null;
+  const to = (key: unknown) =>
+    key === 'students'
+      ? `/main/student?eduClassId=${classId}`
+      : lecture && key === 'materials'
+        ? textbookPath(lecture)
+        : lecture && (key === 'lesson' || key === 'results')
+          ? coursePath(lecture)
+          : '/main/curriculum';
   return (
     <MenuTrigger>
       <Button className="button small" data-testid="lecture-menu">
         {t('shell.lectureMenu')} ▾
       </Button>
       <Popover className="popover">
-        <Menu
-          className="menu"
-          onAction={(key) =>
-            navigate(key === 'students' ? `/main/student?eduClassId=${classId}` : '/main/curriculum')
-          }
-        >
+        <Menu className="menu" onAction={(key) => navigate(to(key))}>
           <MenuItem id="students" className="menu-item">
             {t('curriculum.manageStudents')}
           </MenuItem>
           <MenuItem id="classes" className="menu-item">
             {t('shell.classList')}
           </MenuItem>
+          {lecture ? (
+            <>
+              <MenuItem id="results" className="menu-item">
+                {t('lectures.checkResults')}
+              </MenuItem>
+              <MenuItem id="lesson" className="menu-item">
+                {t('lectures.liveLesson')}
+              </MenuItem>
+              <MenuItem id="materials" className="menu-item">
+                {t('lectures.registerMaterial')}
+              </MenuItem>
+            </>
+          ) : null}
         </Menu>
       </Popover>
     </MenuTrigger>

@@ -7,9 +7,10 @@ import { categoryInfoSchema } from '@dotink/contracts/edu';
 import { failureSchema } from '../../http/answer';
 import { Scope } from '../../identity/scopes';
 import type { AppPlugin } from '../../platform/types';
+import { builtinFileUri } from './materialLookupRoutes';
 
 export const categoryInfoRoutes: AppPlugin = async (app) => {
-  const { db } = app.services;
+  const { db, config } = app.services;
   app.get(
     '/edu/v1/math/category-info',
     {
@@ -40,8 +41,8 @@ export const categoryInfoRoutes: AppPlugin = async (app) => {
           },
           pageInfo: { section: b.section, owner: b.owner, book: b.book, firstPage: b.first_page },
           numPages: b.num_pages,
-          nprojUrl: b.nproj_url,
-          pdfUrl: b.pdf_url,
+          nprojUrl: builtinFileUri(config.publicUrl, b, 'nproj') ?? null,
+          pdfUrl: builtinFileUri(config.publicUrl, b, 'pdf') ?? null,
           hasBackground: b.has_background,
           pageMarginLeft: b.page_margin_left,
           pageNaming: b.page_naming,

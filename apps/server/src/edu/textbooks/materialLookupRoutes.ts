@@ -2,18 +2,20 @@
  * Finding a material's files by Ncode page address, classroom.md §7:
  * `GET /edu/v1/curriculum/textbook?section&owner&book&page` (attachments: mimeType, downloadUri)
  * and the print-material lookup `GET /edu/v1/curriculum/textbook/print?section&owner&book&pageStart`
- * (pdfRet.downloadUri, originalName, nproj_xml). Only materials of the caller's school are found.
+ * (pdfRet.downloadUri, originalName, nproj_xml). Only materials of the caller's school are found;
+ * a built-in textbook's page answers its files whether or not a lecture registered it.
  */
 
 import {
   type MaterialAttachment as Attachment,
+  type AttachmentKind,
   materialFilesData,
   materialFilesQuery,
   printMaterialData,
   printMaterialQuery,
 } from '@dotink/contracts/edu';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { BuiltinTextbooksTable, Database } from '../../db/schema';
 import type { FileStore } from '../../files/fileStore';
 import { answerSchema, failureSchema, success } from '../../http/answer';
 import { notFound } from '../../http/errors';
@@ -39,6 +41,25 @@ function schoolMaterials(
     .where('textbooks.owner', '=', a.owner)
     .where('textbooks.book', '=', a.book)
     .orderBy('textbooks.id', 'desc');
+}
+
+/**
+ * Where a built-in textbook's file is downloaded: its own URL when the catalogue has one, else
+ * the vendor route of its book (`/vendor/v1/books/{s.o.b}/…`) when it has page backgrounds;
+ * none for the books without (semester 2 and the notebook, classroom.md §3).
+ */
+export function builtinFileUri(
+  publicUrl: string,
+  b: Pick<
+    Selectable<BuiltinTextbooksTable>,
+    'section' | 'owner' | 'book' | 'has_background' | 'pdf_url' | 'nproj_url'
+  >,
+  kind: AttachmentKind,
+): string | undefined {
+  const own = kind === 'pdf' ? b.pdf_url : b.nproj_url;
+  if (own) return own;
+  if (!b.has_background) return undefined;
+  return `${publicUrl}/vendor/v1/books/${b.section}.${b.owner}.${b.book}/${kind}`;
 }
 
 async function readText(files: FileStore, sha: string | null): Promise<string | null> {
@@ -101,20 +122,22 @@ export const materialLookupRoutes: AppPlugin = async (app) => {
       for (const b of builtins) {
         if (page < b.first_page || page >= b.first_page + b.num_pages) continue;
         const base = { textbookId: null, curriculumId: null };
-        if (b.pdf_url)
+        const pdfUri = builtinFileUri(config.publicUrl, b, 'pdf');
+        const nprojUri = builtinFileUri(config.publicUrl, b, 'nproj');
+        if (pdfUri)
           resultElements.push({
             ...base,
             type: 'pdf',
             mimeType: attachmentMime.pdf,
-            downloadUri: b.pdf_url,
+            downloadUri: pdfUri,
             originalName: `${b.title}.pdf`,
           });
-        if (b.nproj_url)
+        if (nprojUri)
           resultElements.push({
             ...base,
             type: 'xml',
             mimeType: attachmentMime.nproj,
-            downloadUri: b.nproj_url,
+            downloadUri: nprojUri,
             originalName: `${b.title}.nproj`,
           });
       }

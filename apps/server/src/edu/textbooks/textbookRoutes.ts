@@ -1,14 +1,23 @@
 /**
  * Learning materials of a lecture, classroom.md §7: `GET /edu/v1/curriculum/{id}/textbook`,
  * `POST .../textbook/regular` (a built-in textbook) and `POST .../textbook/pod` (a user PDF on
- * reserved Ncode pages; its files follow through the attachment upload).
+ * reserved Ncode pages; its files follow through the attachment upload), and
+ * `DELETE .../textbook/{textbookId}` (the classroom removes a POD material whose upload was
+ * cancelled or failed, so nothing stays registered half-way; its issued code pages stay issued).
  */
-import { curriculumParams, textbookBody, textbookSchema, textbooksData } from '@dotink/contracts/edu';
+import {
+  curriculumParams,
+  deletedData,
+  textbookBody,
+  textbookParams,
+  textbookSchema,
+  textbooksData,
+} from '@dotink/contracts/edu';
 import type { z } from 'zod';
 import { answerSchema, failureSchema, success } from '../../http/answer';
 import { Scope } from '../../identity/scopes';
 import type { AppPlugin } from '../../platform/types';
-import { curriculumFor, schoolTeacherOf } from '../access';
+import { curriculumFor, schoolTeacherOf, textbookOf } from '../access';
 import { createTextbook, listTextbooks, type MaterialInput, toTextbook } from './textbookQueries';
 
 const body = textbookBody;
@@ -91,4 +100,24 @@ export const textbookRoutes: AppPlugin = async (app) => {
       },
     );
   }
+
+  app.delete(
+    '/edu/v1/curriculum/:curriculumId/textbook/:textbookId',
+    {
+      preValidation: app.requireAuth(Scope.eduWrite),
+      schema: {
+        tags: ['education'],
+        summary: 'Remove a learning material (its issued Ncode pages stay issued to the school)',
+        security: [{ bearer: [] }],
+        params: textbookParams,
+        response: { 200: answerSchema(deletedData), ...failures },
+      },
+    },
+    async (request) => {
+      const lecture = await curriculumFor(db, schoolTeacherOf(request), request.params.curriculumId, 'write');
+      const textbook = await textbookOf(db, lecture.id, request.params.textbookId);
+      await db.deleteFrom('textbooks').where('id', '=', textbook.id).execute();
+      return success({ id: textbook.id });
+    },
+  );
 };

@@ -28,6 +28,7 @@ export const en = {
   'replay.rewind': 'Rewind',
   'replay.speed': 'x {speed}',
   'replay.seek': 'Replay position',
+  'replay.fit': 'Fit',
   'replay.pages': 'Pages',
   'replay.page': 'Page {page}',
   'replay.time': '{current} / {total}',

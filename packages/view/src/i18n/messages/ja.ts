@@ -25,6 +25,7 @@ export const ja: Messages = {
   'replay.rewind': '巻き戻し',
   'replay.speed': 'x {speed}',
   'replay.seek': '再生位置',
+  'replay.fit': '表示サイズ',
   'replay.pages': 'ページ',
   'replay.page': '{page} ページ',
   'replay.time': '{current} / {total}',

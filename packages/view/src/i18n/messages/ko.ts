@@ -25,6 +25,7 @@ export const ko: Messages = {
   'replay.rewind': '되감기',
   'replay.speed': 'x {speed}',
   'replay.seek': '재생 위치',
+  'replay.fit': '화면 맞춤',
   'replay.pages': '페이지',
   'replay.page': '{page} 페이지',
   'replay.time': '{current} / {total}',

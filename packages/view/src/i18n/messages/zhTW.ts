@@ -25,6 +25,7 @@ export const zhTW: Messages = {
   'replay.rewind': '倒轉',
   'replay.speed': 'x {speed}',
   'replay.seek': '播放位置',
+  'replay.fit': '顯示大小',
   'replay.pages': '頁面',
   'replay.page': '第 {page} 頁',
   'replay.time': '{current} / {total}',

@@ -1,9 +1,9 @@
 /**
- * Messages between the board (main thread) and the print worker.
+ * Messages between the app (main thread) and the print worker.
  *
  * The worker runs `@dotink/print`'s job (composition, no-toner colours, the 600-dpi dot mask,
  * compression, the streaming PDF writer) and fetches code pages; the main thread renders document
- * pages with pdf.js (it needs a canvas and the document the board already has open) when the
+ * pages with pdf.js (it needs a canvas and the document the app already has open) when the
  * worker asks for them, one at a time, and receives the PDF in chunks as pages are written.
  *
  * main → worker: `start`, `rendered` (answer to `render`), `handedOff` (answer to `handOff`),
@@ -23,7 +23,7 @@ import type {
 export interface WorkerJob {
   readonly settings: PrintSettings;
   readonly document: PrintDocument;
-  /** 1-based document (board) page numbers, in print order. */
+  /** 1-based document page numbers, in print order. */
   readonly pages: readonly number[];
   /** One code per entry of `pages` (absent on pre-printed Ncode paper). */
   readonly codes?: readonly PageAddress[];

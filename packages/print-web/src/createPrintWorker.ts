@@ -1,7 +1,7 @@
 /**
- * Starts a print worker (browser only). Vite sees `new Worker(new URL(…), { type: 'module' })`
- * and bundles print.worker.ts with its imports (`@dotink/print`, `@dotink/ncode`, fflate) as a
- * separate module chunk.
+ * Starts a print worker (browser only). The Vite build of the app that imports this package sees
+ * `new Worker(new URL(…), { type: 'module' })` and bundles print.worker.ts with its imports
+ * (`@dotink/print`, `@dotink/ncode`, fflate) as a separate module chunk.
  */
 import type { PortLike } from './workerProtocol';
 

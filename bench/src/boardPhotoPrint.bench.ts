@@ -1,0 +1,144 @@
+/**
+ * Board print of photo pages in Chromium (issue 12, item 18): the board's whole print flow
+ * (`printBoard`: pdf.js page render at 300 dpi on the main thread, the module print worker of
+ * `@dotink/print-web` composing with the browser's native OffscreenCanvas JPEG encoder, the PDF
+ * streamed back) on a PDF whose every page is a full-page photo-like JPEG (smooth colour fields
+ * with grain, as the Node photo page of print.bench.ts, at 300 dpi). Budgets: ≤ 0.5 s a page
+ * (wall, and CPU time of every Chromium process), ≤ 1.5 MB a printed page (print.bench.ts).
+ * The machine is shared: the load average is printed beside the figures.
+ */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { encodeJpeg } from '@dotink/print';
+import { build } from 'esbuild';
+import { PDFDocument } from 'pdf-lib';
+import { callBench, type HarnessPage, openHarness } from '../browser/harness';
+import type { PhotoPrintResult } from '../browser/pages/boardPhotoPrint';
+import { atMost, type Bench, type Figure } from './budget';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '..', '..');
+const sharedDir = process.env.DOTINK_SHARED_DIR ?? resolve(repo, '..', 'shared');
+const BOOK = 's3-o27-b1068';
+const PAGES = 6;
+const FIRST_CODE = 1;
+
+/** A photo-like A4 picture at 300 dpi (RGB): smooth colour fields and grain everywhere. */
+function photoJpeg(): { jpeg: Uint8Array; width: number; height: number } {
+  const width = 2480;
+  const height = 3508;
+  const rgb = new Uint8Array(width * height * 3);
+  let s = 1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+      const grain = (s >>> 28) - 8;
+      const i = (y * width + x) * 3;
+      rgb[i] = Math.max(0, Math.min(255, 128 + 100 * Math.sin(x / 97) * Math.cos(y / 131) + grain));
+      rgb[i + 1] = Math.max(0, Math.min(255, 128 + 90 * Math.sin((x + y) / 173) + grain));
+      rgb[i + 2] = Math.max(0, Math.min(255, 128 + 80 * Math.cos(x / 59 - y / 211) + grain));
+    }
+  }
+  const jpeg = encodeJpeg({ data: rgb, width, height, bytesPerPixel: 3, channels: [0, 1, 2], quality: 85 });
+  return { jpeg, width, height };
+}
+
+/** A PDF of `pages` A4 pages, each covered by the photo. */
+export async function photoPdf(pages: number): Promise<Uint8Array> {
+  const { jpeg } = photoJpeg();
+  const doc = await PDFDocument.create();
+  const image = await doc.embedJpg(jpeg);
+  for (let i = 0; i < pages; i++) {
+    const page = doc.addPage([595.28, 841.89]);
+    page.drawImage(image, { x: 0, y: 0, width: 595.28, height: 841.89 });
+  }
+  return doc.save();
+}
+
+/** `@dotink/print-web`'s print worker as one ES module (what Vite makes of it for the apps). */
+export async function printWorkerBundle(): Promise<Uint8Array> {
+  const out = await build({
+    entryPoints: [join(repo, 'packages', 'print-web', 'src', 'print.worker.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'chrome120',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  return out.outputFiles[0]!.contents;
+}
+
+/** The code pages a print on `first…first + n − 1` fetches, at their server paths. */
+export function codePageFiles(first: number, n: number): Map<string, Uint8Array> {
+  const files = new Map<string, Uint8Array>();
+  for (let p = first; p < first + n; p++) {
+    files.set(
+      `/ncode_data/${BOOK}/${BOOK}-p${p}.code.gz`,
+      new Uint8Array(readFileSync(join(sharedDir, 'data', 'ncode', 'code', BOOK, `${BOOK}-p${p}.code.gz`))),
+    );
+  }
+  return files;
+}
+
+/** CPU seconds used so far by every process of the browser (CDP SystemInfo). */
+export async function browserCpuSeconds(h: HarnessPage): Promise<number> {
+  const cdp = await h.browser.newBrowserCDPSession();
+  try {
+    const info = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { cpuTime: number }[] };
+    return info.processInfo.reduce((sum, p) => sum + p.cpuTime, 0);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+const bench: Bench = {
+  name: 'Board print of photo pages in Chromium (issue 12, item 18)',
+  async run(): Promise<Figure[]> {
+    const files = new Map<string, Uint8Array>([
+      ['/photo.pdf', await photoPdf(PAGES)],
+      ['/printWorker.js', await printWorkerBundle()],
+      ...codePageFiles(FIRST_CODE, PAGES),
+    ]);
+    const h = await openHarness('boardPhotoPrint.ts', files);
+    try {
+      // warm-up: pdf.js, the worker module and the code pages' first use
+      await callBench<PhotoPrintResult>(h, 'printPhoto', { pages: 1, firstCode: FIRST_CODE });
+      const cpu0 = await browserCpuSeconds(h);
+      const r = await callBench<PhotoPrintResult>(h, 'printPhoto', { pages: PAGES, firstCode: FIRST_CODE });
+      const cpu = (await browserCpuSeconds(h)) - cpu0;
+      // the worker's share: the same print with one pdf.js render copied to every page
+      const cpu1 = await browserCpuSeconds(h);
+      const reused = await callBench<PhotoPrintResult>(h, 'printPhoto', {
+        pages: PAGES,
+        firstCode: FIRST_CODE,
+        reuseRender: true,
+      });
+      const cpuReused = (await browserCpuSeconds(h)) - cpu1;
+      if (r.status !== 'complete' || r.pages !== PAGES)
+        throw new Error(`the print did not complete: ${r.status} ${r.failure ?? ''}`);
+      if (h.errors.length > 0) throw new Error(`page errors: ${h.errors.join('; ')}`);
+      const [l1, l5] = loadavg();
+      console.log(
+        `  (${PAGES} photo pages; pdf.js render + read-back ${(r.renderMs / PAGES / 1000).toFixed(2)} s/page (main thread, wall); without pdf.js (one render copied): ${(cpuReused / PAGES).toFixed(2)} s CPU/page, ${(reused.ms / PAGES / 1000).toFixed(2)} s/page; load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)} on a shared machine)`,
+      );
+      return [
+        atMost(
+          'board print, A4 photo page, whole flow in Chromium (wall/page)',
+          r.ms / 1000 / PAGES,
+          's',
+          0.5,
+        ),
+        atMost('board print, A4 photo page: CPU time, all Chromium processes/page', cpu / PAGES, 's', 0.5),
+        atMost('board print, printed A4 photo page size', r.pdfBytes / PAGES / 1e6, 'MB', 1.5),
+      ];
+    } finally {
+      await h.close();
+    }
+  },
+};
+
+export default bench;
