@@ -15,6 +15,7 @@ import {
   connectPen,
   installPen,
   penWrite,
+  pixelsOfColour,
   type SimStroke,
   searchedStrokes,
   simulatedPensScript,
@@ -32,6 +33,8 @@ const contexts: BrowserContext[] = [];
 const PAGE = { section: 3, owner: 1012, book: 1191, page: 10 } as const;
 const PAGE_ID = `${PAGE.section}.${PAGE.owner}.${PAGE.book}.${PAGE.page}`;
 const PEN_PASSWORD = '1234';
+/** The replay's colour of other writers' strokes (ReplayScreen's OTHER_WRITER_ARGB, 0xffe03131). */
+const TEACHER_RGB = [0xe0, 0x31, 0x31] as const;
 
 beforeAll(async () => {
   const [dist, script] = await Promise.all([buildClassroom(), simulatedPensScript()]);
@@ -122,6 +125,7 @@ describe.sequential('classroom: annotation upload on the replay bar', () => {
     await app.signIn(DEMO_ADMIN);
     target = await replayTarget(app);
     await app.goto(target.path);
+    await app.testId('replay-screen').waitFor({ timeout: 30_000 });
     await app.testId('annotation-controls').waitFor();
     expect(await app.testId('pen-count').textContent()).toBe('Pens connected: 0');
     expect(await uploadEnabled(app)).toBe(false);
@@ -147,8 +151,13 @@ describe.sequential('classroom: annotation upload on the replay bar', () => {
 
   it('enables upload after a pen-up; a failed upload keeps the strokes, the retry stores them', async () => {
     const before = await searchedStrokes(app, target.studentId, PAGE);
+    const redBefore = await pixelsOfColour(app.page, TEACHER_RGB);
     await penWrite(app.page, [stroke(0), stroke(1)]);
     await app.page.getByText('Strokes not uploaded: 2').waitFor();
+    // the teacher's strokes are drawn over the pupil's page in the other writers' colour
+    await expect
+      .poll(() => pixelsOfColour(app.page, TEACHER_RGB), { timeout: 5000 })
+      .toBeGreaterThan(redBefore);
     expect(await uploadEnabled(app)).toBe(true);
 
     // the upload request fails at the network level (as with the server stopped)
@@ -176,6 +185,10 @@ describe.sequential('classroom: annotation upload on the replay bar', () => {
     const mine = after.filter((s) => s.writeId === target.teacherId);
     expect(mine).toHaveLength(2);
     expect(after.length).toBe(before.length + 2);
+    // reloaded from the server, the uploaded strokes are still drawn as the teacher's
+    await expect
+      .poll(() => pixelsOfColour(app.page, TEACHER_RGB), { timeout: 5000 })
+      .toBeGreaterThan(redBefore);
   }, 120_000);
 
   it('a new pen-up enables the button again; the next upload adds only the new stroke', async () => {

@@ -93,3 +93,27 @@ export async function searchedStrokes(
   } while (pointer);
   return strokes;
 }
+
+/**
+ * Pixels of the page view's completed layer drawn in about `rgb` (the other writers' colour):
+ * the teacher's strokes over the pupil's page.
+ */
+export async function pixelsOfColour(page: Page, rgb: readonly [number, number, number]): Promise<number> {
+  return page.evaluate((rgb) => {
+    const canvas = document.querySelector<HTMLCanvasElement>(
+      '[data-testid="page-view"] canvas[data-layer="completed"]',
+    );
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx || canvas.width === 0) return 0;
+    const d = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      const near =
+        Math.abs(d[i]! - rgb[0]) < 40 &&
+        Math.abs(d[i + 1]! - rgb[1]) < 40 &&
+        Math.abs(d[i + 2]! - rgb[2]) < 40;
+      if (near && d[i + 3]! > 200) n++;
+    }
+    return n;
+  }, rgb);
+}
