@@ -19,25 +19,15 @@ import {
   type PenEvent,
   type PuiStrokes,
   puiCommandOf,
-  randomKeySource,
   type Stroke,
-  StrokeBuilder,
+  type StrokeBuilder,
   type StrokeBuilderListener,
   withPuiStrokes,
 } from '@dotink/ink';
 import { isDroppedPuiPage, isPuiGatePage, type PageAddress, type PuiRegistry } from '@dotink/ncode';
-import {
-  type BluetoothLike,
-  BluetoothUnavailableError,
-  bluetoothPenConnector,
-  createPenManager,
-  type Pen,
-  type PenManager,
-  PenSession,
-  type PointerPen,
-  systemScheduler,
-} from '@dotink/pen';
-import { createLiveInkFeed, fanOutBuilderListener, type LiveInkFeed } from '@dotink/view';
+import type { BluetoothLike, PenManager, PointerPen } from '@dotink/pen';
+import type { LiveInkFeed } from '@dotink/view';
+import { PenConnection } from '@dotink/view/pens';
 import type { BoardSession } from '../model/boardSession';
 import { type EditorStore, MOUSE_PEN_ID } from './editorStore';
 import { brushOf, type EraserMode } from './penSettings';
@@ -55,11 +45,12 @@ export interface PenRuntimeOptions {
   readonly zoomBy?: (factor: number) => void;
 }
 
-/** The pens of the board app. */
+/**
+ * The pens of the board app: the shared pen runtime (`@dotink/view/pens`: Bluetooth, password,
+ * pen messages, builder, live feed) with the board's tools, paper buttons and pages.
+ */
 export class PenRuntime {
-  readonly manager: PenManager;
-  readonly feed: LiveInkFeed;
-  readonly builder: StrokeBuilder;
+  private readonly pens: PenConnection;
   private session: BoardSession | undefined;
   private erasers: Record<EraserMode, LiveEraser> | undefined;
   private readonly eraserOf = new Map<string, EraserMode>();
@@ -67,40 +58,54 @@ export class PenRuntime {
   private readonly pointerDown = new Set<string>();
   /** Pointer-tool pens pressing a paper button (their stroke goes to the builder). */
   private readonly pressing = new Set<string>();
-  /** Smart pens connected now, and those the user is disconnecting. */
-  private readonly connectedPens = new Set<string>();
-  private readonly leaving = new Set<string>();
-  private mousePen: PointerPen | undefined;
-  private unMouse: (() => void) | undefined;
   /** Paper buttons pressed, in order (each waits for the control sheets and the one before). */
   private controlQueue: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: PenRuntimeOptions) {
-    this.keys = options.keys ?? randomKeySource((b) => crypto.getRandomValues(b));
-    this.manager = createPenManager();
-    this.feed = createLiveInkFeed();
     const editor = options.editor;
-    this.builder = new StrokeBuilder({
-      keys: this.keys,
+    this.pens = new PenConnection({
+      bluetooth: options.bluetooth,
+      ...(options.keys ? { keys: options.keys } : {}),
       brushFor: (penId) =>
         brushOf(editor.getState().penSettings(penId), penId, penId === MOUSE_PEN_ID ? 'mouse' : 'pen'),
       classifyPage: controlPageKind,
-      listener: withPuiStrokes(this.puiStrokes(), fanOutBuilderListener(this.feed, this.inkListener())),
+      ink: this.inkListener(),
+      wrapListener: (listener) => withPuiStrokes(this.puiStrokes(), listener),
+      route: (e, builder) => this.route(e, builder),
+      host: {
+        askPassword: (prompt) =>
+          new Promise<string | undefined>((resolve) => {
+            editor.getState().showDialog({
+              kind: 'penPassword',
+              prompt,
+              resolve: (password) => {
+                editor.getState().closeDialog();
+                resolve(password);
+              },
+            });
+          }),
+        show: (m) =>
+          m.level === 'toast'
+            ? editor.getState().showToast(m.key, m.params)
+            : editor.getState().showMessage(m.key, m.params),
+        setConnecting: (on) => editor.getState().setConnecting(on),
+        setPens: (pens) => editor.getState().setConnectedPens(pens),
+        onError: (error) => options.onError?.(error),
+      },
     });
-    this.manager.onEvent((e) => this.route(e));
-    this.manager.onCountChange(() => this.publishPens());
-    this.manager.onStateChange((change, pen) => {
-      if (change.state === 'connected' && change.errorCode === 1 && change.message) {
-        editor.getState().showToast('pen.firmware', { message: change.message });
-      }
-      if (change.state === 'connected') this.connectedPens.add(change.penId);
-      // a connected pen that goes away without the user's Disconnect (switched off, out of range)
-      if (change.state === 'disconnected' && this.connectedPens.delete(change.penId)) {
-        if (!this.leaving.delete(change.penId)) {
-          editor.getState().showMessage('pen.disconnected', { name: penName(pen) });
-        }
-      }
-    });
+    this.keys = this.pens.keys;
+  }
+
+  get manager(): PenManager {
+    return this.pens.manager;
+  }
+
+  get feed(): LiveInkFeed {
+    return this.pens.feed;
+  }
+
+  get builder(): StrokeBuilder {
+    return this.pens.builder;
   }
 
   /** The board pens write on (undefined on the board list). */
@@ -120,71 +125,24 @@ export class PenRuntime {
 
   /** Uses `pen` as the mouse / touch pen (the page view's pointer pen). */
   setMousePen(pen: PointerPen | undefined): void {
-    this.unMouse?.();
-    this.mousePen = pen;
-    this.unMouse = pen?.onEvent((e) => this.route(e));
+    this.pens.setMousePen(pen);
   }
 
   get mouse(): PointerPen | undefined {
-    return this.mousePen;
+    return this.pens.mouse;
   }
 
   /**
    * Asks for a smart pen and connects it (board.md §2 pen connection). Shows the 'no Bluetooth'
    * message when the device has none; a cancelled chooser does nothing.
    */
-  async connect(): Promise<boolean> {
-    const editor = this.options.editor.getState();
-    editor.setConnecting(true);
-    try {
-      const connector = bluetoothPenConnector({
-        manager: this.manager,
-        bluetooth: this.options.bluetooth(),
-        session: { scheduler: systemScheduler(), askPassword: (prompt) => this.askPassword(prompt) },
-        onSession: (session) => {
-          session.onNotice((n) => {
-            if (n.kind === 'penReset') this.options.editor.getState().showMessage('pen.passwordReset');
-          });
-        },
-      });
-      return await connector.connect();
-    } catch (error) {
-      if (error instanceof BluetoothUnavailableError) {
-        this.options.editor.getState().showMessage('pen.bluetoothUnavailable');
-        return false;
-      }
-      this.options.onError?.(error);
-      return false;
-    } finally {
-      this.options.editor.getState().setConnecting(false);
-    }
+  connect(): Promise<boolean> {
+    return this.pens.connect();
   }
 
   /** Disconnects a smart pen. */
   disconnect(id: string): void {
-    this.leaving.add(id);
-    this.manager.get(id)?.pen.disconnect();
-  }
-
-  private askPassword(
-    prompt: Parameters<NonNullable<ConstructorParameters<typeof PenSession>[0]['askPassword']>>[0],
-  ) {
-    return new Promise<string | undefined>((resolve) => {
-      this.options.editor.getState().showDialog({
-        kind: 'penPassword',
-        prompt,
-        resolve: (password) => {
-          this.options.editor.getState().closeDialog();
-          resolve(password);
-        },
-      });
-    });
-  }
-
-  private publishPens(): void {
-    this.options.editor
-      .getState()
-      .setConnectedPens(this.manager.entries().map((e) => ({ id: e.mac, name: penName(e.pen) })));
+    this.pens.disconnect(id);
   }
 
   /** Strokes on control pages: dispatched as paper-button presses, never ink. */
@@ -229,17 +187,17 @@ export class PenRuntime {
    * pen still presses paper buttons (its stroke on a control page goes to the builder). Hover
    * moves of a pen with any other tool are dropped (no laser trail).
    */
-  private route(e: PenEvent): void {
+  private route(e: PenEvent, builder: StrokeBuilder): void {
     if (this.pressing.has(e.penId)) {
       if (e.kind === 'up' || e.kind === 'disconnect') this.pressing.delete(e.penId);
-      this.builder.handle(e);
+      builder.handle(e);
       return;
     }
     if (e.kind === 'page' && this.pointerDown.has(e.penId) && isPuiGatePage(e.page)) {
       this.pointerDown.delete(e.penId);
       this.pressing.add(e.penId);
-      this.builder.handle({ kind: 'down', penId: e.penId, timeMs: e.timeMs });
-      this.builder.handle(e);
+      builder.handle({ kind: 'down', penId: e.penId, timeMs: e.timeMs });
+      builder.handle(e);
       return;
     }
     const tool = this.options.editor.getState().penSettings(e.penId).tool;
@@ -255,11 +213,11 @@ export class PenRuntime {
         if (e.kind === 'up') return;
       }
       if (e.kind === 'move') {
-        this.builder.handle({ kind: 'hover', penId: e.penId, timeMs: e.timeMs, xNu: e.xNu, yNu: e.yNu });
+        builder.handle({ kind: 'hover', penId: e.penId, timeMs: e.timeMs, xNu: e.xNu, yNu: e.yNu });
         return;
       }
     }
-    this.builder.handle(e);
+    builder.handle(e);
   }
 
   private inkListener(): StrokeBuilderListener {
@@ -309,9 +267,4 @@ export class PenRuntime {
 /** Control pages are paper buttons (pui), 3.1013.1.15 is dropped, everything else is ink. */
 function controlPageKind(page: PageAddress): PageKind {
   return isDroppedPuiPage(page) ? 'dropped' : isPuiGatePage(page) ? 'pui' : 'ink';
-}
-
-function penName(pen: Pen): string {
-  const info = pen instanceof PenSession ? pen.deviceInfo : undefined;
-  return info?.modelName ? `${info.modelName} ${pen.penId.slice(-5)}` : pen.penId;
 }

@@ -69,18 +69,9 @@ export const boardEn = {
   'color.white': 'White',
   'color.brown': 'Brown',
   // pens
-  'pen.connect': 'Connect pen',
-  'pen.connecting': 'Connecting…',
-  'pen.count': 'Pens connected: {count}',
-  'pen.passwordTitle': 'Pen password',
-  'pen.passwordPrompt': 'Enter the 4-digit password of the pen.',
-  'pen.passwordFormat': 'The pen password is 4 digits.',
-  'pen.passwordReset': 'The pen was reset after 10 wrong passwords: its handwritten data was deleted.',
   'pen.mouse': 'Mouse pen',
   'pen.list': 'Pens',
   'pen.selected': '{name} (selected)',
-  'pen.disconnect': 'Disconnect',
-  'pen.firmware': 'The pen firmware is old: {message}',
   // help tutorial (board.md §2)
   'help.open': 'Help',
   'help.title': 'How to use the board',
@@ -119,7 +110,6 @@ export const boardEn = {
   'notice.close': 'Close',
   // misc
   'common.close': 'Close',
-  'common.ok': 'OK',
   'common.delete': 'Delete',
   'time.justNow': 'just now',
   'offline.ready': 'The board works offline.',
@@ -152,9 +142,6 @@ export const boardEn = {
   'storage.saveCopy': 'Save .GRIDA',
   'error.unexpected': 'Something went wrong: {reason}',
   'pdf.renderFailed': 'A page of {name} could not be shown ({reason}).',
-  'pen.error': 'The pen reported a problem: {reason}',
-  'pen.disconnected':
-    '{name} was disconnected (switched off or out of range). Connect it again to go on writing.',
   'pdf.passwordCancelled':
     'No password was given for {name}: its pages stay blank until the board is opened again and the password entered. Your writing on them is kept.',
   'storage.badRecord': 'A stored record is damaged, so it cannot be shown ({where} {key}: {problem}).',

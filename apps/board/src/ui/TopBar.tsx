@@ -3,6 +3,7 @@
  * connection with the connected-pen count, links, help, the account (sign in, sync) and the language.
  */
 import { LANGUAGES, type Language, useLanguage } from '@dotink/view';
+import { PenConnectButton } from '@dotink/view/pens';
 import { useBoardApp, useEditor, useSession } from '../app/boardApp';
 import { AccountArea, usePrintAuth } from '../auth/AccountArea';
 import { useBoardAuth } from '../auth/useBoardAuth';
@@ -59,16 +60,12 @@ export function TopBar(props: { onPickPdf: () => void; onPickGrida: () => void }
       </h1>
       <div className="top-actions">
         <PrintButton auth={printAuth} />
-        <button
-          type="button"
+        <PenConnectButton
           className="icon-text primary"
-          data-testid="connect-pen"
-          disabled={connecting}
-          onClick={() => void app.deps.pens.connect()}
-        >
-          {Icons.bluetooth}
-          <span className="label">{connecting ? t('pen.connecting') : t('pen.connect')}</span>
-        </button>
+          icon={Icons.bluetooth}
+          connecting={connecting}
+          onConnect={() => void app.deps.pens.connect()}
+        />
         {layout !== 'phone' && penCount}
         <Overflow label={t('layout.more')} inline={layout === 'desktop'} testId="top-more">
           <Menu

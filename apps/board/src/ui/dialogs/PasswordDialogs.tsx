@@ -5,6 +5,7 @@
  * will be reset.').
  */
 import type { PasswordPrompt } from '@dotink/pen';
+import { PenPasswordForm } from '@dotink/view/pens';
 import { useState } from 'react';
 import { useText } from '../../i18n/text';
 import { Dialog } from '../Dialog';
@@ -63,64 +64,19 @@ export function PdfPasswordDialog(props: {
   );
 }
 
+/** A locked pen's password: the shared form (`@dotink/view/pens`) in the board's dialog. */
 export function PenPasswordDialog(props: {
   prompt: PasswordPrompt;
   resolve: (pw: string | undefined) => void;
 }) {
   const t = useText();
-  const [pw, setPw] = useState('');
-  const [bad, setBad] = useState(false);
   return (
     <Dialog
       title={t('pen.passwordTitle')}
       onCancel={() => props.resolve(undefined)}
       testId="pen-password-dialog"
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!/^\d{4}$/.test(pw)) {
-            setBad(true);
-            return;
-          }
-          props.resolve(pw);
-        }}
-      >
-        <p className="dialog-message">{t('pen.passwordPrompt')}</p>
-        {props.prompt.wrong && props.prompt.retryCount > 0 && (
-          <p className="dialog-message warning" role="alert" data-testid="message-text">
-            {t('pen.passwordWrong', { count: props.prompt.retryCount })}
-          </p>
-        )}
-        <label className="field">
-          <span>{t('pen.passwordTitle')}</span>
-          <input
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={4}
-            pattern="\d{4}"
-            value={pw}
-            data-testid="pen-password"
-            aria-invalid={bad}
-            onChange={(e) => {
-              setPw(e.target.value.replace(/\D/g, '').slice(0, 4));
-              setBad(false);
-            }}
-          />
-        </label>
-        <p className="field-error" role="alert">
-          {bad || props.prompt.invalid ? t('pen.passwordFormat') : ''}
-        </p>
-        <div className="dialog-buttons">
-          <button type="button" onClick={() => props.resolve(undefined)}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="primary" data-testid="pen-password-ok">
-            {t('common.ok')}
-          </button>
-        </div>
-      </form>
+      <PenPasswordForm prompt={props.prompt} resolve={props.resolve} />
     </Dialog>
   );
 }

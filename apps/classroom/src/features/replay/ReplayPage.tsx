@@ -1,9 +1,9 @@
 /**
- * The replay route `/main/replay` (classroom.md §2): the {@link ReplayScreen} with nothing added.
- * An annotation pen extends the screen through its props (see ReplayScreen's doc comment).
+ * The replay route `/main/replay` (classroom.md §2): the {@link ReplayScreen} with the teacher's
+ * annotation pen on its bar (classroom.md §4; see features/annotation/AnnotatedReplayScreen).
  */
-import { ReplayScreen } from './ReplayScreen';
+import { AnnotatedReplayScreen } from '../annotation/AnnotatedReplayScreen';
 
 export default function ReplayPage() {
-  return <ReplayScreen />;
+  return <AnnotatedReplayScreen />;
 }

@@ -13,6 +13,7 @@ import { useServices } from '../../app/services';
 import { useUi } from '../../app/uiStore';
 import { Logo } from '../../components/Logo';
 import { useT } from '../../i18n/text';
+import { useConnectedPenCount } from '../annotation/penCount';
 import { breadcrumbOf } from './breadcrumb';
 import { useLogout } from './useLogout';
 
@@ -78,7 +79,7 @@ export function TopBar(props: { teacher: TeacherInfo; showMenu: boolean; onMenu:
 /** The pen-connection icon with the count of connected pens (green when at least one). */
 function PenIcon() {
   const t = useT();
-  const count = 0; // the pen runtime arrives with the lessons (part 2)
+  const count = useConnectedPenCount();
   return (
     <span className={`pen-icon${count > 0 ? ' on' : ''}`} role="img" aria-label={t('shell.pens', { count })}>
       ✎<span className="badge">{count}</span>

@@ -69,6 +69,20 @@ export const en = {
   // engine dialogs (engine.md §2, §5); the spec gives their Korean meaning only
   'file.openCancelled': 'Opening the file was cancelled.',
   'file.notSameFile': 'This is not the same file. Do you want to open it again?',
+  // pens (shared by the board and the classroom: @dotink/view/pens)
+  'pen.connect': 'Connect pen',
+  'pen.connecting': 'Connecting…',
+  'pen.count': 'Pens connected: {count}',
+  'pen.passwordTitle': 'Pen password',
+  'pen.passwordPrompt': 'Enter the 4-digit password of the pen.',
+  'pen.passwordFormat': 'The pen password is 4 digits.',
+  'pen.passwordReset': 'The pen was reset after 10 wrong passwords: its handwritten data was deleted.',
+  'pen.disconnect': 'Disconnect',
+  'pen.firmware': 'The pen firmware is old: {message}',
+  'pen.error': 'The pen reported a problem: {reason}',
+  'pen.disconnected':
+    '{name} was disconnected (switched off or out of range). Connect it again to go on writing.',
+  'common.ok': 'OK',
 } as const;
 
 /** Every interface text key. */

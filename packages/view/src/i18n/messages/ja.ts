@@ -61,4 +61,17 @@ export const ja: Messages = {
   'print.waitLonger': 'もう少しお待ちください',
   'file.openCancelled': 'ファイルを開く操作がキャンセルされました。',
   'file.notSameFile': '同じファイルではありません。もう一度開きますか？',
+  // pens (shared by the board and the classroom: @dotink/view/pens)
+  'pen.connect': 'ペンを接続',
+  'pen.connecting': '接続中…',
+  'pen.count': '{count}本のペンが接続中',
+  'pen.passwordTitle': 'ペンのパスワード',
+  'pen.passwordPrompt': 'ペンの4桁のパスワードを入力してください。',
+  'pen.passwordFormat': 'ペンのパスワードは4桁の数字です。',
+  'pen.passwordReset': 'パスワードを10回間違えたためペンが初期化され、筆記データが削除されました。',
+  'pen.disconnect': '切断',
+  'pen.firmware': 'ペンのファームウェアが古いです: {message}',
+  'pen.error': 'ペンで問題が発生しました：{reason}',
+  'pen.disconnected': '{name} の接続が切れました（電源オフまたは範囲外）。書き続けるには再接続してください。',
+  'common.ok': 'OK',
 };

@@ -62,4 +62,18 @@ export const ko: Messages = {
   'print.waitLonger': '조금만 더 기다려 주세요',
   'file.openCancelled': '파일 열기가 취소되었습니다.',
   'file.notSameFile': '같은 파일이 아닙니다. 다시 여시겠습니까?',
+  // pens (shared by the board and the classroom: @dotink/view/pens)
+  'pen.connect': '펜 연결',
+  'pen.connecting': '연결 중…',
+  'pen.count': '펜 {count}개 연결됨',
+  'pen.passwordTitle': '펜 비밀번호',
+  'pen.passwordPrompt': '펜의 4자리 비밀번호를 입력하세요.',
+  'pen.passwordFormat': '펜 비밀번호는 숫자 4자리입니다.',
+  'pen.passwordReset': '비밀번호를 10회 잘못 입력하여 펜이 초기화되었습니다. 필기 데이터가 삭제되었습니다.',
+  'pen.disconnect': '연결 해제',
+  'pen.firmware': '펜 펌웨어가 오래되었습니다: {message}',
+  'pen.error': '펜에서 문제가 발생했습니다: {reason}',
+  'pen.disconnected':
+    '{name}의 연결이 끊어졌습니다(전원이 꺼졌거나 범위를 벗어남). 계속 쓰려면 다시 연결하세요.',
+  'common.ok': '확인',
 };

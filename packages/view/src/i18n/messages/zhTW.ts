@@ -59,4 +59,17 @@ export const zhTW: Messages = {
   'print.waitLonger': '請再稍候片刻',
   'file.openCancelled': '已取消開啟檔案。',
   'file.notSameFile': '這不是同一個檔案。要重新開啟嗎？',
+  // pens (shared by the board and the classroom: @dotink/view/pens)
+  'pen.connect': '連接筆',
+  'pen.connecting': '連接中…',
+  'pen.count': '已連接 {count} 支筆',
+  'pen.passwordTitle': '筆的密碼',
+  'pen.passwordPrompt': '請輸入筆的 4 位數密碼。',
+  'pen.passwordFormat': '筆的密碼為 4 位數字。',
+  'pen.passwordReset': '密碼輸入錯誤 10 次，筆已重設，筆跡資料已刪除。',
+  'pen.disconnect': '中斷連接',
+  'pen.firmware': '筆的韌體版本過舊：{message}',
+  'pen.error': '筆發生問題：{reason}',
+  'pen.disconnected': '{name} 已中斷連線（已關機或超出範圍）。請重新連線以繼續書寫。',
+  'common.ok': '確定',
 };
