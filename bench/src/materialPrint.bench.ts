@@ -2,7 +2,7 @@
  * Material print budgets (issue 14), in Debian Chromium against the real server (demo school
  * seeded, CODE_START=3.27.1068.1 so issued codes have code pages), the classroom built with Vite
  * for production: a 20-page POD material (text pages, registered through the API on code pages
- * the server issued) printed from the material print page —
+ * the server issued) printed from the 'material print' cell of its lecture's textbook table —
  *
  * - ≤ 0.5 s a page (wall, and CPU time of every Chromium process): from pressing Print to the PDF
  *   handed to the browser's print (lookup, PDF download, pdf.js render at 300 dpi, code pages,
@@ -20,7 +20,12 @@ import type { Page } from 'playwright-core';
 import { textPdf } from '../../e2e/board/support/fixtures';
 import { buildClassroom } from '../../e2e/classroom/support/buildClassroom';
 import { ClassroomPage, DEMO_ADMIN } from '../../e2e/classroom/support/classroomPage';
-import { accessTokenOf, createPodMaterial } from '../../e2e/classroom/support/materialPrintPage';
+import {
+  accessTokenOf,
+  createPodMaterial,
+  printButtonSelector,
+  textbookPageUrl,
+} from '../../e2e/classroom/support/materialPrintPage';
 import { PRINT_STUB } from '../../e2e/print/printStub';
 import { launchChromium } from '../../e2e/support/chromium';
 import { startRealServer } from '../../e2e/support/realServer';
@@ -57,11 +62,9 @@ function ncodeDataFor20Pages(): { dir: string; cleanup: () => void } {
 /** Presses Print and waits for the PDF to reach the print hand-off; answers ms (in the page). */
 function timedPrint(page: Page, textbookId: number): Promise<number> {
   return page.evaluate(
-    (id) =>
+    (selector) =>
       new Promise<number>((resolve, reject) => {
-        const button = document.querySelector<HTMLButtonElement>(
-          `[data-testid="material-print"][data-textbook-id="${id}"]`,
-        );
+        const button = document.querySelector<HTMLButtonElement>(selector);
         if (!button) return reject(new Error('no print button'));
         const t0 = performance.now();
         const check = () => {
@@ -74,18 +77,16 @@ function timedPrint(page: Page, textbookId: number): Promise<number> {
         button.click();
         check();
       }),
-    textbookId,
+    printButtonSelector(textbookId),
   );
 }
 
 /** Presses Cancel once page `fromPage` is rendering; answers ms to 'Print cancelled' (in the page). */
 function timedCancel(page: Page, textbookId: number, fromPage: number): Promise<number> {
   return page.evaluate(
-    ([id, from]) =>
+    ([selector, from]) =>
       new Promise<number>((resolve, reject) => {
-        const button = document.querySelector<HTMLButtonElement>(
-          `[data-testid="material-print"][data-textbook-id="${id}"]`,
-        );
+        const button = document.querySelector<HTMLButtonElement>(selector);
         if (!button) return reject(new Error('no print button'));
         let t0 = 0;
         const waitCancelled = () => {
@@ -114,7 +115,7 @@ function timedCancel(page: Page, textbookId: number, fromPage: number): Promise<
         button.click();
         waitPage();
       }),
-    [textbookId, fromPage] as const,
+    [printButtonSelector(textbookId), fromPage] as const,
   );
 }
 
@@ -153,10 +154,8 @@ const bench: Bench = {
         'bench.pdf',
       );
       const open = async () => {
-        await app.goto(`/main/materialPrint?curriculumId=${material.curriculumId}`);
-        await app.page
-          .locator(`[data-testid="material-print"][data-textbook-id="${material.textbookId}"]`)
-          .waitFor({ timeout: 30_000 });
+        await app.goto(textbookPageUrl(material));
+        await app.page.locator(printButtonSelector(material.textbookId)).waitFor({ timeout: 30_000 });
       };
       await open();
       const cpu0 = await cpuSeconds();

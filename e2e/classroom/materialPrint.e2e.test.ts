@@ -2,7 +2,8 @@
  * Material print in Chromium against the real server (demo school seeded, CODE_START=3.27.1068.1
  * so issued codes have installed code pages): a 3-page POD material registered through the API
  * (codes issued by `GET /edu/v1/paper/ncode`, the PDF and `.nproj` uploaded as multipart) is
- * printed from the classroom's material print page; the PDF handed to the browser's print passes
+ * printed from the 'material print' cell of the lecture's textbook table
+ * (`/main/textbook?curriculumId=…&curriculumTitle=…&eduClassId=…`); the PDF handed to the browser's print passes
  * `qpdf --check` and carries the issued code pages, one per PDF page. A print cancelled mid-way
  * says 'Print cancelled' and prints nothing; a material without its PDF shows the lookup's
  * message and code. The progress dialog is shot in ko and en at 1280 × 800 and 390 × 844 and
@@ -24,9 +25,11 @@ import {
   BLOB_KEEPER,
   createPodMaterial,
   type PodMaterial,
+  printButtonSelector,
   printedCodePages,
   printedPdf,
   qpdfCheck,
+  textbookPageUrl,
 } from './support/materialPrintPage';
 
 let server: RealServer;
@@ -67,12 +70,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-const printButton = (id: number) =>
-  app.page.locator(`[data-testid="material-print"][data-textbook-id="${id}"]`);
+const printButton = (id: number) => app.page.locator(printButtonSelector(id));
 const printedCount = () =>
   app.page.evaluate(() => (window as unknown as { __printedPdfs: string[] }).__printedPdfs.length);
 async function openList(lang = 'en'): Promise<void> {
-  await app.goto(`/main/materialPrint?curriculumId=${material.curriculumId}`, lang);
+  await app.goto(textbookPageUrl(material), lang);
   await printButton(material.textbookId).waitFor({ timeout: 20_000 });
 }
 const alertText = async () => {

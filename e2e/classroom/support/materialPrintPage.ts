@@ -50,6 +50,9 @@ export interface IssuedCode {
 export interface PodMaterial {
   readonly textbookId: number;
   readonly curriculumId: number;
+  /** The lecture's title and class (the textbook page's `curriculumTitle` and `eduClassId`). */
+  readonly curriculumTitle: string;
+  readonly eduClassId: number;
   readonly codes: readonly IssuedCode[];
   readonly pdf: Uint8Array;
 }
@@ -65,9 +68,14 @@ export async function createPodMaterial(
   fileName: string,
   options: { readonly upload?: boolean } = {},
 ): Promise<PodMaterial> {
-  const teacher = await api<{ data: { curris: { id: number }[] } }>(origin, token, '/edu/v1/teacher');
-  const curriculumId = teacher.data.curris[0]?.id;
-  if (!curriculumId) throw new Error('the teacher has no course');
+  const teacher = await api<{ data: { curris: { id: number; title: string; eduClassId: number }[] } }>(
+    origin,
+    token,
+    '/edu/v1/teacher',
+  );
+  const lecture = teacher.data.curris[0];
+  if (!lecture) throw new Error('the teacher has no course');
+  const { id: curriculumId, title: curriculumTitle, eduClassId } = lecture;
   const pages = (await PDFDocument.load(pdf)).getPageCount();
   // A4: width/height = the rounded mm + 20 (classroom.md §7)
   const codes = await api<IssuedCode[]>(
@@ -95,7 +103,7 @@ export async function createPodMaterial(
     },
   );
   const textbookId = created.data.id;
-  if (options.upload === false) return { textbookId, curriculumId, codes, pdf };
+  if (options.upload === false) return { textbookId, curriculumId, curriculumTitle, eduClassId, codes, pdf };
   const nproj = writePrintedNproj(
     {
       title,
@@ -128,8 +136,22 @@ export async function createPodMaterial(
     method: 'POST',
     body: form,
   });
-  return { textbookId, curriculumId, codes, pdf };
+  return { textbookId, curriculumId, curriculumTitle, eduClassId, codes, pdf };
 }
+
+/** The textbook page of a material's lecture, where its 'material print' cell is (classroom.md §2). */
+export function textbookPageUrl(material: PodMaterial): string {
+  const q = new URLSearchParams({
+    curriculumId: String(material.curriculumId),
+    curriculumTitle: material.curriculumTitle,
+    eduClassId: String(material.eduClassId),
+  });
+  return `/main/textbook?${q}`;
+}
+
+/** The 'material print' button of a material in the textbook table. */
+export const printButtonSelector = (textbookId: number): string =>
+  `[data-testid="materials-table"] [data-testid="material-print"][data-textbook-id="${textbookId}"]`;
 
 /**
  * Keeps the blobs behind object URLs (`window.__blobs`), so a test reads the PDF handed to print

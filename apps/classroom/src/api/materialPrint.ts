@@ -4,16 +4,13 @@
  * shared schema, and the download of the material's PDF with the §8 attachment codes.
  */
 import { answerSchema } from '@dotink/contracts/answer';
-import { type PrintMaterialQuery, printMaterialData, textbooksData } from '@dotink/contracts/eduLectures';
+import { type PrintMaterialQuery, printMaterialData } from '@dotink/contracts/eduLectures';
 import { AttachmentError } from '../features/materialPrint/materialPrintFlow';
 import type { Call } from './client';
 
 /** The calls, bound to one call layer. */
 export function materialPrintApi(call: Call) {
   return {
-    /** `GET /edu/v1/curriculum/{curriculumId}/textbook`: the materials the print page lists. */
-    printTextbooks: async (curriculumId: number) =>
-      (await call(answerSchema(textbooksData), `/edu/v1/curriculum/${curriculumId}/textbook`)).data.textbooks,
     /** `GET /edu/v1/curriculum/textbook/print`: the printable POD material starting at a page. */
     printMaterial: async (query: PrintMaterialQuery) =>
       (

@@ -33,7 +33,6 @@ export const routes: RouteObject[] = [
               { path: 'admin/teachers', ...page(() => import('../features/teachers/TeachersPage')) },
               { path: 'admin/eduClass', ...page(() => import('../features/classes/ClassesPage')) },
               { path: 'textbook', ...page(() => import('../features/materials/TextbookPage')) },
-              { path: 'materialPrint', ...page(() => import('../features/materialPrint/MaterialPrintPage')) },
               { path: 'course', ...page(() => import('../features/lessons/CoursePage')) },
               {
                 path: 'courseStudyCheck',

@@ -6,10 +6,6 @@ export const materialPrintText = textSlice({
     'materialPrint.waitingText':
       'Print the material in the browser’s print dialog at 100 % (actual size). When the print dialog has closed, press Done.',
     'materialPrint.done': 'Done',
-    'materialPrint.colNumber': 'number',
-    'materialPrint.colType': 'type',
-    'materialPrint.colName': 'material name',
-    'materialPrint.colDate': 'registered date',
     'materialPrint.button': 'Print',
     'materialPrint.buttonLabel': 'Print {title}',
     'materialPrint.notPrintable':
@@ -35,10 +31,6 @@ export const materialPrintText = textSlice({
     'materialPrint.waitingText':
       '브라우저의 인쇄 창에서 100 %(실제 크기)로 인쇄하세요. 인쇄 창이 닫히면 완료를 누르세요.',
     'materialPrint.done': '완료',
-    'materialPrint.colNumber': '번호',
-    'materialPrint.colType': '구분',
-    'materialPrint.colName': '교재명',
-    'materialPrint.colDate': '등록일',
     'materialPrint.button': '인쇄',
     'materialPrint.buttonLabel': '{title} 인쇄',
     'materialPrint.notPrintable': '2021-09-06 09:00 이후에 등록한 사용자 교재만 인쇄할 수 있습니다.',
@@ -63,10 +55,6 @@ export const materialPrintText = textSlice({
     'materialPrint.waitingText':
       'ブラウザーの印刷ダイアログで 100 %(実際のサイズ)で印刷してください。印刷ダイアログを閉じたら「完了」を押してください。',
     'materialPrint.done': '完了',
-    'materialPrint.colNumber': '番号',
-    'materialPrint.colType': '種類',
-    'materialPrint.colName': '教材名',
-    'materialPrint.colDate': '登録日',
     'materialPrint.button': '印刷',
     'materialPrint.buttonLabel': '{title}を印刷',
     'materialPrint.notPrintable': '2021-09-06 09:00 以降に登録したユーザー教材のみ印刷できます。',
@@ -91,10 +79,6 @@ export const materialPrintText = textSlice({
     'materialPrint.waitingText':
       '請在瀏覽器的列印對話框中以 100 %(實際大小)列印。列印對話框關閉後,請按「完成」。',
     'materialPrint.done': '完成',
-    'materialPrint.colNumber': '編號',
-    'materialPrint.colType': '類型',
-    'materialPrint.colName': '教材名稱',
-    'materialPrint.colDate': '登錄日期',
     'materialPrint.button': '列印',
     'materialPrint.buttonLabel': '列印 {title}',
     'materialPrint.notPrintable': '只有 2021-09-06 09:00 以後登錄的使用者教材可以列印。',
