@@ -46,7 +46,8 @@ const focused = (b: BoardPage) =>
 const insideDialog = (b: BoardPage) =>
   b.page.evaluate(() => document.activeElement?.closest('dialog') !== null);
 
-describe.sequential('keyboard and accessibility', () => {
+// A PDF import and pdf.js's first render take seconds on a loaded 2-core CI machine.
+describe.sequential('keyboard and accessibility', { timeout: 60_000 }, () => {
   it('the board list has no serious accessibility violations, in select mode neither', async () => {
     await board.importFile('pdf', 'Lecture.pdf', await textPdf(['Lecture page one']), 'application/pdf');
     await board.waitFor(async () => (await board.pageLabel()) === 'Page 1 / 1', 'the PDF page');

@@ -44,6 +44,7 @@ import {
   teacherStatusData,
   teachersData,
   textbookBody,
+  textbookParams,
   textbookSchema,
   textbooksData,
   watchEventsBody,
@@ -152,6 +153,12 @@ export const eduCalls = {
     method: 'DELETE',
     path: '/edu/v1/curriculum/{curriculumId}',
     params: curriculumParams,
+    data: deletedData,
+  }),
+  deleteTextbook: call({
+    method: 'DELETE',
+    path: '/edu/v1/curriculum/{curriculumId}/textbook/{textbookId}',
+    params: textbookParams,
     data: deletedData,
   }),
   getTextbooks: call({
