@@ -60,6 +60,7 @@ export function studentInkCalls(deps: StudentCallDeps): StudentInkCalls {
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body,
       });
+      // A body that is not JSON is no token: the sign-in failure below says so.
       const json: unknown = await res.json().catch(() => undefined);
       const parsed = tokenAnswer.safeParse(json);
       if (!res.ok || !parsed.success) {
@@ -83,6 +84,7 @@ export function studentInkCalls(deps: StudentCallDeps): StudentInkCalls {
         },
         body: JSON.stringify(records),
       });
+      // A body that is not JSON fails the answer check below with 'error.invalidAnswer'.
       const json: unknown = await res.json().catch(() => undefined);
       if (!res.ok) {
         const message = (json as { message?: unknown } | undefined)?.message;

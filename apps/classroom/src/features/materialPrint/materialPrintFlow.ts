@@ -221,6 +221,8 @@ export async function printMaterial(
         ...(signal ? { signal } : {}),
       },
     );
+    // When a cancel wins the race below, the job's own failure is no longer awaited: mark it
+    // handled (not an unhandled rejection). Every other failure reaches the user through the catch.
     job.catch(() => undefined);
     let result: Awaited<typeof job>;
     try {
