@@ -39,6 +39,21 @@ export const routes: RouteObject[] = [
                 ...page(() => import('../features/studyCheck/CourseStudyCheckPage')),
               },
               { path: 'replay', ...page(() => import('../features/replay/ReplayPage')) },
+              { path: 'math/all', ...page(() => import('../features/analytics/class/AllPage')) },
+              {
+                path: 'math/categories',
+                ...page(() => import('../features/analytics/class/CategoriesPage')),
+              },
+              { path: 'math/view', ...page(() => import('../features/analytics/class/ViewPage')) },
+              { path: 'math/student', ...page(() => import('../features/analytics/pupil/StudentPage')) },
+              {
+                path: 'math/student_categories',
+                ...page(() => import('../features/analytics/pupil/StudentCategoriesPage')),
+              },
+              {
+                path: 'mathStudyCheck',
+                ...page(() => import('../features/analytics/pupil/MathStudyCheckPage')),
+              },
               { path: 'admin/students', ...page(() => import('../features/students/AdminStudentsPage')) },
               { path: '*', element: <Navigate to="/" replace /> },
             ],

@@ -4,6 +4,7 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
+import { type AnalyticsApi, analyticsApi } from '../api/analytics';
 import { type AnnotationApi, annotationApi } from '../api/annotation';
 import { type ApiError, type Call, createCall } from '../api/client';
 import { type EduApi, eduApi } from '../api/edu';
@@ -16,7 +17,13 @@ import type { T } from '../i18n/text';
 import { createUiStore, type UiStore } from './uiStore';
 
 /** Every call of classroom.md §7, one module per screen family. */
-export type Api = EduApi & LecturesApi & MaterialsApi & MaterialPrintApi & InkApi & AnnotationApi;
+export type Api = EduApi &
+  LecturesApi &
+  MaterialsApi &
+  MaterialPrintApi &
+  InkApi &
+  AnnotationApi &
+  AnalyticsApi;
 
 /** Binds every call module to one call layer. */
 export function createApi(call: Call): Api {
@@ -27,6 +34,7 @@ export function createApi(call: Call): Api {
     ...materialPrintApi(call),
     ...inkApi(call),
     ...annotationApi(call),
+    ...analyticsApi(call),
   };
 }
 

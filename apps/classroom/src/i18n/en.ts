@@ -3,6 +3,9 @@
  * other languages are typed against it; a key they lack falls back to this text.
  */
 
+import { analyticsText } from './analytics';
+import { analyticsClassText } from './analyticsClass';
+import { analyticsPupilText } from './analyticsPupil';
 import { annotationText } from './annotation';
 import { lecturesText } from './lectures';
 import { materialPrintText } from './materialPrint';
@@ -177,6 +180,9 @@ export const classroomEn = {
   ...materialsText.en,
   ...materialPrintText.en,
   ...replayText.en,
+  ...analyticsText.en,
+  ...analyticsClassText.en,
+  ...analyticsPupilText.en,
   ...annotationText.en,
 } as const;
 

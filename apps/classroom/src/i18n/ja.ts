@@ -1,5 +1,8 @@
 /** Japanese classroom text (complete: the compiler checks every key). */
 
+import { analyticsText } from './analytics';
+import { analyticsClassText } from './analyticsClass';
+import { analyticsPupilText } from './analyticsPupil';
 import { annotationText } from './annotation';
 import type { ClassroomMessages } from './en';
 import { lecturesText } from './lectures';
@@ -161,5 +164,8 @@ export const classroomJa: ClassroomMessages = {
   ...materialsText.ja,
   ...materialPrintText.ja,
   ...replayText.ja,
+  ...analyticsText.ja,
+  ...analyticsClassText.ja,
+  ...analyticsPupilText.ja,
   ...annotationText.ja,
 };

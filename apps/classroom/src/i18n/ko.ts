@@ -1,5 +1,8 @@
 /** Korean classroom text (complete: the compiler checks every key). */
 
+import { analyticsText } from './analytics';
+import { analyticsClassText } from './analyticsClass';
+import { analyticsPupilText } from './analyticsPupil';
 import { annotationText } from './annotation';
 import type { ClassroomMessages } from './en';
 import { lecturesText } from './lectures';
@@ -160,5 +163,8 @@ export const classroomKo: ClassroomMessages = {
   ...materialsText.ko,
   ...materialPrintText.ko,
   ...replayText.ko,
+  ...analyticsText.ko,
+  ...analyticsClassText.ko,
+  ...analyticsPupilText.ko,
   ...annotationText.ko,
 };

@@ -1,5 +1,8 @@
 /** Traditional Chinese classroom text (complete: the compiler checks every key). */
 
+import { analyticsText } from './analytics';
+import { analyticsClassText } from './analyticsClass';
+import { analyticsPupilText } from './analyticsPupil';
 import { annotationText } from './annotation';
 import type { ClassroomMessages } from './en';
 import { lecturesText } from './lectures';
@@ -159,5 +162,8 @@ export const classroomZhTW: ClassroomMessages = {
   ...materialsText['zh-TW'],
   ...materialPrintText['zh-TW'],
   ...replayText['zh-TW'],
+  ...analyticsText['zh-TW'],
+  ...analyticsClassText['zh-TW'],
+  ...analyticsPupilText['zh-TW'],
   ...annotationText['zh-TW'],
 };
