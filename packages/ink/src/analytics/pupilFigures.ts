@@ -113,22 +113,178 @@ function progressOf(a: Analysis, numPages: number): Progress {
   };
 }
 
-/** The pupil's strokes inside the range, in start order (sorted only when they are not already). */
-function strokesInRange(layout: BookLayout, strokes: readonly AnalyticsStroke[]): AnalyticsStroke[] {
+/**
+ * The pupil's strokes inside the range, in start order: the input itself when it already is
+ * (no copy), else the strokes inside the range, sorted once (a stable sort: equal starts keep
+ * their input order).
+ */
+function strokesInRange(layout: BookLayout, strokes: readonly AnalyticsStroke[]): readonly AnalyticsStroke[] {
   const { startPage, numPages } = layout;
-  const list: AnalyticsStroke[] = [];
   let sorted = true;
+  let allInside = true;
   let previous = Number.NEGATIVE_INFINITY;
-  for (const s of strokes) {
+  for (let i = 0; i < strokes.length; i++) {
+    const s = strokes[i]!;
     const o = s.page - startPage;
-    if (o >= 0 && o < numPages && Number.isInteger(o)) {
-      if (s.startTimeMs < previous) sorted = false;
-      previous = s.startTimeMs;
-      list.push(s);
-    }
+    if (!(o >= 0 && o < numPages && Number.isInteger(o))) allInside = false;
+    if (s.startTimeMs < previous) sorted = false;
+    previous = s.startTimeMs;
   }
+  if (sorted && allInside) return strokes;
+  const list = allInside
+    ? [...strokes]
+    : strokes.filter((s) => {
+        const o = s.page - startPage;
+        return o >= 0 && o < numPages && Number.isInteger(o);
+      });
   if (!sorted) list.sort((a, b) => a.startTimeMs - b.startTimeMs);
   return list;
+}
+
+/** The sums of one pass over a pupil's strokes (in start order, all inside the range). */
+interface StrokeSums {
+  timeMs: number;
+  nu: number;
+  lastEndMs: number;
+  /** Per page offset. */
+  readonly pageStrokes: Int32Array;
+  readonly pageStudyMs: Float64Array;
+  /** Per unit position (`layout.flat`). */
+  readonly unitTimeMs: Float64Array;
+  readonly unitNu: Float64Array;
+  readonly unitStudyMs: Float64Array;
+  /** The pupil's study blocks: first stroke (index in the strokes), start and end. */
+  readonly blockFirst: number[];
+  readonly blockStart: number[];
+  readonly blockEnd: number[];
+}
+
+/**
+ * One pass over the strokes: totals, per-page and per-unit sums, and the study blocks of all
+ * the strokes, of each page's strokes and of each unit's strokes (a stroke in start order
+ * continues the block of its page / unit when it starts less than 5 minutes after that block's
+ * latest end). No closure and no allocation per stroke.
+ */
+function scanStrokes(layout: BookLayout, strokes: readonly AnalyticsStroke[]): StrokeSums {
+  const { startPage, numPages, unitStart, unitList } = layout;
+  const numUnits = layout.flat.length;
+  const pageStrokes = new Int32Array(numPages);
+  const pageStudyMs = new Float64Array(numPages);
+  const pageBlockStart = new Float64Array(numPages);
+  const pageBlockEnd = new Float64Array(numPages);
+  const unitTimeMs = new Float64Array(numUnits);
+  const unitNu = new Float64Array(numUnits);
+  const unitStudyMs = new Float64Array(numUnits);
+  const unitBlockStart = new Float64Array(numUnits);
+  const unitBlockEnd = new Float64Array(numUnits);
+  const unitOpen = new Uint8Array(numUnits);
+  const blockFirst: number[] = [];
+  const blockStart: number[] = [];
+  const blockEnd: number[] = [];
+
+  let timeMs = 0;
+  let nu = 0;
+  let lastEndMs = Number.NEGATIVE_INFINITY;
+  let openStart = 0;
+  let openEnd = 0;
+  for (let i = 0; i < strokes.length; i++) {
+    const s = strokes[i]!;
+    const start = s.startTimeMs;
+    const end = strokeEndTimeMs(s);
+    const distance = s.distanceNu;
+    const o = s.page - startPage;
+    timeMs += end - start;
+    nu += distance;
+    if (end > lastEndMs) lastEndMs = end;
+
+    if (i === 0 || start - openEnd >= STUDY_GAP_MS) {
+      if (i > 0) {
+        blockStart.push(openStart);
+        blockEnd.push(openEnd);
+      }
+      blockFirst.push(i);
+      openStart = start;
+      openEnd = end;
+    } else if (end > openEnd) openEnd = end;
+
+    if (pageStrokes[o] === 0 || start - pageBlockEnd[o]! >= STUDY_GAP_MS) {
+      if (pageStrokes[o] !== 0) pageStudyMs[o]! += pageBlockEnd[o]! - pageBlockStart[o]!;
+      pageBlockStart[o] = start;
+      pageBlockEnd[o] = end;
+    } else if (end > pageBlockEnd[o]!) pageBlockEnd[o] = end;
+    pageStrokes[o]!++;
+
+    const last = unitStart[o + 1]!;
+    for (let j = unitStart[o]!; j < last; j++) {
+      const u = unitList[j]!;
+      unitTimeMs[u]! += end - start;
+      unitNu[u]! += distance;
+      if (unitOpen[u] === 0 || start - unitBlockEnd[u]! >= STUDY_GAP_MS) {
+        if (unitOpen[u] !== 0) unitStudyMs[u]! += unitBlockEnd[u]! - unitBlockStart[u]!;
+        unitOpen[u] = 1;
+        unitBlockStart[u] = start;
+        unitBlockEnd[u] = end;
+      } else if (end > unitBlockEnd[u]!) unitBlockEnd[u] = end;
+    }
+  }
+  if (strokes.length > 0) {
+    blockStart.push(openStart);
+    blockEnd.push(openEnd);
+  }
+  for (let o = 0; o < numPages; o++) {
+    if (pageStrokes[o] !== 0) pageStudyMs[o]! += pageBlockEnd[o]! - pageBlockStart[o]!;
+  }
+  for (let u = 0; u < numUnits; u++) {
+    if (unitOpen[u] !== 0) unitStudyMs[u]! += unitBlockEnd[u]! - unitBlockStart[u]!;
+  }
+  return {
+    timeMs,
+    nu,
+    lastEndMs,
+    pageStrokes,
+    pageStudyMs,
+    unitTimeMs,
+    unitNu,
+    unitStudyMs,
+    blockFirst,
+    blockStart,
+    blockEnd,
+  };
+}
+
+/** The study blocks of `sums` with their pages, strokes and distance (for the pupil detail). */
+function blockSummaries(strokes: readonly AnalyticsStroke[], sums: StrokeSums): StudyBlockSummary[] {
+  return sums.blockStart.map((startTimeMs, b) => {
+    const first = sums.blockFirst[b]!;
+    const next = sums.blockFirst[b + 1] ?? strokes.length;
+    const pages = new Set<number>();
+    let nu = 0;
+    for (let i = first; i < next; i++) {
+      pages.add(strokes[i]!.page);
+      nu += strokes[i]!.distanceNu;
+    }
+    const endTimeMs = sums.blockEnd[b]!;
+    return {
+      startTimeMs,
+      endTimeMs,
+      durationMs: endTimeMs - startTimeMs,
+      pages: [...pages].sort((x, y) => x - y),
+      strokeCount: next - first,
+      distanceMm: roundOneDecimal(nu * REAL_MM_PER_NU),
+    };
+  });
+}
+
+/** Content clicks per page offset of the range (clicks naming no page, or one outside, count nowhere). */
+function touchesByPage(layout: BookLayout, clicks: readonly AnalyticsClick[]): Int32Array {
+  const touches = new Int32Array(layout.numPages);
+  for (const click of clicks) {
+    const page = clickPage(click.id);
+    if (page !== null && page >= layout.startPage && page - layout.startPage < layout.numPages) {
+      touches[page - layout.startPage]!++;
+    }
+  }
+  return touches;
 }
 
 /**
@@ -141,104 +297,21 @@ export function pupilWork(
   zone: ZoneClock,
   withBlocks = false,
 ): PupilWork {
-  const { startPage, numPages, flat, unitStart, unitList } = layout;
-  const numUnits = flat.length;
+  const { startPage, numPages, flat } = layout;
   const strokes = strokesInRange(layout, pupil.strokes);
+  const sums = scanStrokes(layout, strokes);
+  const { pageStrokes, pageStudyMs } = sums;
+  const pageTouches = touchesByPage(layout, pupil.clicks);
 
-  const pageStrokes = new Int32Array(numPages);
-  const pageTouches = new Int32Array(numPages);
-  const pageStudy = new Float64Array(numPages);
-  const pageBlockStart = new Float64Array(numPages);
-  const pageBlockEnd = new Float64Array(numPages);
-  const unitTime = new Float64Array(numUnits);
-  const unitNu = new Float64Array(numUnits);
-  const unitStudy = new Float64Array(numUnits);
-  const unitBlockStart = new Float64Array(numUnits);
-  const unitBlockEnd = new Float64Array(numUnits);
-  const unitOpen = new Uint8Array(numUnits);
+  let studyMs = 0;
   const weekdayMs = new Float64Array(7);
   const hourMs = new Float64Array(24);
-  const blocks: StudyBlockSummary[] = [];
-
-  let timeMs = 0;
-  let nu = 0;
-  let studyMs = 0;
-  let lastEnd = Number.NEGATIVE_INFINITY;
-  // The open study block of all the pupil's strokes.
-  let blockStart = 0;
-  let blockEnd = 0;
-  let blockStrokes = 0;
-  let blockNu = 0;
-  let blockPages: Set<number> | undefined;
-  const closeBlock = () => {
-    const duration = blockEnd - blockStart;
+  for (let b = 0; b < sums.blockStart.length; b++) {
+    const duration = sums.blockEnd[b]! - sums.blockStart[b]!;
+    const local = zone.local(sums.blockStart[b]!);
     studyMs += duration;
-    const local = zone.local(blockStart);
     weekdayMs[local.weekday]! += duration;
     hourMs[local.hour]! += duration;
-    if (blockPages) {
-      blocks.push({
-        startTimeMs: blockStart,
-        endTimeMs: blockEnd,
-        durationMs: duration,
-        pages: [...blockPages].sort((a, b) => a - b),
-        strokeCount: blockStrokes,
-        distanceMm: roundOneDecimal(blockNu * REAL_MM_PER_NU),
-      });
-    }
-  };
-
-  for (let i = 0; i < strokes.length; i++) {
-    const s = strokes[i]!;
-    const start = s.startTimeMs;
-    const end = strokeEndTimeMs(s);
-    const o = s.page - startPage;
-    timeMs += end - start;
-    nu += s.distanceNu;
-    if (end > lastEnd) lastEnd = end;
-
-    if (i === 0 || start - blockEnd >= STUDY_GAP_MS) {
-      if (i > 0) closeBlock();
-      blockStart = start;
-      blockEnd = end;
-      blockStrokes = 0;
-      blockNu = 0;
-      if (withBlocks) blockPages = new Set();
-    } else if (end > blockEnd) blockEnd = end;
-    blockStrokes++;
-    blockNu += s.distanceNu;
-    blockPages?.add(s.page);
-
-    if (pageStrokes[o] === 0 || start - pageBlockEnd[o]! >= STUDY_GAP_MS) {
-      if (pageStrokes[o]! > 0) pageStudy[o]! += pageBlockEnd[o]! - pageBlockStart[o]!;
-      pageBlockStart[o] = start;
-      pageBlockEnd[o] = end;
-    } else if (end > pageBlockEnd[o]!) pageBlockEnd[o] = end;
-    pageStrokes[o]!++;
-
-    for (let j = unitStart[o]!; j < unitStart[o + 1]!; j++) {
-      const u = unitList[j]!;
-      unitTime[u]! += end - start;
-      unitNu[u]! += s.distanceNu;
-      if (unitOpen[u] === 0 || start - unitBlockEnd[u]! >= STUDY_GAP_MS) {
-        if (unitOpen[u] === 1) unitStudy[u]! += unitBlockEnd[u]! - unitBlockStart[u]!;
-        unitOpen[u] = 1;
-        unitBlockStart[u] = start;
-        unitBlockEnd[u] = end;
-      } else if (end > unitBlockEnd[u]!) unitBlockEnd[u] = end;
-    }
-  }
-  if (strokes.length > 0) closeBlock();
-  for (let o = 0; o < numPages; o++) {
-    if (pageStrokes[o]! > 0) pageStudy[o]! += pageBlockEnd[o]! - pageBlockStart[o]!;
-  }
-  for (let u = 0; u < numUnits; u++) {
-    if (unitOpen[u] === 1) unitStudy[u]! += unitBlockEnd[u]! - unitBlockStart[u]!;
-  }
-
-  for (const click of pupil.clicks) {
-    const page = clickPage(click.id);
-    if (page !== null && page >= startPage && page - startPage < numPages) pageTouches[page - startPage]!++;
   }
 
   let written = 0;
@@ -252,11 +325,11 @@ export function pupilWork(
         page: startPage + o,
         strokeCount: pageStrokes[o]!,
         touchCount: pageTouches[o]!,
-        studyTimeMs: pageStudy[o]!,
+        studyTimeMs: pageStudyMs[o]!,
       });
     }
   }
-  const analysis = analysisOf(written, touched, studyMs, timeMs, nu);
+  const analysis = analysisOf(written, touched, studyMs, sums.timeMs, sums.nu);
 
   const units: UnitFigures[] = flat.map((unit, u) => {
     let unitWritten = 0;
@@ -265,7 +338,13 @@ export function pupilWork(
       if (pageStrokes[p - startPage]! > 0) unitWritten++;
       if (pageTouches[p - startPage]! > 0) unitTouched++;
     }
-    const a = analysisOf(unitWritten, unitTouched, unitStudy[u]!, unitTime[u]!, unitNu[u]!);
+    const a = analysisOf(
+      unitWritten,
+      unitTouched,
+      sums.unitStudyMs[u]!,
+      sums.unitTimeMs[u]!,
+      sums.unitNu[u]!,
+    );
     return { index: unit.index, analysis: a, progress: progressOf(a, unit.numPages) };
   });
 
@@ -281,11 +360,11 @@ export function pupilWork(
     units,
     pages,
     firstWritingTimeMs: strokes.length > 0 ? strokes[0]!.startTimeMs : null,
-    lastWritingTimeMs: strokes.length > 0 ? lastEnd : null,
+    lastWritingTimeMs: strokes.length > 0 ? sums.lastEndMs : null,
     lastWatchTimeMs: lastWatch,
     watchCount: pupil.watchTimesMs.length,
     weekdayStudyMin: Array.from(weekdayMs, msToMinutes),
     hourStudyMin: Array.from(hourMs, msToMinutes),
   };
-  return { summary, pageStrokes, pageTouches, blocks };
+  return { summary, pageStrokes, pageTouches, blocks: withBlocks ? blockSummaries(strokes, sums) : [] };
 }
