@@ -3,7 +3,7 @@
  * is checked against the older, independent helpers of `studyBlocks.ts` / `writingAnalysis.ts`
  * (study blocks sorted and grouped stroke list by stroke list).
  */
-import type { UnitDefinition } from '@dotink/contracts/eduAnalytics';
+import type { SummaryUnit, UnitDefinition } from '@dotink/contracts/eduAnalytics';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type BookInput, summariseClassBook, summarisePupil } from './classSummary';
@@ -129,7 +129,7 @@ describe('class summary properties', () => {
         expect(unclassified === undefined || unclassified.numPages > 0).toBe(true);
         // Indexes run depth first from 0.
         const indexes: number[] = [];
-        const walk = (list: typeof units) => {
+        const walk = (list: readonly SummaryUnit[]) => {
           for (const u of list) {
             if (u.index !== -1) indexes.push(u.index);
             walk(u.subCategories);
