@@ -176,25 +176,35 @@ describe('class summary properties', () => {
     );
   });
 
-  it('does not depend on the order of the strokes', () => {
+  it('does not depend on the order of the strokes (start order read in place, others sorted)', () => {
     fc.assert(
       fc.property(bookArb, pupilsArb, fc.integer(), (book, pupils, seed) => {
-        const shuffled = pupils.map((p) => ({
-          ...p,
-          strokes: [...p.strokes].sort(
-            (a, b) => ((a.startTimeMs * 7 + seed) % 13) - ((b.startTimeMs * 7 + seed) % 13),
-          ),
-        }));
-        const key = (x: PupilInput[]) => summariseClassBook(book, x, zone, 0);
-        const a = key(pupils);
-        const b = key(shuffled);
-        expect(b.pupils.map((p) => [p.analysis, p.units, p.pages, p.weekdayStudyMin])).toEqual(
-          a.pupils.map((p) => [p.analysis, p.units, p.pages, p.weekdayStudyMin]),
+        const reorder = (compare: (a: AnalyticsStroke, b: AnalyticsStroke) => number) =>
+          pupils.map((p) => ({ ...p, strokes: [...p.strokes].sort(compare) }));
+        const shuffled = reorder(
+          (a, b) => ((a.startTimeMs * 7 + seed) % 13) - ((b.startTimeMs * 7 + seed) % 13),
         );
+        const inStartOrder = reorder((a, b) => a.startTimeMs - b.startTimeMs);
+        const figures = (x: PupilInput[]) =>
+          summariseClassBook(book, x, zone, 0).pupils.map((p) => [
+            p.analysis,
+            p.units,
+            p.pages,
+            p.weekdayStudyMin,
+            p.firstWritingTimeMs,
+            p.lastWritingTimeMs,
+          ]);
+        const expected = figures(pupils);
+        expect(figures(shuffled)).toEqual(expected);
+        expect(figures(inStartOrder)).toEqual(expected);
         for (const p of pupils) {
           const detail = summarisePupil(book, pupils, p.studentId, zone, 0);
+          expect(summarisePupil(book, inStartOrder, p.studentId, zone, 0).blocks).toEqual(detail.blocks);
           expect(detail.blocks.reduce((n, blk) => n + blk.durationMs, 0)).toBe(
             studyTimeMs(inRange(book, p.strokes)),
+          );
+          expect(detail.blocks.reduce((n, blk) => n + blk.strokeCount, 0)).toBe(
+            inRange(book, p.strokes).length,
           );
           expect(detail.days.reduce((n, d) => n + d.studies, 0)).toBe(detail.blocks.length);
         }

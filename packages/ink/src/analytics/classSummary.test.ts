@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type BookInput, splitByWritingRate, summariseClassBook, summarisePupil } from './classSummary';
-import type { PupilInput } from './pupilFigures';
+import { clickPage, type PupilInput } from './pupilFigures';
 import { summaryUnits } from './summaryUnits';
 import { fixedOffsetZoneClock } from './zoneClock';
 
@@ -492,5 +492,14 @@ describe('summariseClassBook, other cases', () => {
       touchedRatePct: 33.3,
       studyTimeMin: 11.6,
     });
+  });
+});
+
+describe('clickPage (classroom.md §3: the third part of the id)', () => {
+  it('reads a whole page number from the third part only', () => {
+    expect(['youtube_12_35', 'remedial_3_7_x', 'estimate_1_0', 'a__4'].map(clickPage)).toEqual([35, 7, 0, 4]);
+    expect(
+      ['youtube_12', 'youtube', 'a_b_', 'a_b_3a', 'a_b_-3', 'a_b_1.5', 'a_b_1234567890', ''].map(clickPage),
+    ).toEqual([null, null, null, null, null, null, null, null]);
   });
 });

@@ -71,13 +71,28 @@ export interface PupilInput {
   readonly watchTimesMs: readonly number[];
 }
 
+/** Most digits of a page number in a click id (more is not a page). */
+const MAX_PAGE_DIGITS = 9;
+
 /**
- * The page a content click names: the third '_'-separated part of its id when that part is a
- * whole number (e.g. 'youtube_12_35' → 35), else null.
+ * The page a content click names (classroom.md §3 Content click): the third '_'-separated part
+ * of its id when that part is a whole number of at most 9 digits (e.g. 'youtube_12_35' → 35,
+ * 'remedial_3_7_x' → 7), else null. Parsed by hand: no allocation.
  */
 export function clickPage(id: string): number | null {
-  const part = id.split('_')[2];
-  return part !== undefined && /^\d+$/.test(part) ? Number(part) : null;
+  const first = id.indexOf('_');
+  const second = first < 0 ? -1 : id.indexOf('_', first + 1);
+  if (second < 0) return null;
+  const third = id.indexOf('_', second + 1);
+  const end = third < 0 ? id.length : third;
+  if (end === second + 1 || end - second - 1 > MAX_PAGE_DIGITS) return null;
+  let page = 0;
+  for (let i = second + 1; i < end; i++) {
+    const digit = id.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return null;
+    page = page * 10 + digit;
+  }
+  return page;
 }
 
 /** A pupil's figures and what the class needs of them. */
@@ -113,35 +128,18 @@ function progressOf(a: Analysis, numPages: number): Progress {
   };
 }
 
-/**
- * The pupil's strokes inside the range, in start order: the input itself when it already is
- * (no copy), else the strokes inside the range, sorted once (a stable sort: equal starts keep
- * their input order).
- */
-function strokesInRange(layout: BookLayout, strokes: readonly AnalyticsStroke[]): readonly AnalyticsStroke[] {
-  const { startPage, numPages } = layout;
-  let sorted = true;
-  let allInside = true;
-  let previous = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < strokes.length; i++) {
-    const s = strokes[i]!;
-    const o = s.page - startPage;
-    if (!(o >= 0 && o < numPages && Number.isInteger(o))) allInside = false;
-    if (s.startTimeMs < previous) sorted = false;
-    previous = s.startTimeMs;
-  }
-  if (sorted && allInside) return strokes;
-  const list = allInside
-    ? [...strokes]
-    : strokes.filter((s) => {
-        const o = s.page - startPage;
-        return o >= 0 && o < numPages && Number.isInteger(o);
-      });
-  if (!sorted) list.sort((a, b) => a.startTimeMs - b.startTimeMs);
-  return list;
+/** Whether a stroke's page is inside the range. */
+function inside(layout: BookLayout, s: AnalyticsStroke): boolean {
+  const o = s.page - layout.startPage;
+  return o >= 0 && o < layout.numPages && Number.isInteger(o);
 }
 
-/** The sums of one pass over a pupil's strokes (in start order, all inside the range). */
+/** The strokes inside the range, sorted by start (stable: equal starts keep their input order). */
+function sortedInRange(layout: BookLayout, strokes: readonly AnalyticsStroke[]): AnalyticsStroke[] {
+  return strokes.filter((s) => inside(layout, s)).sort((a, b) => a.startTimeMs - b.startTimeMs);
+}
+
+/** The sums of one pass over a pupil's strokes (those inside the range, in start order). */
 interface StrokeSums {
   timeMs: number;
   nu: number;
@@ -153,19 +151,21 @@ interface StrokeSums {
   readonly unitTimeMs: Float64Array;
   readonly unitNu: Float64Array;
   readonly unitStudyMs: Float64Array;
-  /** The pupil's study blocks: first stroke (index in the strokes), start and end. */
+  /** The pupil's study blocks: first stroke (index in the strokes scanned), start and end. */
   readonly blockFirst: number[];
   readonly blockStart: number[];
   readonly blockEnd: number[];
 }
 
 /**
- * One pass over the strokes: totals, per-page and per-unit sums, and the study blocks of all
- * the strokes, of each page's strokes and of each unit's strokes (a stroke in start order
- * continues the block of its page / unit when it starts less than 5 minutes after that block's
- * latest end). No closure and no allocation per stroke.
+ * One pass over the strokes inside the range (others skipped): totals, per-page and per-unit
+ * sums, and the study blocks of all of them, of each page's strokes and of each unit's strokes
+ * (a stroke in start order continues the block of its page / unit when it starts less than 5
+ * minutes after that block's latest end). No closure and no allocation per stroke. Answers null
+ * as soon as a stroke inside the range starts before the previous one: the caller sorts and
+ * scans again (so strokes given in start order are read once and never copied).
  */
-function scanStrokes(layout: BookLayout, strokes: readonly AnalyticsStroke[]): StrokeSums {
+function scanStrokes(layout: BookLayout, strokes: readonly AnalyticsStroke[]): StrokeSums | null {
   const { startPage, numPages, unitStart, unitList } = layout;
   const numUnits = layout.flat.length;
   const pageStrokes = new Int32Array(numPages);
@@ -185,20 +185,24 @@ function scanStrokes(layout: BookLayout, strokes: readonly AnalyticsStroke[]): S
   let timeMs = 0;
   let nu = 0;
   let lastEndMs = Number.NEGATIVE_INFINITY;
+  let previousStart = Number.NEGATIVE_INFINITY;
   let openStart = 0;
   let openEnd = 0;
   for (let i = 0; i < strokes.length; i++) {
     const s = strokes[i]!;
+    const o = s.page - startPage;
+    if (!(o >= 0 && o < numPages && Number.isInteger(o))) continue;
     const start = s.startTimeMs;
+    if (start < previousStart) return null;
+    previousStart = start;
     const end = strokeEndTimeMs(s);
     const distance = s.distanceNu;
-    const o = s.page - startPage;
     timeMs += end - start;
     nu += distance;
     if (end > lastEndMs) lastEndMs = end;
 
-    if (i === 0 || start - openEnd >= STUDY_GAP_MS) {
-      if (i > 0) {
+    if (blockFirst.length === 0 || start - openEnd >= STUDY_GAP_MS) {
+      if (blockFirst.length > 0) {
         blockStart.push(openStart);
         blockEnd.push(openEnd);
       }
@@ -227,7 +231,7 @@ function scanStrokes(layout: BookLayout, strokes: readonly AnalyticsStroke[]): S
       } else if (end > unitBlockEnd[u]!) unitBlockEnd[u] = end;
     }
   }
-  if (strokes.length > 0) {
+  if (blockFirst.length > 0) {
     blockStart.push(openStart);
     blockEnd.push(openEnd);
   }
@@ -253,15 +257,23 @@ function scanStrokes(layout: BookLayout, strokes: readonly AnalyticsStroke[]): S
 }
 
 /** The study blocks of `sums` with their pages, strokes and distance (for the pupil detail). */
-function blockSummaries(strokes: readonly AnalyticsStroke[], sums: StrokeSums): StudyBlockSummary[] {
+function blockSummaries(
+  layout: BookLayout,
+  strokes: readonly AnalyticsStroke[],
+  sums: StrokeSums,
+): StudyBlockSummary[] {
   return sums.blockStart.map((startTimeMs, b) => {
     const first = sums.blockFirst[b]!;
     const next = sums.blockFirst[b + 1] ?? strokes.length;
     const pages = new Set<number>();
+    let count = 0;
     let nu = 0;
     for (let i = first; i < next; i++) {
-      pages.add(strokes[i]!.page);
-      nu += strokes[i]!.distanceNu;
+      const s = strokes[i]!;
+      if (!inside(layout, s)) continue;
+      pages.add(s.page);
+      nu += s.distanceNu;
+      count++;
     }
     const endTimeMs = sums.blockEnd[b]!;
     return {
@@ -269,7 +281,7 @@ function blockSummaries(strokes: readonly AnalyticsStroke[], sums: StrokeSums): 
       endTimeMs,
       durationMs: endTimeMs - startTimeMs,
       pages: [...pages].sort((x, y) => x - y),
-      strokeCount: next - first,
+      strokeCount: count,
       distanceMm: roundOneDecimal(nu * REAL_MM_PER_NU),
     };
   });
@@ -298,8 +310,12 @@ export function pupilWork(
   withBlocks = false,
 ): PupilWork {
   const { startPage, numPages, flat } = layout;
-  const strokes = strokesInRange(layout, pupil.strokes);
-  const sums = scanStrokes(layout, strokes);
+  let strokes = pupil.strokes;
+  let sums = scanStrokes(layout, strokes);
+  if (sums === null) {
+    strokes = sortedInRange(layout, strokes);
+    sums = scanStrokes(layout, strokes)!;
+  }
   const { pageStrokes, pageStudyMs } = sums;
   const pageTouches = touchesByPage(layout, pupil.clicks);
 
@@ -359,12 +375,18 @@ export function pupilWork(
     progress: progressOf(analysis, numPages),
     units,
     pages,
-    firstWritingTimeMs: strokes.length > 0 ? strokes[0]!.startTimeMs : null,
-    lastWritingTimeMs: strokes.length > 0 ? sums.lastEndMs : null,
+    // The first block starts with the first stroke.
+    firstWritingTimeMs: sums.blockStart[0] ?? null,
+    lastWritingTimeMs: sums.blockStart.length > 0 ? sums.lastEndMs : null,
     lastWatchTimeMs: lastWatch,
     watchCount: pupil.watchTimesMs.length,
     weekdayStudyMin: Array.from(weekdayMs, msToMinutes),
     hourStudyMin: Array.from(hourMs, msToMinutes),
   };
-  return { summary, pageStrokes, pageTouches, blocks: withBlocks ? blockSummaries(strokes, sums) : [] };
+  return {
+    summary,
+    pageStrokes,
+    pageTouches,
+    blocks: withBlocks ? blockSummaries(layout, strokes, sums) : [],
+  };
 }
