@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { type BookInput, splitByWritingRate, summariseClassBook, summarisePupil } from './classSummary';
 import { clickPage, type PupilInput } from './pupilFigures';
 import { summaryUnits } from './summaryUnits';
-import { fixedOffsetZoneClock } from './zoneClock';
+import { fixedOffsetZoneClock, intlZoneClock } from './zoneClock';
 
 const S = 1000;
 const MIN = 60_000;
@@ -501,5 +501,71 @@ describe('clickPage (classroom.md §3: the third part of the id)', () => {
     expect(
       ['youtube_12', 'youtube', 'a_b_', 'a_b_3a', 'a_b_-3', 'a_b_1.5', 'a_b_1234567890', ''].map(clickPage),
     ).toEqual([null, null, null, null, null, null, null, null]);
+  });
+});
+
+describe('calendar days and hours follow the zone', () => {
+  // Dee writes Tuesday 2026-11-24 at 23:10 UTC for 20 minutes (08:10 to 08:30 on Wednesday
+  // 2026-11-25 in Seoul), then at 14:50 UTC on Wednesday for 20 minutes (23:50 Wednesday to
+  // 00:10 Thursday in Seoul).
+  const TUE = Date.UTC(2026, 10, 24);
+  const dee: PupilInput = {
+    studentId: 'dee',
+    num: 4,
+    name: 'Dee',
+    strokes: [
+      {
+        page: 3,
+        startTimeMs: TUE + 23 * H + 10 * MIN,
+        endTimeMs: TUE + 23 * H + 30 * MIN,
+        dotCount: 1,
+        distanceNu: 0,
+      },
+      {
+        page: 4,
+        startTimeMs: TUE + 38 * H + 50 * MIN,
+        endTimeMs: TUE + 39 * H + 10 * MIN,
+        dotCount: 1,
+        distanceNu: 0,
+      },
+    ],
+    clicks: [],
+    watchTimesMs: [],
+  };
+  const hoursWith = (entries: [number, number][]) => {
+    const hours = new Array(24).fill(0);
+    for (const [h, min] of entries) hours[h] = min;
+    return hours;
+  };
+
+  it('in Asia/Seoul (through Intl)', () => {
+    const seoul = intlZoneClock('Asia/Seoul');
+    const detail = summarisePupil(book, [dee], 'dee', seoul, 0);
+    expect(detail.timeZone).toBe('Asia/Seoul');
+    expect(detail.pupil.weekdayStudyMin).toEqual([0, 0, 40, 0, 0, 0, 0]); // both blocks start on Wednesday
+    expect(detail.pupil.hourStudyMin).toEqual(
+      hoursWith([
+        [8, 20],
+        [23, 20],
+      ]),
+    );
+    expect(detail.days.map((d) => [d.date, d.studies, d.durationMs, d.pages])).toEqual([
+      ['2026-11-25', 2, 40 * MIN, [3, 4]],
+    ]);
+  });
+
+  it('in UTC', () => {
+    const detail = summarisePupil(book, [dee], 'dee', fixedOffsetZoneClock(0), 0);
+    expect(detail.pupil.weekdayStudyMin).toEqual([0, 20, 20, 0, 0, 0, 0]); // Tuesday, Wednesday
+    expect(detail.pupil.hourStudyMin).toEqual(
+      hoursWith([
+        [14, 20],
+        [23, 20],
+      ]),
+    );
+    expect(detail.days.map((d) => [d.date, d.studies, d.startMs, d.endMs])).toEqual([
+      ['2026-11-24', 1, TUE + 23 * H + 10 * MIN, TUE + 23 * H + 30 * MIN],
+      ['2026-11-25', 1, TUE + 38 * H + 50 * MIN, TUE + 39 * H + 10 * MIN],
+    ]);
   });
 });

@@ -60,8 +60,7 @@ const MAX_CACHED = 100_000;
  * An IANA zone (e.g. 'Asia/Seoul') through `Intl.DateTimeFormat` (`hourCycle: 'h23'`). `Intl` is
  * asked only for the zone's UTC offset, and rarely: the offset is cached by UTC day (asked at the
  * day's first and last millisecond; the same offset at both ends means one offset all day: no
- * zone switches twice within a day) and,
- * for a day with a daylight-saving switch, by UTC hour (`floor(ms / 3,600,000)`, asked at the
+ * zone switches twice within a day) and, for a day with a daylight-saving switch, by UTC hour (`floor(ms / 3,600,000)`, asked at the
  * hour's ends likewise); only an instant in the very hour of a switch not on the hour is asked
  * directly. Local facts are then plain arithmetic, so half- and quarter-hour offsets (India,
  * Nepal) are exact, and a class's 250,000 strokes never mean 250,000 `Intl` calls (the summary
