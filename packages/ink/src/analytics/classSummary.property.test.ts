@@ -6,8 +6,8 @@
 import type { SummaryUnit, UnitDefinition } from '@dotink/contracts/eduAnalytics';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { AnalyticsStroke, PupilInput } from './analyticsInput';
 import { type BookInput, summariseClassBook, summarisePupil } from './classSummary';
-import type { AnalyticsStroke, PupilInput } from './pupilFigures';
 import { msToMinutes } from './rounding';
 import { studyTimeMs } from './studyBlocks';
 import { realWritingTimeMs } from './writingAnalysis';

@@ -8,8 +8,8 @@
  * unclassified unit (index −1). Zone UTC+09:00.
  */
 import { describe, expect, it } from 'vitest';
+import { clickPage, type PupilInput } from './analyticsInput';
 import { type BookInput, splitByWritingRate, summariseClassBook, summarisePupil } from './classSummary';
-import { clickPage, type PupilInput } from './pupilFigures';
 import { summaryUnits } from './summaryUnits';
 import { fixedOffsetZoneClock, intlZoneClock } from './zoneClock';
 
