@@ -236,6 +236,9 @@ export interface InkStrokesTable {
   delete_flag: number;
   dot_count: number;
   dots: Uint8Array;
+  /** Migration 0040: last dot time (epoch ms; null when the dots carry no time), length in nu. */
+  end_time: ColumnType<string | null, number | null | undefined, number | null>;
+  distance_nu: ColumnType<number, number | undefined, number>;
 }
 
 /** The next issuable Ncode page (migration 0021): a single row, id 1. */
