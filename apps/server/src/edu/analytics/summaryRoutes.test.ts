@@ -11,6 +11,7 @@ import {
   uploadOf,
 } from '../../../test/inkFixtures';
 import { teacherWithToken } from '../../../test/oauth';
+import { upsertBuiltinTextbooks } from '../../seed/builtinTextbooks';
 import { DEMO_UNITS } from '../../seed/demoUnits';
 import { classFingerprint, classInput, classPupils } from './analyticsInput';
 
@@ -196,13 +197,18 @@ describeEachDatabase('GET /edu/v1/math/summary', (kind) => {
   });
 
   it('uses the units of the built-in book (the demo units once seeded)', async () => {
+    await upsertBuiltinTextbooks(app().services.db);
     await app()
       .services.db.updateTable('builtin_textbooks')
       .set({ categories: JSON.stringify(DEMO_UNITS) })
       .where('id', '=', 1)
       .execute();
     const data = mathSummaryData.parse((await get(`/edu/v1/math/summary?${query()}`)).json().data);
-    expect(data.units.map((u) => u.title)).toContain('Demo unit 2: Adding and subtracting');
+    expect(data.units.map((u) => u.title)).toEqual([...DEMO_UNITS.map((u) => u.title), '']);
+    expect(data.book.pageNaming).toBe('textbook');
+    // Page 10 is in demo unit 1 (its sub-unit 1.1), page 30 in unit 2.
+    expect(data.pages.find((p) => p.page === 10)?.unitIndex).toBe(0);
+    expect(data.pages.find((p) => p.page === 30)?.unitIndex).toBe(data.units[1]!.index);
     await app()
       .services.db.updateTable('builtin_textbooks')
       .set({ categories: '[]' })

@@ -17,7 +17,7 @@ import {
   pupilDetailData,
   pupilDetailParams,
 } from '@dotink/contracts/eduAnalytics';
-import { summariseClassBook, summarisePupil } from '@dotink/ink';
+import { intlZoneClock, summariseClassBook, summarisePupil } from '@dotink/ink';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { answerSchema, failureSchema, success } from '../../http/answer';
@@ -30,7 +30,6 @@ import { type BookRange, classFingerprint, classInput, classPupils } from './ana
 import { AnalyticsMessage } from './messages';
 import { SummaryCache } from './summaryCache';
 import { bookInput, unitsOfBook } from './units';
-import { serverZoneClock } from './zoneClock';
 
 const failures = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 404: failureSchema };
 
@@ -84,12 +83,7 @@ export const mathSummaryRoutes: AppPlugin = async (app) => {
       const body = await cache.getOrBuild(key, p.version, async () => {
         const pupils = await classPupils(app.services.db, p.classId);
         const input = await classInput(app.services.db, pupils, p.range);
-        const data = summariseClassBook(
-          p.book,
-          input,
-          serverZoneClock(p.timeZone),
-          app.services.clock.nowMs(),
-        );
+        const data = summariseClassBook(p.book, input, intlZoneClock(p.timeZone), app.services.clock.nowMs());
         return Buffer.from(JSON.stringify(success(data)));
       });
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
@@ -122,7 +116,7 @@ export const mathSummaryRoutes: AppPlugin = async (app) => {
           p.book,
           input,
           studentId,
-          serverZoneClock(p.timeZone),
+          intlZoneClock(p.timeZone),
           app.services.clock.nowMs(),
         );
         return Buffer.from(JSON.stringify(success(data)));
