@@ -14,7 +14,7 @@ import jaLocale from '@fullcalendar/react/locales/ja';
 import koLocale from '@fullcalendar/react/locales/ko';
 import zhTwLocale from '@fullcalendar/react/locales/zh-tw';
 import classicTheme from '@fullcalendar/react/themes/classic';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
@@ -28,6 +28,10 @@ const plugins = [dayGridPlugin, listPlugin, interactionPlugin, classicTheme];
 export const MONTH_VIEW = 'dayGridMonth';
 export const AGENDA_VIEW = 'listDay';
 
+/** 'YYYY-MM-DD' of a calendar date (FullCalendar gives local midnight). */
+const localDate = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
 export function PupilCalendar(props: { readonly days: readonly CalendarDay[]; readonly initial: YearMonth }) {
   const t = useT();
   const language = useLanguage();
@@ -36,6 +40,7 @@ export function PupilCalendar(props: { readonly days: readonly CalendarDay[]; re
     () => dayEvents(props.days, (f) => t('analyticsPupil.eventTitle', { min: f.min, pages: f.pages })),
     [props.days, t],
   );
+  const [shown, setShown] = useState<{ view: string; start: string }>({ view: MONTH_VIEW, start: '' });
   const drill = (date: Date | string) => ref.current?.getApi().changeView(AGENDA_VIEW, date);
   return (
     <section
@@ -65,6 +70,8 @@ export function PupilCalendar(props: { readonly days: readonly CalendarDay[]; re
           if (info.event.start) drill(info.event.start);
         }}
         dateClick={(info) => drill(info.date)}
+        navLinks
+        navLinkDayClick={(date) => drill(date)}
         noEventsText={t('analyticsPupil.noActivity')}
       />
     </section>
