@@ -5,6 +5,7 @@
  */
 import type { AppPlugin } from '../platform/types';
 import { watchLogRoutes } from './activity/watchLogRoutes';
+import { mathSummaryRoutes } from './analytics/summaryRoutes';
 import { classRoutes } from './classes/classRoutes';
 import { courseRoutes } from './courses/courseRoutes';
 import { curriculumRoutes } from './curriculums/curriculumRoutes';
@@ -31,6 +32,7 @@ export const eduRoutes: AppPlugin = async (app) => {
     courseRoutes,
     watchLogRoutes,
     categoryInfoRoutes,
+    mathSummaryRoutes,
   ])
     await app.register(routes);
 };
