@@ -47,6 +47,8 @@ export function PupilCalendar(props: { readonly days: readonly CalendarDay[]; re
       className="chart-frame pupil-calendar"
       aria-labelledby="pupil-calendar-title"
       data-testid="pupil-calendar"
+      data-view={shown.view}
+      data-start={shown.start}
     >
       <div className="chart-frame-head">
         <h2 id="pupil-calendar-title">{t('analyticsPupil.calendar')}</h2>
