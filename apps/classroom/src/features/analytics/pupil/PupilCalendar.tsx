@@ -40,7 +40,10 @@ export function PupilCalendar(props: { readonly days: readonly CalendarDay[]; re
     () => dayEvents(props.days, (f) => t('analyticsPupil.eventTitle', { min: f.min, pages: f.pages })),
     [props.days, t],
   );
-  const [shown, setShown] = useState<{ view: string; start: string }>({ view: MONTH_VIEW, start: '' });
+  const [shown, setShown] = useState<{ view: string; start: string }>(() => ({
+    view: MONTH_VIEW,
+    start: `${monthKey(props.initial)}-01`,
+  }));
   const drill = (date: Date | string) => ref.current?.getApi().changeView(AGENDA_VIEW, date);
   return (
     <section
@@ -63,9 +66,12 @@ export function PupilCalendar(props: { readonly days: readonly CalendarDay[]; re
         height="auto"
         headerToolbar={{ start: 'today prev,next', center: 'title', end: `${MONTH_VIEW},${AGENDA_VIEW}` }}
         buttons={{
-          [MONTH_VIEW]: { text: t('analyticsPupil.month') },
-          [AGENDA_VIEW]: { text: t('analyticsPupil.agenda') },
+          today: { text: t('analyticsPupil.today'), hint: t('analyticsPupil.today') },
+          [MONTH_VIEW]: { text: t('analyticsPupil.month'), hint: t('analyticsPupil.month') },
+          [AGENDA_VIEW]: { text: t('analyticsPupil.agenda'), hint: t('analyticsPupil.agenda') },
         }}
+        todayHint={t('analyticsPupil.today')}
+        datesSet={(info) => setShown({ view: info.view.type, start: localDate(info.view.currentStart) })}
         events={events}
         eventClick={(info) => {
           info.jsEvent.preventDefault();
