@@ -263,6 +263,26 @@ const cases: readonly RouteCase[] = [
     },
   },
   {
+    route: 'GET /edu/v1/curriculum/{curriculumId}/textbook/{textbookId}/categories',
+    expect: staff,
+    request: async (app, w) => {
+      const { lecture, textbook } = await podWithPdf(app, w);
+      return { method: 'GET', url: `/edu/v1/curriculum/${lecture}/textbook/${textbook}/categories` };
+    },
+  },
+  {
+    route: 'PUT /edu/v1/curriculum/{curriculumId}/textbook/{textbookId}/categories',
+    expect: staff,
+    request: async (app, w) => {
+      const { lecture, textbook } = await podWithPdf(app, w);
+      return {
+        method: 'PUT',
+        url: `/edu/v1/curriculum/${lecture}/textbook/${textbook}/categories`,
+        payload: { categories: [{ title: 'Part 1', startPage: 1, endPage: 2, subCategories: [] }] },
+      };
+    },
+  },
+  {
     route: 'DELETE /edu/v1/curriculum/{curriculumId}/textbook/{textbookId}',
     expect: staff,
     request: async (app, w) => {

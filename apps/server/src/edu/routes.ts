@@ -6,6 +6,7 @@
 import type { AppPlugin } from '../platform/types';
 import { watchLogRoutes } from './activity/watchLogRoutes';
 import { mathSummaryRoutes } from './analytics/summaryRoutes';
+import { unitsRoutes } from './analytics/unitsRoutes';
 import { classRoutes } from './classes/classRoutes';
 import { courseRoutes } from './courses/courseRoutes';
 import { curriculumRoutes } from './curriculums/curriculumRoutes';
@@ -33,6 +34,7 @@ export const eduRoutes: AppPlugin = async (app) => {
     watchLogRoutes,
     categoryInfoRoutes,
     mathSummaryRoutes,
+    unitsRoutes,
   ])
     await app.register(routes);
 };
