@@ -74,6 +74,10 @@ const calendarShows = async () => ({
   view: await calendar().getAttribute('data-view'),
   start: await calendar().getAttribute('data-start'),
 });
+const written = () =>
+  new Set(detail.pupil.pages.filter((p: any) => p.strokeCount > 0).map((p: any) => p.page));
+/** A unit pupil 1 did not write in (demo unit 5). */
+const silentUnit = () => detail.units.find((u: any) => !u.pages.some((p: number) => written().has(p)));
 const lastDay = () => [...detail.days].sort((a: any, b: any) => (a.date < b.date ? -1 : 1)).at(-1);
 const shift = (ym: string, delta: number) => {
   const [y, m] = ym.split('-').map(Number) as [number, number];
@@ -83,12 +87,11 @@ const shift = (ym: string, delta: number) => {
 
 describe('math/student: one demo pupil', () => {
   it('shows the figures the server computed for the pupil', async () => {
-    // the demo writing: pupils 1–6 wrote on pages 10–13 of book 1191 (apps/server/src/inkstore/demoInk.ts)
-    expect(detail.pupil.pages.filter((p: any) => p.strokeCount > 0).map((p: any) => p.page)).toEqual([
-      10, 11, 12, 13,
-    ]);
-    expect(detail.pupil.analysis.numWrittenPages).toBe(4);
-    expect(detail.days.length).toBeGreaterThan(0);
+    // the demo's documented figures of pupil 1 (apps/server/src/seed/demoAnalytics.ts DEMO_FIGURES)
+    expect(detail.pupil.analysis.numWrittenPages).toBe(13);
+    expect(detail.pupil.progress.writtenRatePct).toBe(10.5);
+    expect(detail.pupil.progress.touchedRatePct).toBe(4);
+    expect(detail.days.length).toBeGreaterThan(1);
 
     await app.goto(studentPath(pupils[0]!.id));
     await waitForFigures(app);
@@ -109,11 +112,7 @@ describe('math/student: one demo pupil', () => {
     await expect.poll(ticks).toEqual(['0h', '4h', '8h', '12h', '16h', '20h', '24h']);
     // overall writing rate: this pupil and the class
     const overall = await chartRows('chart-overall');
-    expect(overall[0]).toEqual([
-      'This student',
-      one(detail.pupil.progress.writtenRatePct),
-      one(detail.pupil.progress.touchedRatePct),
-    ]);
+    expect(overall[0]).toEqual(['This student', '10.5', '4.0']);
     expect(overall[1]?.[1]).toBe(one(detail.average.progress.writtenRatePct));
     // the unit table: the first unit holds pages 10–13
     const first = detail.units[0];
@@ -126,7 +125,9 @@ describe('math/student: one demo pupil', () => {
       one(figures.progress.writtenRatePct),
       one(figures.progress.touchedRatePct),
     ]);
-    expect(figures.analysis.numWrittenPages).toBe(4);
+    // pupil 1 wrote pages 5–7 and, in the lesson, 10–13 of demo unit 1 (pages 5–26)
+    expect(first.title).toBe('Demo unit 1: Numbers up to 1000');
+    expect(figures.analysis.numWrittenPages).toBe(7);
     // the activity table lists every study block
     expect(await app.testId('activity-table').locator('tbody tr').count()).toBe(
       Math.min(10, detail.blocks.length),
@@ -145,7 +146,7 @@ describe('math/student: one demo pupil', () => {
     expect(q.get('studentId')).toBe(pupils[0]!.id);
     expect(decodePageArray(q.get('pages')!).map((p) => p.page)).toEqual(first.pages);
     // a unit the pupil did not write in has no replay
-    const silent = detail.units.find((u: any) => !u.pages.includes(10));
+    const silent = silentUnit();
     expect(
       await app
         .testId('category-table')
@@ -156,7 +157,11 @@ describe('math/student: one demo pupil', () => {
     await link.click();
     await page.waitForURL(/\/main\/replay\?/);
     await page.locator('[data-testid=replay-screen][data-loading=false]').waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('replay-thumbnails').getByRole('button').count()).toBe(4);
+    const pagesWritten = first.pages.filter((p: number) => written().has(p)).length;
+    expect(pagesWritten).toBe(7);
+    await expect
+      .poll(() => page.getByTestId('replay-thumbnails').getByRole('button').count())
+      .toBe(pagesWritten);
   }, 120_000);
 
   it('drills the calendar from the month to a day by an event and by a day', async () => {
@@ -252,7 +257,7 @@ describe('math/student_categories', () => {
     expect(rates[0]?.[1]).toBe(one(figures.progress.writtenRatePct));
     expect(await app.testId('replay-unit').textContent()).toBe("replay this unit's writing");
 
-    const silent = detail.units.find((u: any) => !u.pages.includes(10));
+    const silent = silentUnit();
     await app.testId('unit-select').selectOption(String(silent.index));
     await page.locator(`[data-testid=unit-figures][data-unit="${silent.index}"]`).waitFor();
     expect(new URL(page.url()).searchParams.get('category')).toBe(String(silent.index));
