@@ -32,7 +32,7 @@ export const SECOND_COLOUR = '#2e7d32';
 const common = { responsive: true, width: '100%', accessibilityLayer: false } as const;
 const fmt = (v: unknown) => (typeof v === 'number' ? oneDecimal(v) : String(v));
 
-/** A bar chart with the app's grid, tooltip and legend. */
+/** A bar chart with the app's grid, tooltip and legend (no animation: the figures show at once, also in screenshots). */
 function Bars(props: {
   readonly data: readonly object[];
   readonly height: number;
@@ -78,7 +78,13 @@ export function HourChart({ hourStudyMin }: { readonly hourStudyMin: readonly nu
           tickFormatter={(h: number) => `${h}h`}
         />
         <YAxis width={40} />
-        <Bar dataKey="minutes" name={t('analyticsPupil.minutes')} fill={PUPIL_COLOUR} barSize={10} />
+        <Bar
+          isAnimationActive={false}
+          dataKey="minutes"
+          name={t('analyticsPupil.minutes')}
+          fill={PUPIL_COLOUR}
+          barSize={10}
+        />
       </Bars>
     </ChartFrame>
   );
@@ -103,7 +109,12 @@ export function WeekdayChart({ weekdayStudyMin }: { readonly weekdayStudyMin: re
       <Bars data={rows} height={220}>
         <XAxis dataKey="name" />
         <YAxis width={40} />
-        <Bar dataKey="minutes" name={t('analyticsPupil.minutes')} fill={PUPIL_COLOUR} />
+        <Bar
+          isAnimationActive={false}
+          dataKey="minutes"
+          name={t('analyticsPupil.minutes')}
+          fill={PUPIL_COLOUR}
+        />
       </Bars>
     </ChartFrame>
   );
@@ -145,15 +156,25 @@ export function OverallChart(props: {
         <XAxis type="number" domain={[0, props.max ?? PROGRESS_AXIS_MAX]} ticks={[0, 20, 40, 60, 80, 100]} />
         <YAxis type="category" dataKey="name" width={96} />
         <Legend />
-        <Bar dataKey="written" name={t('analyticsPupil.writingRate')} fill={PUPIL_COLOUR} />
-        <Bar dataKey="touched" name={t('analyticsPupil.contentRate')} fill={SECOND_COLOUR} />
+        <Bar
+          isAnimationActive={false}
+          dataKey="written"
+          name={t('analyticsPupil.writingRate')}
+          fill={PUPIL_COLOUR}
+        />
+        <Bar
+          isAnimationActive={false}
+          dataKey="touched"
+          name={t('analyticsPupil.contentRate')}
+          fill={SECOND_COLOUR}
+        />
       </Bars>
     </ChartFrame>
   );
 }
 
 const unitHeight = (n: number) => 60 + n * 44;
-const shortName = (s: string) => (s.length > 14 ? `${s.slice(0, 13)}…` : s);
+const shortName = (s: string) => (s.length > 16 ? `${s.slice(0, 15)}…` : s);
 
 /** A per-unit chart: two figures of each unit (the pupil's and another) as horizontal bars. */
 function UnitPairChart(props: {
@@ -191,10 +212,10 @@ function UnitPairChart(props: {
           domain={props.max !== undefined ? [0, props.max] : [0, 'auto']}
           {...(props.max !== undefined ? { ticks: [0, 20, 40, 60, 80, 100] } : {})}
         />
-        <YAxis type="category" dataKey="name" width={110} />
+        <YAxis type="category" dataKey="name" width={130} />
         <Legend />
-        <Bar dataKey="a" name={props.first.name} fill={PUPIL_COLOUR} />
-        <Bar dataKey="b" name={props.second.name} fill={CLASS_COLOUR} />
+        <Bar isAnimationActive={false} dataKey="a" name={props.first.name} fill={PUPIL_COLOUR} />
+        <Bar isAnimationActive={false} dataKey="b" name={props.second.name} fill={CLASS_COLOUR} />
       </Bars>
     </ChartFrame>
   );
@@ -291,7 +312,12 @@ export function MonthlyChart(props: {
       <Bars data={rows} height={220}>
         <XAxis dataKey="name" />
         <YAxis width={40} />
-        <Bar dataKey="minutes" name={t('analyticsPupil.minutes')} fill={PUPIL_COLOUR} />
+        <Bar
+          isAnimationActive={false}
+          dataKey="minutes"
+          name={t('analyticsPupil.minutes')}
+          fill={PUPIL_COLOUR}
+        />
       </Bars>
     </ChartFrame>
   );
