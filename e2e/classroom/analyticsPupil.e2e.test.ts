@@ -8,13 +8,14 @@
  * material made in the test (live refresh, units editor); screenshots in ko and en at
  * 1280 × 800 and 390 × 844 with axe-core.
  */
+import { join } from 'node:path';
 import { decodePageArray } from '@dotink/ncode';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium';
 import { type RealServer, startRealServer } from '../support/realServer';
 import { buildClassroom } from './support/buildClassroom';
-import { ClassroomPage, DEMO_ADMIN } from './support/classroomPage';
+import { ClassroomPage, DEMO_ADMIN, screenshotDir } from './support/classroomPage';
 import { choosePdf, firstLecture, makePdf, openAddDialog, openTextbookPage } from './support/materialsPage';
 import {
   lectureBook,
@@ -333,24 +334,43 @@ describe('screenshots and axe-core', () => {
     expect(violations, violations.join('\n')).toEqual([]);
   };
 
+  /** The page does not scroll sideways on a phone (390 px) or a tablet (768 px); wide tables scroll in their frame. */
+  const fitsNarrowScreens = async (name: string) => {
+    for (const [w, h] of [
+      [768, 1024],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.waitForTimeout(300);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} at ${w} px`).toBeLessThanOrEqual(0);
+      if (w === 768) await page.screenshot({ path: join(screenshotDir, `${name}-en-768x1024.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  };
+
   it('math/student', async () => {
     await app.goto(studentPath(pupils[0]!.id));
     await app.shots('mathStudent', () => check('pupil-figures'));
+    await fitsNarrowScreens('mathStudent');
   }, 180_000);
 
   it("math/student's 'choose a student' dialog", async () => {
     await app.goto(studentPath());
     await app.shots('mathStudentChoose', () => check('choose-student'));
+    await fitsNarrowScreens('mathStudentChoose');
   }, 180_000);
 
   it('math/student_categories', async () => {
     await app.goto(categoriesPath(pupils[0]!.id));
     await app.shots('mathStudentCategories', () => check('unit-figures'));
+    await fitsNarrowScreens('mathStudentCategories');
   }, 180_000);
 
   it('mathStudyCheck', async () => {
     const pod = await lectureBook(app, 'pod');
     await app.goto(`/main/mathStudyCheck?${mathQuery(pod)}`);
     await app.shots('mathStudyCheck', () => check('math-study-table'));
+    await fitsNarrowScreens('mathStudyCheck');
   }, 180_000);
 });
