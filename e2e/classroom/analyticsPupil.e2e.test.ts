@@ -244,6 +244,9 @@ describe('math/student: one demo pupil', () => {
     expect(q.get('book')).toBe(String(book.book));
     expect(q.get('eduClassId')).toBe(String(book.eduClassId));
     expect(q.get('studentId')).toBeNull();
+    // a pupil who is not in the class
+    await app.goto(studentPath('not-a-pupil'), 'ko');
+    expect(await app.testId('pupil-unknown').textContent()).toBe('이 학급에 없는 학생입니다.');
   }, 60_000);
 });
 

@@ -55,6 +55,10 @@ export default function StudentCategoriesPage() {
       </div>
       {studentId === undefined ? (
         <p className="muted">{t('analyticsPupil.chooseText')}</p>
+      ) : summary.data && !pupil ? (
+        <p className="error-text" role="alert" data-testid="pupil-unknown">
+          {t('analyticsPupil.unknownStudent')}
+        </p>
       ) : detail.isError ? (
         <p className="error-text" role="alert" data-testid="pupil-error">
           {t('analytics.failed', { message: errorText(t, detail.error) })}

@@ -63,6 +63,10 @@ export default function StudentPage() {
       </div>
       {studentId === undefined ? (
         <ChooseStudentDialog query={query} />
+      ) : summary.data && !pupil ? (
+        <p className="error-text" role="alert" data-testid="pupil-unknown">
+          {t('analyticsPupil.unknownStudent')}
+        </p>
       ) : detail.isError ? (
         <p className="error-text" role="alert" data-testid="pupil-error">
           {t('analytics.failed', { message: errorText(t, detail.error) })}
