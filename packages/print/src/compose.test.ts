@@ -4,7 +4,14 @@ import { photoPage, syntheticPage } from '../test/content';
 import { checkDots, inkCount } from '../test/dots';
 import { pdftoppm, qpdfCheck, renderRgb, separateInks } from '../test/tools';
 import { type CodePage, readCodePage } from './codeFile';
-import { type ComposedPage, composePage, crossOps, type PrintSettings } from './compose';
+import {
+  type ComposedPage,
+  composePage,
+  crossOps,
+  DotsCache,
+  type DotsImage,
+  type PrintSettings,
+} from './compose';
 import { defaultDeflater, fflateDeflate } from './deflate';
 import { printedPageSize } from './paper';
 import { dotSeed, maskPixel, type NcodeDensity, renderPattern } from './pattern';
@@ -306,4 +313,47 @@ describe('printed inks (Ghostscript tiffsep at 600 dpi)', () => {
     expect(inkCount(plates!.magenta, 430, 235, 435, 245)).toBe(50);
     expect(inkCount(plates!.magenta, 450, 235, 455, 245)).toBe(0);
   }, 60_000);
+});
+
+describe('DotsCache', () => {
+  const entry = (n: number): Promise<DotsImage> =>
+    Promise.resolve({ widthPx: n, heightPx: n, data: new Uint8Array([n]) });
+
+  it('drops the least recently used entry beyond its limit', async () => {
+    const cache = new DotsCache(2);
+    cache.set('3.27.1068.1 10x10 normal', entry(1));
+    cache.set('3.27.1068.2 10x10 normal', entry(2));
+    expect(cache.get('3.27.1068.1 10x10 normal')).toBeDefined(); // now the most recent
+    cache.set('3.27.1068.3 10x10 normal', entry(3));
+    expect(cache.size).toBe(2);
+    expect(cache.get('3.27.1068.2 10x10 normal')).toBeUndefined();
+    expect((await cache.get('3.27.1068.1 10x10 normal'))?.widthPx).toBe(1);
+  });
+
+  it('forgets an entry whose deflation failed', async () => {
+    const cache = new DotsCache();
+    const failed = Promise.reject(new Error('deflate failed'));
+    cache.set('3.27.1068.1 10x10 normal', failed);
+    await failed.catch(() => {});
+    await Promise.resolve();
+    expect(cache.size).toBe(0);
+  });
+
+  it('knows a code page by address and density, at any size', () => {
+    const cache = new DotsCache();
+    cache.set('3.27.1068.1 10x10 normal', entry(1));
+    const address = { section: 3, owner: 27, book: 1068, page: 1 };
+    expect(cache.hasCodePage(address, 'normal')).toBe(true);
+    expect(cache.hasCodePage(address, 'dark')).toBe(false);
+    expect(cache.hasCodePage({ ...address, page: 11 }, 'normal')).toBe(false);
+  });
+
+  it('gives composePage the same dots without the code page', async () => {
+    const cache = new DotsCache();
+    const address = { section: 3, owner: 27, book: 1068, page: 1 };
+    const settings: PrintSettings = { paperChoice: 'plainPaper' };
+    const first = await composePage({ code: codes[0]!, address }, settings, fflateDeflate, undefined, cache);
+    const again = await composePage({ address }, settings, fflateDeflate, undefined, cache);
+    expect(await pdfOf([again.prepared])).toEqual(await pdfOf([first.prepared]));
+  });
 });

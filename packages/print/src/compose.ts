@@ -158,8 +158,71 @@ export function pageSizeFor(
   );
 }
 
+/** A page's dot mask, deflated: the data of its `/Dots` image. */
+export interface DotsImage {
+  readonly widthPx: number;
+  readonly heightPx: number;
+  readonly data: Uint8Array;
+}
+
+/** The cache key of a dot mask: code page, mask size and density decide every bit of it. */
+export function dotsCacheKey(
+  address: PageAddress,
+  widthPx: number,
+  heightPx: number,
+  density: NcodeDensity,
+): string {
+  return `${address.section}.${address.owner}.${address.book}.${address.page} ${widthPx}x${heightPx} ${density}`;
+}
+
 /**
- * Composes one page. Throws when the choice prints the pattern and `code` is missing, or the
+ * Deflated dot masks kept across pages and jobs (a print worker keeps one): a code page printed
+ * again — a reprint of the same material or board keeps its codes — skips reading the code page,
+ * drawing the mask and deflating it. Least recently used entries go first; a failed entry is
+ * dropped. An A4 entry is ~170–250 kB.
+ */
+export class DotsCache {
+  private readonly entries = new Map<string, Promise<DotsImage>>();
+
+  constructor(readonly limit = 32) {}
+
+  /** The entry for `key` (now the most recently used), if any. */
+  get(key: string): Promise<DotsImage> | undefined {
+    const value = this.entries.get(key);
+    if (value) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  /** Keeps `value` under `key`, dropping the least recently used entries beyond the limit. */
+  set(key: string, value: Promise<DotsImage>): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    value.catch(() => {
+      if (this.entries.get(key) === value) this.entries.delete(key);
+    });
+    while (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /** True when some entry is for the code page `address` (any size) at `density`. */
+  hasCodePage(address: PageAddress, density: NcodeDensity): boolean {
+    const prefix = `${address.section}.${address.owner}.${address.book}.${address.page} `;
+    const suffix = ` ${density}`;
+    for (const key of this.entries.keys()) if (key.startsWith(prefix) && key.endsWith(suffix)) return true;
+    return false;
+  }
+
+  /** Entries kept. */
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/**
+ * Composes one page. With `dotsCache`, the page's deflated dot mask is taken from it when there
+ * (then `input.code` may be absent) and kept in it otherwise (needs `input.address`). Throws when the choice prints the pattern and `code` is missing, or the
  * raster's byte length does not match its size.
  */
 export async function composePage(
@@ -167,6 +230,7 @@ export async function composePage(
   settings: PrintSettings,
   deflate: Deflater = defaultDeflater(),
   jpeg: ContentJpegEncoder = pureJpegEncoder,
+  dotsCache?: DotsCache,
 ): Promise<ComposedPage> {
   const docW = input.content?.pageWidthPt ?? input.pageSizePt?.widthPt;
   const docH = input.content?.pageHeightPt ?? input.pageSizePt?.heightPt;
@@ -178,7 +242,13 @@ export async function composePage(
     (settings.marginMm ?? 0) * MM_TO_PT,
   );
   const pattern = choicePrintsPattern(settings.paperChoice);
-  if (pattern && !input.code)
+  const density = settings.density ?? DEFAULT_DENSITY;
+  const dotsKey =
+    pattern && dotsCache && input.address
+      ? dotsCacheKey(input.address, size.widthPx, size.heightPx, density)
+      : undefined;
+  let dots = dotsKey ? dotsCache!.get(dotsKey) : undefined;
+  if (pattern && !dots && !input.code)
     throw new Error('composePage: this paper choice prints the Ncode pattern but no code page was given');
 
   const ops: string[] = [];
@@ -228,12 +298,20 @@ export async function composePage(
   if (settings.crosses ?? settings.paperChoice === 'ncodeA4') ops.push(crossOps(placement, size));
 
   if (pattern) {
-    const mask = renderPattern(input.code!, size.widthPx, size.heightPx, settings.density ?? DEFAULT_DENSITY);
-    jobs.push(
-      deflate(mask.bits, 'dots').then((data) => ({
-        name: 'Dots',
-        dict: `/Type /XObject /Subtype /Image /Width ${mask.widthPx} /Height ${mask.heightPx} /ImageMask true /BitsPerComponent 1 /Decode [1 0] /Filter /FlateDecode`,
+    if (!dots) {
+      const mask = renderPattern(input.code!, size.widthPx, size.heightPx, density);
+      dots = deflate(mask.bits, 'dots').then((data) => ({
+        widthPx: mask.widthPx,
+        heightPx: mask.heightPx,
         data,
+      }));
+      if (dotsKey) dotsCache!.set(dotsKey, dots);
+    }
+    jobs.push(
+      dots.then((d) => ({
+        name: 'Dots',
+        dict: `/Type /XObject /Subtype /Image /Width ${d.widthPx} /Height ${d.heightPx} /ImageMask true /BitsPerComponent 1 /Decode [1 0] /Filter /FlateDecode`,
+        data: d.data,
       })),
     );
     ops.push(`q 0 g ${pdfNumber(size.widthPt)} 0 0 ${pdfNumber(size.heightPt)} 0 0 cm /Dots Do Q`);
