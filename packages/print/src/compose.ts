@@ -113,6 +113,43 @@ export function isContinuousTone(cmyk: Uint8Array, widthPx: number, heightPx: nu
   return changed > sampled * CONTINUOUS_TONE_SHARE;
 }
 
+/** White rows kept each side of the inked rows when a lossless content image is cut to them. */
+export const CUT_MARGIN_ROWS = 8;
+
+/**
+ * The rows of a CMYK raster to keep in a lossless content image: from the first to the last row
+ * holding ink, widened by `margin` white rows each side (so that the image's edges are white
+ * whatever a renderer does there), as `[first, end)`; `[0, 1)` when no pixel holds ink. The rows
+ * left out are white (C = M = Y = K = 0) and the content is drawn before anything else, so the
+ * cut image prints the same while a text page deflates a fraction of its 35 MB.
+ */
+export function inkedRows(
+  cmyk: Uint8Array,
+  widthPx: number,
+  heightPx: number,
+  margin = CUT_MARGIN_ROWS,
+): { readonly first: number; readonly end: number } {
+  const rowInked =
+    cmyk.byteOffset % 4 === 0
+      ? (() => {
+          const words = new Uint32Array(cmyk.buffer, cmyk.byteOffset, widthPx * heightPx);
+          return (y: number) => {
+            for (let i = y * widthPx, e = i + widthPx; i < e; i++) if (words[i] !== 0) return true;
+            return false;
+          };
+        })()
+      : (y: number) => {
+          for (let i = y * widthPx * 4, e = i + widthPx * 4; i < e; i++) if (cmyk[i] !== 0) return true;
+          return false;
+        };
+  let first = 0;
+  while (first < heightPx && !rowInked(first)) first++;
+  if (first === heightPx) return { first: 0, end: Math.min(1, heightPx) };
+  let last = heightPx - 1;
+  while (last > first && !rowInked(last)) last--;
+  return { first: Math.max(0, first - margin), end: Math.min(heightPx, last + 1 + margin) };
+}
+
 /** The tint transform of the content's `[/DeviceN [/Cyan /Magenta /Yellow] /DeviceCMYK f]`: c m y → c m y 0. */
 const CMY_TO_CMYK = {
   dict: '/FunctionType 4 /Domain [0 1 0 1 0 1] /Range [0 1 0 1 0 1 0 1]',
@@ -267,6 +304,9 @@ export async function composePage(
       c.rgba instanceof Uint8Array ? c.rgba : new Uint8Array(c.rgba.buffer, c.rgba.byteOffset, c.rgba.length);
     const mode = settings.contentCompression ?? 'auto';
     const dct = mode === 'dct' || (mode === 'auto' && isContinuousTone(bytes, c.widthPx, c.heightPx));
+    // a lossless image keeps only its inked rows (JPEG keeps them all: its blocks stay where they are)
+    const rows = dct ? { first: 0, end: c.heightPx } : inkedRows(bytes, c.widthPx, c.heightPx);
+    const imageHeightPx = rows.end - rows.first;
     jobs.push(
       dct
         ? // C, M, Y as a YCbCr JPEG; the DeviceN of the three process colours keeps K at 0
@@ -276,15 +316,20 @@ export async function composePage(
             data,
             extra: CMY_TO_CMYK,
           }))
-        : deflate(bytes, 'content').then((data) => ({
-            name: 'Content',
-            dict: `/Type /XObject /Subtype /Image /Width ${c.widthPx} /Height ${c.heightPx} /ColorSpace /DeviceCMYK /BitsPerComponent 8 /Filter /FlateDecode`,
-            data,
-          })),
+        : deflate(bytes.subarray(rows.first * c.widthPx * 4, rows.end * c.widthPx * 4), 'content').then(
+            (data) => ({
+              name: 'Content',
+              dict: `/Type /XObject /Subtype /Image /Width ${c.widthPx} /Height ${imageHeightPx} /ColorSpace /DeviceCMYK /BitsPerComponent 8 /Filter /FlateDecode`,
+              data,
+            }),
+          ),
     );
     const p = placement;
+    const rowPt = p.heightPt / c.heightPx;
+    const topPt = p.topPt + rows.first * rowPt;
+    const heightPt = imageHeightPx * rowPt;
     ops.push(
-      `q ${pdfNumber(p.widthPt)} 0 0 ${pdfNumber(p.heightPt)} ${pdfNumber(p.leftPt)} ${pdfNumber(yUp(p.topPt, p.heightPt))} cm /Content Do Q`,
+      `q ${pdfNumber(p.widthPt)} 0 0 ${pdfNumber(heightPt)} ${pdfNumber(p.leftPt)} ${pdfNumber(yUp(topPt, heightPt))} cm /Content Do Q`,
     );
   }
 
