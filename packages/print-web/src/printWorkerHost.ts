@@ -9,6 +9,7 @@ import {
   type ContentJpegEncoder,
   type ContentRaster,
   type Deflater,
+  DotsCache,
   type PrintJobOptions,
   runPrintJob,
 } from '@dotink/print';
@@ -36,6 +37,8 @@ export function servePrintJobs(port: PortLike, deps: PrintWorkerDeps = {}): () =
   let nextId = 1;
   let abort: AbortController | undefined;
   let handOff: { resolve: () => void; reject: (e: Error) => void } | undefined;
+  // deflated dot masks of the code pages printed so far: a reprint skips drawing them again
+  const dotsCache = new DotsCache();
 
   const run = async (job: WorkerJob) => {
     const controller = new AbortController();
@@ -52,6 +55,7 @@ export function servePrintJobs(port: PortLike, deps: PrintWorkerDeps = {}): () =
       ...(job.concurrency ? { concurrency: job.concurrency } : {}),
       ...(deps.deflate ? { deflate: deps.deflate } : {}),
       ...(deps.jpeg ? { jpeg: deps.jpeg } : {}),
+      dotsCache,
       signal: controller.signal,
       renderPage: (pdfPageNo) =>
         new Promise<ContentRaster | undefined>((resolve, reject) => {

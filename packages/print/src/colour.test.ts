@@ -155,6 +155,33 @@ describe('no-toner colour rule', () => {
     );
   });
 
+  it('gives the same bytes on the fast word path as on the byte path for any pixels, alpha and ratio (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 4, maxLength: 800 }).map((a) => a.subarray(0, a.length & ~3)),
+        fc.oneof(
+          fc.constant(DEFAULT_LUMINANCE_RATIO),
+          fc.constant(GRIDA_LUMINANCE_RATIO),
+          fc.double({ min: 0.05, max: 1, noNaN: true }),
+        ),
+        (bytes, ratio) => {
+          const words = rgbaToNoTonerCmykInPlace(bytes.slice(), ratio); // aligned: word path
+          const shifted = new Uint8Array(bytes.length + 1);
+          shifted.set(bytes, 1);
+          const perByte = rgbaToNoTonerCmykInPlace(shifted.subarray(1), ratio); // unaligned: byte path
+          expect([...words]).toEqual([...perByte]);
+        },
+      ),
+    );
+  });
+
+  it('converts a raster that starts with transparent black (white over white) to 0', () => {
+    const rgba = new Uint8Array([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 255]);
+    rgbaToNoTonerCmykInPlace(rgba);
+    const [r, g, b] = noTonerRgb(0, 0, 0);
+    expect([...rgba]).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 255 - r, 255 - g, 255 - b, 0]);
+  });
+
   it('rejects a buffer that is not whole pixels', () => {
     expect(() => rgbaToNoTonerCmykInPlace(new Uint8Array(5))).toThrow(RangeError);
   });

@@ -1,13 +1,23 @@
+import { zlibSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readNcodeData } from '../../../test-support/shared';
 import { photoPage, syntheticPage } from '../test/content';
 import { checkDots, inkCount } from '../test/dots';
 import { pdftoppm, qpdfCheck, renderRgb, separateInks } from '../test/tools';
 import { type CodePage, readCodePage } from './codeFile';
-import { type ComposedPage, composePage, crossOps, type PrintSettings } from './compose';
+import {
+  type ComposedPage,
+  composePage,
+  crossOps,
+  DotsCache,
+  type DotsImage,
+  inkedRows,
+  type PrintSettings,
+} from './compose';
 import { defaultDeflater, fflateDeflate } from './deflate';
 import { printedPageSize } from './paper';
 import { dotSeed, maskPixel, type NcodeDensity, renderPattern } from './pattern';
+import { pdfNumber } from './pdfSyntax';
 import { concatChunks, PdfStreamWriter, type PreparedPage } from './pdfWriter';
 
 const BOOK = 's3-o27-b1068';
@@ -305,5 +315,113 @@ describe('printed inks (Ghostscript tiffsep at 600 dpi)', () => {
     // arm: 24 pt = 200 px each side, 1.2 pt = 10 px wide
     expect(inkCount(plates!.magenta, 430, 235, 435, 245)).toBe(50);
     expect(inkCount(plates!.magenta, 450, 235, 455, 245)).toBe(0);
+  }, 60_000);
+});
+
+describe('DotsCache', () => {
+  const entry = (n: number): Promise<DotsImage> =>
+    Promise.resolve({ widthPx: n, heightPx: n, data: new Uint8Array([n]) });
+
+  it('drops the least recently used entry beyond its limit', async () => {
+    const cache = new DotsCache(2);
+    cache.set('3.27.1068.1 10x10 normal', entry(1));
+    cache.set('3.27.1068.2 10x10 normal', entry(2));
+    expect(cache.get('3.27.1068.1 10x10 normal')).toBeDefined(); // now the most recent
+    cache.set('3.27.1068.3 10x10 normal', entry(3));
+    expect(cache.size).toBe(2);
+    expect(cache.get('3.27.1068.2 10x10 normal')).toBeUndefined();
+    expect((await cache.get('3.27.1068.1 10x10 normal'))?.widthPx).toBe(1);
+  });
+
+  it('forgets an entry whose deflation failed', async () => {
+    const cache = new DotsCache();
+    const failed = Promise.reject(new Error('deflate failed'));
+    cache.set('3.27.1068.1 10x10 normal', failed);
+    await failed.catch(() => {});
+    await Promise.resolve();
+    expect(cache.size).toBe(0);
+  });
+
+  it('knows a code page by address and density, at any size', () => {
+    const cache = new DotsCache();
+    cache.set('3.27.1068.1 10x10 normal', entry(1));
+    const address = { section: 3, owner: 27, book: 1068, page: 1 };
+    expect(cache.hasCodePage(address, 'normal')).toBe(true);
+    expect(cache.hasCodePage(address, 'dark')).toBe(false);
+    expect(cache.hasCodePage({ ...address, page: 11 }, 'normal')).toBe(false);
+  });
+
+  it('gives composePage the same dots without the code page', async () => {
+    const cache = new DotsCache();
+    const address = { section: 3, owner: 27, book: 1068, page: 1 };
+    const settings: PrintSettings = { paperChoice: 'plainPaper' };
+    const first = await composePage({ code: codes[0]!, address }, settings, fflateDeflate, undefined, cache);
+    const again = await composePage({ address }, settings, fflateDeflate, undefined, cache);
+    expect(await pdfOf([again.prepared])).toEqual(await pdfOf([first.prepared]));
+  });
+});
+
+describe('lossless content cut to its inked rows', () => {
+  const raster = (rows: number[], width = 5, height = 40) => {
+    const cmyk = new Uint8Array(width * height * 4);
+    for (const y of rows) cmyk[y * width * 4 + 6] = 9;
+    return cmyk;
+  };
+
+  it('keeps the first to the last inked row and 8 white rows each side', () => {
+    expect(inkedRows(raster([12, 20]), 5, 40)).toEqual({ first: 4, end: 29 });
+    expect(inkedRows(raster([2, 38]), 5, 40)).toEqual({ first: 0, end: 40 });
+    expect(inkedRows(raster([12]), 5, 40, 0)).toEqual({ first: 12, end: 13 });
+  });
+
+  it('keeps one row of a page without ink, and reads unaligned buffers alike', () => {
+    expect(inkedRows(raster([]), 5, 40)).toEqual({ first: 0, end: 1 });
+    const cmyk = raster([12, 20]);
+    const shifted = new Uint8Array(cmyk.length + 1);
+    shifted.set(cmyk, 1);
+    expect(inkedRows(shifted.subarray(1), 5, 40)).toEqual({ first: 4, end: 29 });
+  });
+
+  it('prints every ink plate exactly as the whole image would (Ghostscript, 600 dpi)', async () => {
+    // a page with ink in its middle band only: the cut leaves out most rows
+    const content = syntheticPage(A4_DOC.widthPt, A4_DOC.heightPt, 150);
+    const settings: PrintSettings = { paperChoice: 'plainPaper' };
+    const cut = await composePage({ content, code: codes[0]! }, settings, fflateDeflate);
+    const image = cut.prepared.images.find((i) => i.name === 'Content')!;
+    const rows = inkedRows(content.rgba as Uint8Array, content.widthPx, content.heightPx);
+    expect(rows.end - rows.first).toBeLessThan(content.heightPx);
+    expect(image.dict).toContain(`/Height ${rows.end - rows.first} `);
+    // the same page with the whole image (content.rgba now holds the page's CMYK bytes)
+    const p = cut.placement;
+    const whole: PreparedPage = {
+      ...cut.prepared,
+      images: cut.prepared.images.map((i) =>
+        i.name === 'Content'
+          ? {
+              ...i,
+              dict: i.dict.replace(/\/Height \d+/, `/Height ${content.heightPx}`),
+              data: zlibSync(content.rgba as Uint8Array),
+            }
+          : i,
+      ),
+      content: new TextEncoder().encode(
+        new TextDecoder()
+          .decode(cut.prepared.content)
+          .replace(
+            /^q .* cm \/Content Do Q$/m,
+            `q ${pdfNumber(p.widthPt)} 0 0 ${pdfNumber(p.heightPt)} ${pdfNumber(p.leftPt)} ${pdfNumber(cut.size.heightPt - p.topPt - p.heightPt)} cm /Content Do Q`,
+          ),
+      ),
+    };
+    expect(new TextDecoder().decode(whole.content)).not.toBe(new TextDecoder().decode(cut.prepared.content));
+    const [a, b] = separateInks(await pdfOf([cut.prepared, whole]), 2);
+    for (const ink of ['cyan', 'magenta', 'yellow', 'black'] as const) {
+      expect(a![ink].width).toBe(b![ink].width);
+      expect(
+        a![ink].data.findIndex((v, i) => v !== b![ink].data[i]),
+        ink,
+      ).toBe(-1);
+    }
+    expect(inkCount(a!.cyan)).toBeGreaterThan(1000);
   }, 60_000);
 });

@@ -113,6 +113,43 @@ export function isContinuousTone(cmyk: Uint8Array, widthPx: number, heightPx: nu
   return changed > sampled * CONTINUOUS_TONE_SHARE;
 }
 
+/** White rows kept each side of the inked rows when a lossless content image is cut to them. */
+export const CUT_MARGIN_ROWS = 8;
+
+/**
+ * The rows of a CMYK raster to keep in a lossless content image: from the first to the last row
+ * holding ink, widened by `margin` white rows each side (so that the image's edges are white
+ * whatever a renderer does there), as `[first, end)`; `[0, 1)` when no pixel holds ink. The rows
+ * left out are white (C = M = Y = K = 0) and the content is drawn before anything else, so the
+ * cut image prints the same while a text page deflates a fraction of its 35 MB.
+ */
+export function inkedRows(
+  cmyk: Uint8Array,
+  widthPx: number,
+  heightPx: number,
+  margin = CUT_MARGIN_ROWS,
+): { readonly first: number; readonly end: number } {
+  const rowInked =
+    cmyk.byteOffset % 4 === 0
+      ? (() => {
+          const words = new Uint32Array(cmyk.buffer, cmyk.byteOffset, widthPx * heightPx);
+          return (y: number) => {
+            for (let i = y * widthPx, e = i + widthPx; i < e; i++) if (words[i] !== 0) return true;
+            return false;
+          };
+        })()
+      : (y: number) => {
+          for (let i = y * widthPx * 4, e = i + widthPx * 4; i < e; i++) if (cmyk[i] !== 0) return true;
+          return false;
+        };
+  let first = 0;
+  while (first < heightPx && !rowInked(first)) first++;
+  if (first === heightPx) return { first: 0, end: Math.min(1, heightPx) };
+  let last = heightPx - 1;
+  while (last > first && !rowInked(last)) last--;
+  return { first: Math.max(0, first - margin), end: Math.min(heightPx, last + 1 + margin) };
+}
+
 /** The tint transform of the content's `[/DeviceN [/Cyan /Magenta /Yellow] /DeviceCMYK f]`: c m y → c m y 0. */
 const CMY_TO_CMYK = {
   dict: '/FunctionType 4 /Domain [0 1 0 1 0 1] /Range [0 1 0 1 0 1 0 1]',
@@ -158,8 +195,71 @@ export function pageSizeFor(
   );
 }
 
+/** A page's dot mask, deflated: the data of its `/Dots` image. */
+export interface DotsImage {
+  readonly widthPx: number;
+  readonly heightPx: number;
+  readonly data: Uint8Array;
+}
+
+/** The cache key of a dot mask: code page, mask size and density decide every bit of it. */
+export function dotsCacheKey(
+  address: PageAddress,
+  widthPx: number,
+  heightPx: number,
+  density: NcodeDensity,
+): string {
+  return `${address.section}.${address.owner}.${address.book}.${address.page} ${widthPx}x${heightPx} ${density}`;
+}
+
 /**
- * Composes one page. Throws when the choice prints the pattern and `code` is missing, or the
+ * Deflated dot masks kept across pages and jobs (a print worker keeps one): a code page printed
+ * again — a reprint of the same material or board keeps its codes — skips reading the code page,
+ * drawing the mask and deflating it. Least recently used entries go first; a failed entry is
+ * dropped. An A4 entry is ~170–250 kB.
+ */
+export class DotsCache {
+  private readonly entries = new Map<string, Promise<DotsImage>>();
+
+  constructor(readonly limit = 32) {}
+
+  /** The entry for `key` (now the most recently used), if any. */
+  get(key: string): Promise<DotsImage> | undefined {
+    const value = this.entries.get(key);
+    if (value) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  /** Keeps `value` under `key`, dropping the least recently used entries beyond the limit. */
+  set(key: string, value: Promise<DotsImage>): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    value.catch(() => {
+      if (this.entries.get(key) === value) this.entries.delete(key);
+    });
+    while (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /** True when some entry is for the code page `address` (any size) at `density`. */
+  hasCodePage(address: PageAddress, density: NcodeDensity): boolean {
+    const prefix = `${address.section}.${address.owner}.${address.book}.${address.page} `;
+    const suffix = ` ${density}`;
+    for (const key of this.entries.keys()) if (key.startsWith(prefix) && key.endsWith(suffix)) return true;
+    return false;
+  }
+
+  /** Entries kept. */
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/**
+ * Composes one page. With `dotsCache`, the page's deflated dot mask is taken from it when there
+ * (then `input.code` may be absent) and kept in it otherwise (needs `input.address`). Throws when the choice prints the pattern and `code` is missing, or the
  * raster's byte length does not match its size.
  */
 export async function composePage(
@@ -167,6 +267,7 @@ export async function composePage(
   settings: PrintSettings,
   deflate: Deflater = defaultDeflater(),
   jpeg: ContentJpegEncoder = pureJpegEncoder,
+  dotsCache?: DotsCache,
 ): Promise<ComposedPage> {
   const docW = input.content?.pageWidthPt ?? input.pageSizePt?.widthPt;
   const docH = input.content?.pageHeightPt ?? input.pageSizePt?.heightPt;
@@ -178,7 +279,13 @@ export async function composePage(
     (settings.marginMm ?? 0) * MM_TO_PT,
   );
   const pattern = choicePrintsPattern(settings.paperChoice);
-  if (pattern && !input.code)
+  const density = settings.density ?? DEFAULT_DENSITY;
+  const dotsKey =
+    pattern && dotsCache && input.address
+      ? dotsCacheKey(input.address, size.widthPx, size.heightPx, density)
+      : undefined;
+  let dots = dotsKey ? dotsCache!.get(dotsKey) : undefined;
+  if (pattern && !dots && !input.code)
     throw new Error('composePage: this paper choice prints the Ncode pattern but no code page was given');
 
   const ops: string[] = [];
@@ -197,6 +304,9 @@ export async function composePage(
       c.rgba instanceof Uint8Array ? c.rgba : new Uint8Array(c.rgba.buffer, c.rgba.byteOffset, c.rgba.length);
     const mode = settings.contentCompression ?? 'auto';
     const dct = mode === 'dct' || (mode === 'auto' && isContinuousTone(bytes, c.widthPx, c.heightPx));
+    // a lossless image keeps only its inked rows (JPEG keeps them all: its blocks stay where they are)
+    const rows = dct ? { first: 0, end: c.heightPx } : inkedRows(bytes, c.widthPx, c.heightPx);
+    const imageHeightPx = rows.end - rows.first;
     jobs.push(
       dct
         ? // C, M, Y as a YCbCr JPEG; the DeviceN of the three process colours keeps K at 0
@@ -206,15 +316,20 @@ export async function composePage(
             data,
             extra: CMY_TO_CMYK,
           }))
-        : deflate(bytes, 'content').then((data) => ({
-            name: 'Content',
-            dict: `/Type /XObject /Subtype /Image /Width ${c.widthPx} /Height ${c.heightPx} /ColorSpace /DeviceCMYK /BitsPerComponent 8 /Filter /FlateDecode`,
-            data,
-          })),
+        : deflate(bytes.subarray(rows.first * c.widthPx * 4, rows.end * c.widthPx * 4), 'content').then(
+            (data) => ({
+              name: 'Content',
+              dict: `/Type /XObject /Subtype /Image /Width ${c.widthPx} /Height ${imageHeightPx} /ColorSpace /DeviceCMYK /BitsPerComponent 8 /Filter /FlateDecode`,
+              data,
+            }),
+          ),
     );
     const p = placement;
+    const rowPt = p.heightPt / c.heightPx;
+    const topPt = p.topPt + rows.first * rowPt;
+    const heightPt = imageHeightPx * rowPt;
     ops.push(
-      `q ${pdfNumber(p.widthPt)} 0 0 ${pdfNumber(p.heightPt)} ${pdfNumber(p.leftPt)} ${pdfNumber(yUp(p.topPt, p.heightPt))} cm /Content Do Q`,
+      `q ${pdfNumber(p.widthPt)} 0 0 ${pdfNumber(heightPt)} ${pdfNumber(p.leftPt)} ${pdfNumber(yUp(topPt, heightPt))} cm /Content Do Q`,
     );
   }
 
@@ -228,12 +343,20 @@ export async function composePage(
   if (settings.crosses ?? settings.paperChoice === 'ncodeA4') ops.push(crossOps(placement, size));
 
   if (pattern) {
-    const mask = renderPattern(input.code!, size.widthPx, size.heightPx, settings.density ?? DEFAULT_DENSITY);
-    jobs.push(
-      deflate(mask.bits, 'dots').then((data) => ({
-        name: 'Dots',
-        dict: `/Type /XObject /Subtype /Image /Width ${mask.widthPx} /Height ${mask.heightPx} /ImageMask true /BitsPerComponent 1 /Decode [1 0] /Filter /FlateDecode`,
+    if (!dots) {
+      const mask = renderPattern(input.code!, size.widthPx, size.heightPx, density);
+      dots = deflate(mask.bits, 'dots').then((data) => ({
+        widthPx: mask.widthPx,
+        heightPx: mask.heightPx,
         data,
+      }));
+      if (dotsKey) dotsCache!.set(dotsKey, dots);
+    }
+    jobs.push(
+      dots.then((d) => ({
+        name: 'Dots',
+        dict: `/Type /XObject /Subtype /Image /Width ${d.widthPx} /Height ${d.heightPx} /ImageMask true /BitsPerComponent 1 /Decode [1 0] /Filter /FlateDecode`,
+        data: d.data,
       })),
     );
     ops.push(`q 0 g ${pdfNumber(size.widthPt)} 0 0 ${pdfNumber(size.heightPt)} 0 0 cm /Dots Do Q`);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readNcodeData } from '../../../test-support/shared';
 import { syntheticPage } from '../test/content';
 import { qpdfCheck, qpdfJson } from '../test/tools';
-import { composePage } from './compose';
+import { composePage, DotsCache } from './compose';
 import { fflateDeflate } from './deflate';
 import { type PageTask, type PrintJobOptions, type PrintJobProgress, runPrintJob } from './job';
 import { MAPPING_INFO_KEY, mappingJson } from './mapping';
@@ -201,5 +201,35 @@ describe('runPrintJob', () => {
     const result = await runPrintJob(options({ codes: [code(1), code(3), code(2)] }).opts);
     expect(result.status).toBe('complete');
     expect(result.nproj).toBeUndefined();
+  });
+
+  it('reprints from a dots cache without reading the code pages again, byte for byte the same PDF', async () => {
+    const cache = new DotsCache();
+    const first = options({ dotsCache: cache });
+    await runPrintJob(first.opts);
+    expect(first.loads).toEqual(['1068.1', '1068.2', '1068.3']);
+    expect(cache.size).toBe(3);
+    const again = options({ dotsCache: cache });
+    const result = await runPrintJob(again.opts);
+    expect(result.status).toBe('complete');
+    expect(again.loads).toEqual([]);
+    expect(again.pdf()).toEqual(first.pdf());
+    const uncached = options();
+    await runPrintJob(uncached.opts);
+    expect(uncached.pdf()).toEqual(first.pdf());
+  });
+
+  it('reads a cached code page again when the page needs its dots at another size', async () => {
+    const cache = new DotsCache();
+    await runPrintJob(options({ dotsCache: cache, pages: [2], codes: [code(1)] }).opts);
+    const landscape = options({
+      dotsCache: cache,
+      pages: [2],
+      codes: [code(1)],
+      renderPage: async () => syntheticPage(841.8898, 595.2756, 40),
+    });
+    await runPrintJob(landscape.opts);
+    expect(landscape.loads).toEqual(['1068.1']);
+    expect(cache.size).toBe(2);
   });
 });

@@ -18,7 +18,10 @@ import {
   type ContentRaster,
   choicePrintsPattern,
   composePage,
+  type DotsCache,
+  dotsCacheKey,
   type PrintSettings,
+  pageSizeFor,
 } from './compose';
 import { type Deflater, defaultDeflater } from './deflate';
 import {
@@ -108,6 +111,8 @@ export interface PrintJobOptions {
   readonly deflate?: Deflater;
   /** Encodes continuous-tone content as JPEG (default: the package's own encoder). */
   readonly jpeg?: ContentJpegEncoder;
+  /** Deflated dot masks kept across pages and jobs (see {@link DotsCache}). */
+  readonly dotsCache?: DotsCache;
   /** Creation date for the Info dictionary (pure code reads no clock). */
   readonly createdAt?: Date;
   /** File name recorded in the `.nproj` (default: `<filename>.pdf`-like, or `print.pdf`). */
@@ -138,30 +143,47 @@ class Cancelled extends Error {}
  */
 export async function composeTaskInline(
   task: PageTask,
-  options: Pick<PrintJobOptions, 'settings' | 'renderPage' | 'loadCodePage' | 'deflate' | 'jpeg'>,
+  options: Pick<
+    PrintJobOptions,
+    'settings' | 'renderPage' | 'loadCodePage' | 'deflate' | 'jpeg' | 'dotsCache'
+  >,
   signal?: CancelSignal,
 ): Promise<ComposedPage> {
-  const pattern = choicePrintsPattern(options.settings.paperChoice);
+  const { settings, dotsCache } = options;
+  const pattern = choicePrintsPattern(settings.paperChoice);
+  const density = settings.density ?? DEFAULT_DENSITY;
+  const address = task.address;
   let code: CodePage | undefined;
+  const loadCode = async (at: PageAddress): Promise<CodePage> => {
+    const bytes = options.loadCodePage ? await options.loadCodePage(at, signal) : undefined;
+    if (!bytes) throw new MissingCodePageError(at, codePageUrlPath(at));
+    return readCodePageAsync(bytes, codePageUrlPath(at));
+  };
   if (pattern) {
-    const address = task.address;
     if (!address) throw new MissingCodeAddressError(task.pdfPageNo);
-    const bytes = options.loadCodePage ? await options.loadCodePage(address, signal) : undefined;
-    if (!bytes) throw new MissingCodePageError(address, codePageUrlPath(address));
-    code = await readCodePageAsync(bytes, codePageUrlPath(address));
+    // a code page whose dots are cached is read only if the page turns out to need another size
+    if (!dotsCache?.hasCodePage(address, density)) code = await loadCode(address);
   }
   if (signal?.aborted) throw new Cancelled();
   const content = options.renderPage ? await options.renderPage(task.pdfPageNo, signal) : undefined;
   if (signal?.aborted) throw new Cancelled();
+  if (pattern && !code) {
+    const size = pageSizeFor(settings, content?.pageWidthPt, content?.pageHeightPt);
+    if (!dotsCache?.get(dotsCacheKey(address!, size.widthPx, size.heightPx, density))) {
+      code = await loadCode(address!);
+      if (signal?.aborted) throw new Cancelled();
+    }
+  }
   return composePage(
     {
       ...(content ? { content } : {}),
       ...(code ? { code } : {}),
-      ...(task.address ? { address: task.address } : {}),
+      ...(address ? { address } : {}),
     },
-    options.settings,
+    settings,
     options.deflate ?? defaultDeflater(),
     options.jpeg,
+    dotsCache,
   );
 }
 

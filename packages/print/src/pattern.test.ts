@@ -133,3 +133,46 @@ describe('renderPattern', () => {
     expect(() => emptyMask(4.5, 5)).toThrow(RangeError);
   });
 });
+
+/** The mask drawn pixel by pixel from {@link dotSeed}: the reference for the byte-wise drawing. */
+function referenceMask(code: CodePage, widthPx: number, heightPx: number, density: NcodeDensity) {
+  const mask = emptyMask(widthPx, heightPx);
+  const k = DOT_SIZE_PX[density];
+  const { columns, rows } = dotGridSize(widthPx, heightPx);
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < columns; c++) {
+      const seed = dotSeed(code, c, r);
+      for (let j = 0; j < k; j++)
+        for (let i = 0; i < k; i++) {
+          const x = seed.x + i;
+          const y = seed.y + j;
+          if (x >= 0 && y >= 0 && x < widthPx && y < heightPx)
+            mask.bits[y * mask.rowBytes + (x >> 3)]! |= 0x80 >> (x & 7);
+        }
+    }
+  return mask;
+}
+
+describe('byte-wise drawing', () => {
+  it('draws the same bits as the pixel-by-pixel reference for every density and any size (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 1, max: 120 }),
+        fc.constantFrom<NcodeDensity>('light', 'normal', 'dark'),
+        (w, h, density) => {
+          expect(renderPattern(p1, w, h, density).bits).toEqual(referenceMask(p1, w, h, density).bits);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+  it('draws a whole A4 page at 600 dpi exactly as the reference', () => {
+    for (const density of ['normal', 'dark'] as const) {
+      const bits = renderPattern(p1, 4961, 7016, density).bits;
+      const reference = referenceMask(p1, 4961, 7016, density).bits;
+      expect(bits.length).toBe(reference.length);
+      expect(bits.findIndex((b, i) => b !== reference[i])).toBe(-1);
+    }
+  });
+});

@@ -99,6 +99,8 @@ export function drawPattern(mask: DotMask, code: CodePage, density: NcodeDensity
   const { widthPx, heightPx, rowBytes, bits } = mask;
   const { columns, rows } = dotGridSize(widthPx, heightPx);
   const fileColumns = Math.min(columns, code.columns);
+  // a dot row is a run of k bits: one OR into a byte, or two when it crosses into the next byte
+  const run = (1 << k) - 1;
   for (let r = 0; r < rows; r++) {
     const line = code.rows[r];
     const gy = r * DOT_PITCH_PX;
@@ -106,10 +108,20 @@ export function drawPattern(mask: DotMask, code: CodePage, density: NcodeDensity
       const sym = line !== undefined && c < fileColumns ? line[c]! : 0;
       const x0 = c * DOT_PITCH_PX + DX[sym]!;
       const y0 = gy + DY[sym]!;
+      const inside = x0 >= 0 && x0 + k <= widthPx;
+      const window = (run << (16 - k - (x0 & 7))) & 0xffff;
+      const hi = window >> 8;
+      const lo = window & 255;
+      const byte = x0 >> 3;
       for (let j = 0; j < k; j++) {
         const y = y0 + j;
         if (y < 0 || y >= heightPx) continue;
         const rowStart = y * rowBytes;
+        if (inside) {
+          bits[rowStart + byte]! |= hi;
+          if (lo !== 0) bits[rowStart + byte + 1]! |= lo;
+          continue;
+        }
         for (let i = 0; i < k; i++) {
           const x = x0 + i;
           if (x < 0 || x >= widthPx) continue;
