@@ -19,9 +19,16 @@ import { useT } from '../i18n/text';
 export const PAGE_SIZES = [5, 10, 25, -1] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 
+/**
+ * A column of a {@link DataTable}: each column's value type differs (text, numbers, none), which
+ * TanStack's `ColumnDef<Row, Value>` cannot say of a list; this alias is the one place that says so.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a list of columns holds many value types
+export type TableColumn<T> = ColumnDef<T, any>;
+
 export interface DataTableProps<T> {
   readonly label: string;
-  readonly columns: ColumnDef<T, any>[];
+  readonly columns: TableColumn<T>[];
   readonly data: readonly T[];
   readonly rowId: (row: T) => string;
   readonly defaultPageSize: PageSize;

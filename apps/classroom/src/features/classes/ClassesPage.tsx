@@ -5,7 +5,6 @@
 
 import { useLanguage } from '@dotink/view/i18n';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link } from 'react-router';
@@ -15,7 +14,7 @@ import type { ClassBody } from '../../api/edu';
 import { eduKeys, useClasses, useTeacher } from '../../api/queries';
 import { errorText, useServices } from '../../app/services';
 import { toast } from '../../app/toasts';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, type TableColumn } from '../../components/DataTable';
 import { AlertDialog } from '../../components/Dialog';
 import { type T, useT } from '../../i18n/text';
 import { ClassDialog } from './ClassDialog';
@@ -84,7 +83,7 @@ export default function ClassesPage() {
   );
 }
 
-function classColumns(t: T, onEdit: (k: Kumi) => void): ColumnDef<Kumi, any>[] {
+function classColumns(t: T, onEdit: (k: Kumi) => void): TableColumn<Kumi>[] {
   return [
     { accessorKey: 'year', header: t('classes.year') },
     { accessorKey: 'grade', header: t('classes.grade') },

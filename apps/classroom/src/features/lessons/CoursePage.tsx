@@ -8,7 +8,6 @@
  */
 import type { Course } from '@dotink/contracts/edu';
 import { type LessonTimeState, lessonAction, lessonTimeState } from '@dotink/contracts/lessonRules';
-import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -16,7 +15,7 @@ import { lessonTextbook, readLectureQuery, studyCheckPath, textbookPath } from '
 import { useCourses, useLectureTextbooks } from '../../api/lecturesQueries';
 import { errorText, useServices } from '../../app/services';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, type TableColumn } from '../../components/DataTable';
 import { AlertDialog } from '../../components/Dialog';
 import { type T, useT } from '../../i18n/text';
 import { LessonDialog } from './LessonDialog';
@@ -157,7 +156,7 @@ export default function CoursePage() {
 
 type Actions = Record<'proceed' | 'check' | 'reRegister' | 'edit' | 'remove', (c: Course) => void>;
 
-function lessonColumns(t: T, now: number, a: Actions): ColumnDef<Course, any>[] {
+function lessonColumns(t: T, now: number, a: Actions): TableColumn<Course>[] {
   return [
     { id: 'number', header: t('lessons.number'), cell: ({ row }) => row.index + 1, enableSorting: false },
     { accessorKey: 'title', header: t('lessons.courseName') },

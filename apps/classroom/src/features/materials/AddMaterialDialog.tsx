@@ -8,7 +8,6 @@
 import type { CategoryInfoEntry, Textbook } from '@dotink/contracts/edu';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Button } from 'react-aria-components';
 import { ApiError } from '../../api/client';
 import { UploadCancelled, uploadMaterialAttachments } from '../../api/materials';
 import { errorText, useServices } from '../../app/services';

@@ -5,12 +5,11 @@
  */
 import type { Textbook } from '@dotink/contracts/edu';
 import { useLanguage } from '@dotink/view/i18n';
-import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../app/services';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, type TableColumn } from '../../components/DataTable';
 import { type T, useT } from '../../i18n/text';
 import { MaterialPrintButton } from '../materialPrint/MaterialPrintButton';
 import { useClassParam } from '../students/useClassParam';
@@ -82,7 +81,7 @@ const typeKey = (m: Textbook) =>
       ? 'materials.typePOD'
       : 'materials.typeOther';
 
-function materialColumns(t: T, language: string): ColumnDef<Textbook, any>[] {
+function materialColumns(t: T, language: string): TableColumn<Textbook>[] {
   const date = new Intl.DateTimeFormat(language, { year: 'numeric', month: '2-digit', day: '2-digit' });
   return [
     { id: 'number', header: t('materials.number'), cell: ({ row }) => row.index + 1, enableSorting: false },

@@ -1,13 +1,7 @@
-/**
- * The student table with inline editing (classroom.md §2, §4, §5): name and pen address per row,
- * the address tidied on leaving the field, red '(error)' / green '(duplicate)', the header's
- * warnings, ESC restoring the field being edited, and apply per row.
- */
-import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Button } from 'react-aria-components';
 import type { Student } from '../../api/contracts';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, type TableColumn } from '../../components/DataTable';
 import { type T, useT } from '../../i18n/text';
 import { type Edit, type Edits, hasWrongPens, type RowView, rowViews, tidyAddress } from './studentEdits';
 
@@ -62,7 +56,7 @@ export function StudentTable(props: StudentTableProps) {
   );
 }
 
-function studentColumns(t: T, p: StudentTableProps, rows: readonly RowView[]): ColumnDef<RowView, any>[] {
+function studentColumns(t: T, p: StudentTableProps, rows: readonly RowView[]): TableColumn<RowView>[] {
   const edit = (r: RowView, next: Partial<Edit>) => {
     const s = r.student;
     const e = { name: r.name, mac: r.mac, ...next };
@@ -74,7 +68,7 @@ function studentColumns(t: T, p: StudentTableProps, rows: readonly RowView[]): C
     ev.preventDefault();
     edit(r, field === 'name' ? { name: r.student.name } : { mac: r.student.macAddress });
   };
-  const cols: ColumnDef<RowView, any>[] = [];
+  const cols: TableColumn<RowView>[] = [];
   if (p.selection) {
     const sel = p.selection;
     const all = rows.length > 0 && rows.every((r) => sel.checked.has(r.student.id));

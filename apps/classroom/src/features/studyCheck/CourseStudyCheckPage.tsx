@@ -7,7 +7,6 @@
  * the fetch failed (§8: a warning, treated as no activity).
  */
 import type { Student } from '@dotink/contracts/edu';
-import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { readStudyCheckQuery, replayPath, type StudyCheckQuery } from '../../api/lectureLinks';
@@ -15,7 +14,7 @@ import type { WritingFilter } from '../../api/lectures';
 import { useLastUpload } from '../../api/lecturesQueries';
 import { useStudents } from '../../api/queries';
 import { errorText } from '../../app/services';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, type TableColumn } from '../../components/DataTable';
 import { type T, useT } from '../../i18n/text';
 
 /** The writing a row looks for: the lesson's (tag) on the material's book. */
@@ -71,7 +70,7 @@ export default function CourseStudyCheckPage() {
   );
 }
 
-function studyColumns(t: T, q: StudyCheckQuery, filter: WritingFilter): ColumnDef<Student, any>[] {
+function studyColumns(t: T, q: StudyCheckQuery, filter: WritingFilter): TableColumn<Student>[] {
   return [
     { accessorKey: 'num', header: t('studyCheck.num') },
     { accessorKey: 'name', header: t('studyCheck.name') },

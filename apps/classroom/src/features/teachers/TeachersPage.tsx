@@ -4,14 +4,13 @@
  */
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Button } from 'react-aria-components';
 import type { TeacherRow, TeacherStatus } from '../../api/contracts';
 import { eduKeys, useTeacher, useTeachers } from '../../api/queries';
 import { errorText, useServices } from '../../app/services';
 import { toast } from '../../app/toasts';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, type TableColumn } from '../../components/DataTable';
 import { type T, useT } from '../../i18n/text';
 
 export default function TeachersPage() {
@@ -80,7 +79,7 @@ function teacherColumns(
   myId: string | undefined,
   onToggle: (row: TeacherRow) => void,
   busy: boolean,
-): ColumnDef<TeacherRow, any>[] {
+): TableColumn<TeacherRow>[] {
   return [
     { accessorKey: 'name', header: t('teachers.name') },
     { accessorKey: 'username', header: t('teachers.id') },

@@ -8,13 +8,12 @@
  */
 import type { MathSummaryData, UnitDefinition } from '@dotink/contracts/eduAnalytics';
 import { useQuery } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useLectureTextbooks } from '../../../api/lecturesQueries';
 import { errorText, useServices } from '../../../app/services';
 import { toast } from '../../../app/toasts';
-import { DataTable } from '../../../components/DataTable';
+import { DataTable, type TableColumn } from '../../../components/DataTable';
 import { type T, useT } from '../../../i18n/text';
 import { analyticsKeys, type MathQuery } from '../summaryQueries';
 import { bookReplayPath, LIVE_REFRESH_MS, oneDecimal, pageStates } from './pupilFigures';
@@ -101,7 +100,7 @@ function studyColumns(
   q: MathQuery,
   data: MathSummaryData,
   dateTime: (ms: number) => string,
-): ColumnDef<Pupil, any>[] {
+): TableColumn<Pupil>[] {
   return [
     { accessorKey: 'num', header: t('analyticsPupil.num') },
     { accessorKey: 'name', header: t('analyticsPupil.name') },

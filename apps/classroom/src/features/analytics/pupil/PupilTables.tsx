@@ -5,10 +5,9 @@
  * raw — and its link), and the info box explaining the bars.
  */
 import type { ContentClick, PupilDetailData, StudyBlockSummary } from '@dotink/contracts/eduAnalytics';
-import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { DataTable } from '../../../components/DataTable';
+import { DataTable, type TableColumn } from '../../../components/DataTable';
 import { useT } from '../../../i18n/text';
 import type { MathQuery } from '../summaryQueries';
 import {
@@ -90,7 +89,7 @@ export function ActivityTable({
 }) {
   const t = useT();
   const f = useTimeFormat(timeZone);
-  const columns = useMemo<ColumnDef<StudyBlockSummary, any>[]>(
+  const columns = useMemo<TableColumn<StudyBlockSummary>[]>(
     () => [
       {
         id: 'date',
@@ -156,7 +155,7 @@ export function ClicksTable({
     }),
     [t],
   );
-  const columns = useMemo<ColumnDef<ContentClick, any>[]>(
+  const columns = useMemo<TableColumn<ContentClick>[]>(
     () => [
       {
         id: 'time',
