@@ -12,6 +12,9 @@ import { BooksDrawer } from './BooksDrawer';
 import { Drawer } from './Drawer';
 import { TopBar } from './TopBar';
 
+/** Where the books drawer starts closed (the stylesheet's phone width). */
+const PHONE = '(max-width: 700px)';
+
 export default function Shell() {
   const t = useT();
   const { session } = useServices();
@@ -19,8 +22,14 @@ export default function Shell() {
   const navigate = useNavigate();
   const teacher = useTeacher();
   const [drawerOpen, setDrawerOpen] = useState(true);
-  // the books drawer starts closed on a phone, where it would push the charts below the fold
-  const [booksOpen, setBooksOpen] = useState(() => !window.matchMedia?.('(max-width: 700px)').matches);
+  // the books drawer is closed on a phone, where it would push the charts below the fold
+  const [booksOpen, setBooksOpen] = useState(() => !window.matchMedia?.(PHONE).matches);
+  useEffect(() => {
+    const phone = window.matchMedia?.(PHONE);
+    const follow = () => setBooksOpen(!phone.matches);
+    phone?.addEventListener('change', follow);
+    return () => phone?.removeEventListener('change', follow);
+  }, []);
   const decision =
     session.isSignedIn() && teacher.data
       ? decideGate({ hasToken: true, scopes: session.scopes(), teacher: teacher.data, path: pathname })

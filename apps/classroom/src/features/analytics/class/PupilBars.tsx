@@ -88,7 +88,7 @@ export function PupilBars({ rows, axis, writingLabel, contentLabel, onPupil, tes
           </text>
         )}
       />
-      <Legend verticalAlign="top" height={24} />
+      <Legend verticalAlign="top" height={24} itemSorter={null} />
       <Bar
         dataKey="written"
         name={writingLabel}
