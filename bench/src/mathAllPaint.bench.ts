@@ -1,0 +1,176 @@
+/**
+ * math/all paint budget (issue 15), in Debian Chromium against the real server, the classroom
+ * built with Vite for production: a class of 40 pupils on the 124-page grade 3 textbook with
+ * 250,000 strokes stored (uploaded by the pupils themselves, `POST /inkstore/v1/data` with the
+ * student password grant, spread over every page), the teacher opens math/all. Measured from
+ * the navigation's start (`performance.now()` of the loaded page) to the first animation frame
+ * after every pupil's writing-rate bar is in the document: < 1 s, the first visit after the
+ * upload (the server's summary cold) and the p95 of five reloads (summary cached).
+ *
+ * `MATH_BENCH_STROKES` sets another stroke count (e.g. 20000 for a quick look).
+ */
+import { createStroke, dotsFrom, encodeStrokeUploads, type Stroke } from '@dotink/ink';
+import { manualClock, pageAddress } from '@dotink/ncode';
+import type { Page } from 'playwright-core';
+import { buildClassroom } from '../../e2e/classroom/support/buildClassroom';
+import { ClassroomPage, DEMO_ADMIN } from '../../e2e/classroom/support/classroomPage';
+import { apiCall } from '../../e2e/classroom/support/lecturesPage';
+import { launchChromium } from '../../e2e/support/chromium';
+import { startRealServer } from '../../e2e/support/realServer';
+import { type Bench, below, type Figure, percentile } from './budget';
+import { loadOnCores } from './serverHarness';
+
+const r1 = (n: number) => Math.round(n * 10) / 10;
+const BOOK = { section: 3, owner: 1012, book: 1191, first: 1, last: 124 } as const;
+const PUPILS = 40;
+const STROKES = Number(process.env.MATH_BENCH_STROKES ?? 250_000);
+const T0 = Date.parse('2026-03-02T09:00:00Z');
+const DAY = 86_400_000;
+
+/** A pupil's `n` strokes of 8 dots over the book's pages, a few a minute over several days. */
+function pupilStrokes(writer: string, pupil: number, n: number): Stroke[] {
+  return Array.from({ length: n }, (_, i) => {
+    const page = pageAddress(BOOK.section, BOOK.owner, BOOK.book, (BOOK.first + (i * 124) / n) | 0);
+    const startMs = T0 + Math.floor(i / 400) * DAY + (i % 400) * 9_000 + pupil * 1_000;
+    const x0 = 5 + (i % 12) * 5;
+    const y0 = 8 + (Math.floor(i / 12) % 30) * 3;
+    const dots = Array.from({ length: 8 }, (_, d) => ({
+      xNu: x0 + d * 0.3,
+      yNu: y0 + Math.sin(d / 2) * 0.8,
+      force: 300,
+      timeMs: startMs + d * 12,
+    }));
+    return createStroke(
+      { key: `m${pupil}-${i}`, page, mac: '9C:7B:D2:00:01:00', writerId: writer },
+      dotsFrom(dots),
+    );
+  });
+}
+
+/** Uploads a pupil's strokes as the pupil (password grant: a new pupil's password is its id). */
+async function uploadAs(origin: string, studentId: string, list: readonly Stroke[]): Promise<void> {
+  const token = await fetch(`${origin}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      username: studentId,
+      password: studentId,
+      client_id: 'dotink-classroom',
+      scope: 'storage',
+    }),
+  });
+  if (!token.ok) throw new Error(`student token: ${token.status} ${await token.text()}`);
+  const { access_token } = (await token.json()) as { access_token: string };
+  for (let i = 0; i < list.length; i += 2000) {
+    const body = encodeStrokeUploads(list.slice(i, i + 2000), { writer: studentId, clock: manualClock(T0) });
+    const res = await fetch(`${origin}/inkstore/v1/data`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
+  }
+}
+
+/** Ms from the navigation's start to the frame after `pupils` writing bars are in the page. */
+async function paintedMs(page: Page, pupils: number): Promise<number> {
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid=math-all-bar][data-series=written]').length >= n,
+    pupils,
+    { timeout: 60_000, polling: 'raf' },
+  );
+  return page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => r(performance.now()))));
+}
+
+/** A class of 40 pupils with the grade 3 textbook: the math/all address. */
+async function benchClass(app: ClassroomPage): Promise<{ path: string; pupils: string[] }> {
+  const klass = await apiCall<{ eduClassId: number }>(app, 'POST', '/edu/v1/class', {
+    year: new Date().getFullYear(),
+    grade: 3,
+    classNum: 19,
+    className: 'bench 3-19',
+  });
+  const eduClassId = klass.data.eduClassId;
+  const rows = Array.from({ length: PUPILS }, (_, i) => ({
+    num: i + 1,
+    name: `pupil ${i + 1}`,
+    macAddress: `9C:7B:D2:00:02:${(i + 1).toString(16).padStart(2, '0').toUpperCase()}`,
+  }));
+  const saved = await apiCall<unknown>(app, 'POST', `/edu/v1/class/admin/${eduClassId}/students`, rows);
+  if (saved.status !== 200) throw new Error(`students: ${saved.status} ${saved.message}`);
+  const list = await apiCall<{ students: { id: string; num: number }[] }>(
+    app,
+    'GET',
+    `/edu/v1/class/${eduClassId}/students`,
+  );
+  const lecture = await apiCall<{ id: number }>(app, 'POST', '/edu/v1/curriculum', {
+    eduClassId,
+    title: 'bench math',
+  });
+  const book = await apiCall<{ ncodeStartPage: number; ncodeEndPage: number; title: string }>(
+    app,
+    'POST',
+    `/edu/v1/curriculum/${lecture.data.id}/textbook/regular`,
+    { builtinTextbookId: 1 },
+  );
+  if (book.status !== 200) throw new Error(`textbook: ${book.status} ${book.message}`);
+  const q = new URLSearchParams({
+    section: String(BOOK.section),
+    owner: String(BOOK.owner),
+    book: String(BOOK.book),
+    ncodeStartPage: String(book.data.ncodeStartPage),
+    ncodeEndPage: String(book.data.ncodeEndPage),
+    curriculumId: String(lecture.data.id),
+    eduClassId: String(eduClassId),
+    textbookTitle: book.data.title,
+  });
+  return {
+    path: `/main/math/all?${q}`,
+    pupils: [...list.data.students].sort((a, b) => a.num - b.num).map((s) => s.id),
+  };
+}
+
+export default {
+  name: 'classroom math/all: 40 pupils × 124 pages, 250,000 strokes, charts painted (Chromium, real server)',
+  async run(): Promise<Figure[]> {
+    const dist = await buildClassroom();
+    const server = await startRealServer({ seedDemo: true, env: { CLASSROOM_DIST_DIR: dist } });
+    const browser = await launchChromium();
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const app = new ClassroomPage(await context.newPage(), server.origin);
+      await app.signIn(DEMO_ADMIN);
+      const { path, pupils } = await benchClass(app);
+      const uploadStart = Date.now();
+      const each = Math.ceil(STROKES / PUPILS);
+      for (const [i, id] of pupils.entries()) await uploadAs(server.origin, id, pupilStrokes(id, i, each));
+      const uploadS = (Date.now() - uploadStart) / 1000;
+
+      await app.goto(path);
+      const cold = await paintedMs(app.page, PUPILS);
+      const warm: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        await app.page.reload();
+        warm.push(await paintedMs(app.page, PUPILS));
+      }
+      await context.close();
+      console.log(
+        `  load ${loadOnCores()}; ${each * PUPILS} strokes uploaded in ${r1(uploadS)} s; ` +
+          `math/all painted: first ${r1(cold)} ms, reloads ${warm.map(r1).join(', ')} ms`,
+      );
+      return [
+        below('math/all charts painted after navigation (summary cold)', r1(cold), 'ms', 1000),
+        below(
+          'math/all charts painted after navigation (p95 of 5 reloads)',
+          r1(percentile(warm, 95)),
+          'ms',
+          1000,
+        ),
+      ];
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  },
+} satisfies Bench;
