@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate';
 import { diskFileStore } from './files/diskFileStore';
 import { demoLogins } from './seed/demo';
 import { seedDatabase } from './seed/index';
+import { categoryFilesBanner, categoryFilesOf } from './vendor/categoryFiles';
 import { vendorDataDir } from './vendor/vendorData';
 import { inspectVendorData, vendorDataBanner } from './vendor/vendorDataReport';
 import { webApps } from './webApps/webApps';
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
     `  API docs (OpenAPI): ${config.publicUrl}/api/docs`,
     `  OpenID Connect:     ${config.issuer}/.well-known/openid-configuration`,
     ...vendorDataBanner(await inspectVendorData(vendorDataDir(config))),
+    ...categoryFilesBanner(await categoryFilesOf(vendorDataDir(config))),
   ];
   const logins = config.seedDemo ? await demoLogins(database.db) : [];
   if (logins.length > 0) {

@@ -41,6 +41,9 @@ interface RouteCase {
 
 const ok = (...who: Role[]) => Object.fromEntries(who.map((r) => [r, 200])) as Partial<Record<Role, number>>;
 const staff = ok('teacher', 'admin');
+/** The analytics summary query of the world's class on book 1191. */
+const summaryQuery = (w: EduWorld) =>
+  `eduClassId=${w.classId}&section=3&owner=1012&book=1191&ncodeStartPage=1&ncodeEndPage=124`;
 
 async function podWithPdf(
   app: App,
@@ -260,6 +263,26 @@ const cases: readonly RouteCase[] = [
     },
   },
   {
+    route: 'GET /edu/v1/curriculum/{curriculumId}/textbook/{textbookId}/categories',
+    expect: staff,
+    request: async (app, w) => {
+      const { lecture, textbook } = await podWithPdf(app, w);
+      return { method: 'GET', url: `/edu/v1/curriculum/${lecture}/textbook/${textbook}/categories` };
+    },
+  },
+  {
+    route: 'PUT /edu/v1/curriculum/{curriculumId}/textbook/{textbookId}/categories',
+    expect: staff,
+    request: async (app, w) => {
+      const { lecture, textbook } = await podWithPdf(app, w);
+      return {
+        method: 'PUT',
+        url: `/edu/v1/curriculum/${lecture}/textbook/${textbook}/categories`,
+        payload: { categories: [{ title: 'Part 1', startPage: 1, endPage: 2, subCategories: [] }] },
+      };
+    },
+  },
+  {
     route: 'DELETE /edu/v1/curriculum/{curriculumId}/textbook/{textbookId}',
     expect: staff,
     request: async (app, w) => {
@@ -368,6 +391,19 @@ const cases: readonly RouteCase[] = [
     route: 'GET /admin/v1/inkstore/search/{studentId}',
     expect: staff,
     request: async (_app, w) => ({ method: 'GET', url: `/admin/v1/inkstore/search/${w.studentIds[1]}` }),
+  },
+  {
+    route: 'GET /edu/v1/math/summary',
+    expect: staff,
+    request: async (_app, w) => ({ method: 'GET', url: `/edu/v1/math/summary?${summaryQuery(w)}` }),
+  },
+  {
+    route: 'GET /edu/v1/math/summary/student/{studentId}',
+    expect: staff,
+    request: async (_app, w) => ({
+      method: 'GET',
+      url: `/edu/v1/math/summary/student/${w.studentIds[0]}?${summaryQuery(w)}`,
+    }),
   },
   {
     route: 'GET /edu/v1/math/category-info',

@@ -55,6 +55,14 @@ import {
   watchLogQuery,
   watchLogUriData,
 } from './edu';
+import {
+  mathSummaryData,
+  mathSummaryQuery,
+  pupilDetailData,
+  pupilDetailParams,
+  unitsBody,
+  unitsData,
+} from './eduAnalytics';
 
 /** One call: method, path template and the schemas of its parts. */
 export interface EduCall {
@@ -257,6 +265,32 @@ export const eduCalls = {
     path: '/edu/v1/math/category-info',
     data: categoryInfoSchema,
     file: true,
+  }),
+  getMathSummary: call({
+    method: 'GET',
+    path: '/edu/v1/math/summary',
+    query: mathSummaryQuery,
+    data: mathSummaryData,
+  }),
+  getPupilSummary: call({
+    method: 'GET',
+    path: '/edu/v1/math/summary/student/{studentId}',
+    params: pupilDetailParams,
+    query: mathSummaryQuery,
+    data: pupilDetailData,
+  }),
+  getMaterialUnits: call({
+    method: 'GET',
+    path: '/edu/v1/curriculum/{curriculumId}/textbook/{textbookId}/categories',
+    params: textbookParams,
+    data: unitsData,
+  }),
+  putMaterialUnits: call({
+    method: 'PUT',
+    path: '/edu/v1/curriculum/{curriculumId}/textbook/{textbookId}/categories',
+    params: textbookParams,
+    body: unitsBody,
+    data: unitsData,
   }),
 } as const;
 

@@ -3,6 +3,7 @@
  * Keep in step with `migrations/`.
  */
 import type { TextbookCategory } from '@dotink/contracts/eduActivity';
+import type { UnitDefinition } from '@dotink/contracts/eduAnalytics';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A timestamptz: read as a Date, written as a Date or ISO text, defaulted by the database. */
@@ -166,6 +167,13 @@ export interface TextbooksTable {
   /** Original file names of the attachments (migration 0010). */
   pdf_name: ColumnType<string | null, string | null | undefined, string | null>;
   nproj_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0041: a POD material's units (from its PDF's outline, or edited), null before. */
+  units: ColumnType<UnitDefinition[] | null, string | null | undefined, string | null>;
+  units_source: ColumnType<
+    'outline' | 'edited' | null,
+    'outline' | 'edited' | null | undefined,
+    'outline' | 'edited' | null
+  >;
 }
 
 export interface CoursesTable {
@@ -236,6 +244,9 @@ export interface InkStrokesTable {
   delete_flag: number;
   dot_count: number;
   dots: Uint8Array;
+  /** Migration 0040: last dot time (epoch ms; null when the dots carry no time), length in nu. */
+  end_time: ColumnType<string | null, number | null | undefined, number | null>;
+  distance_nu: ColumnType<number, number | undefined, number>;
 }
 
 /** The next issuable Ncode page (migration 0021): a single row, id 1. */

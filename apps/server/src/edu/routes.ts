@@ -5,6 +5,8 @@
  */
 import type { AppPlugin } from '../platform/types';
 import { watchLogRoutes } from './activity/watchLogRoutes';
+import { mathSummaryRoutes } from './analytics/summaryRoutes';
+import { unitsRoutes } from './analytics/unitsRoutes';
 import { classRoutes } from './classes/classRoutes';
 import { courseRoutes } from './courses/courseRoutes';
 import { curriculumRoutes } from './curriculums/curriculumRoutes';
@@ -31,6 +33,8 @@ export const eduRoutes: AppPlugin = async (app) => {
     courseRoutes,
     watchLogRoutes,
     categoryInfoRoutes,
+    mathSummaryRoutes,
+    unitsRoutes,
   ])
     await app.register(routes);
 };

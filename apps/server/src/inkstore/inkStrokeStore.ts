@@ -76,6 +76,8 @@ const COPY_COLUMNS = [
   'delete_flag',
   'dot_count',
   'dots',
+  'end_time',
+  'distance_nu',
 ] as const;
 
 /** The request's strokes in order, each stroke key once (the copy with the latest `updated`). */
@@ -173,6 +175,9 @@ function copyRows(
       .int2(s.deleteFlag)
       .int4(s.dotCount)
       .bytea(s.dots);
+    if (s.endTime === null) out.null();
+    else out.int8(s.endTime);
+    out.float8(s.distanceNu);
   }
   return out.finish();
 }
@@ -207,6 +212,8 @@ async function upsertRows(
     count: [] as number[],
     offset: [] as number[],
     length: [] as number[],
+    end: [] as (number | null)[],
+    distance: [] as number[],
   };
   let bytes = 0;
   for (const r of rows) bytes += r.stroke.dots.length;
@@ -232,6 +239,8 @@ async function upsertRows(
     cols.count.push(s.dotCount);
     cols.offset.push(at + 1);
     cols.length.push(s.dots.length);
+    cols.end.push(s.endTime);
+    cols.distance.push(s.distanceNu);
     dots.set(s.dots, at);
     at += s.dots.length;
   }
@@ -241,28 +250,30 @@ async function upsertRows(
       insert into ink_strokes (
         student_id, section, owner, book, page, writer_id, mac, start_time, upload_id,
         uploaded_at, created_at, category, color, pen_tip_type, stroke_type, thickness, updated,
-        delete_flag, dot_count, dots
+        delete_flag, dot_count, dots, end_time, distance_nu
       )
       select ${studentId}, t.section, t.owner, t.book, t.page, t.writer_id, t.mac, t.start_time,
         ${uploadBase}::bigint + t.rec, ${uploadedAt.toISOString()}::timestamptz,
         to_timestamp(t.created_ms / 1000.0), t.category, t.color,
         t.pen_tip_type, t.stroke_type, t.thickness, t.updated, t.delete_flag, t.dot_count,
-        substring(d.all_dots from t.dot_offset for t.dot_length)
+        substring(d.all_dots from t.dot_offset for t.dot_length), t.end_time, t.distance_nu
       from d, unnest(
         ${cols.rec}::int[], ${cols.section}::int[], ${cols.owner}::int[], ${cols.book}::int[],
         ${cols.page}::int[], ${cols.writer}::text[], ${cols.mac}::text[], ${cols.start}::bigint[],
         ${cols.created}::float8[], ${cols.category}::text[], ${cols.color}::int[], ${cols.tip}::smallint[],
         ${cols.type}::int[], ${cols.thickness}::float8[], ${cols.updated}::bigint[],
-        ${cols.deleted}::smallint[], ${cols.count}::int[], ${cols.offset}::int[], ${cols.length}::int[]
+        ${cols.deleted}::smallint[], ${cols.count}::int[], ${cols.offset}::int[], ${cols.length}::int[],
+        ${cols.end}::bigint[], ${cols.distance}::float8[]
       ) with ordinality as t(rec, section, owner, book, page, writer_id, mac, start_time, created_ms,
              category, color, pen_tip_type, stroke_type, thickness, updated, delete_flag, dot_count,
-             dot_offset, dot_length, ord)
+             dot_offset, dot_length, end_time, distance_nu, ord)
       order by t.ord
       on conflict on constraint ink_strokes_key do update set
         upload_id = excluded.upload_id, uploaded_at = excluded.uploaded_at, color = excluded.color,
         pen_tip_type = excluded.pen_tip_type, stroke_type = excluded.stroke_type,
         thickness = excluded.thickness, updated = excluded.updated,
-        delete_flag = excluded.delete_flag, dot_count = excluded.dot_count, dots = excluded.dots
+        delete_flag = excluded.delete_flag, dot_count = excluded.dot_count, dots = excluded.dots,
+        end_time = excluded.end_time, distance_nu = excluded.distance_nu
       where excluded.updated > ink_strokes.updated
       returning (xmax = 0) as inserted
     )

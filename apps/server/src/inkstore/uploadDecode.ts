@@ -26,6 +26,7 @@ import {
 } from '@dotink/ink';
 import { decodeBase64, type PageAddress } from '@dotink/ncode';
 import { instantInRange } from '../http/fields';
+import { strokeFacts } from './strokeFacts';
 
 export type { UploadRecord };
 
@@ -42,6 +43,9 @@ export interface StoredStroke {
   readonly deleteFlag: number;
   readonly dotCount: number;
   readonly dots: Uint8Array;
+  /** The analytics facts of the dots (`strokeFacts.ts`): last dot time (null: no times), length in nu. */
+  readonly endTime: number | null;
+  readonly distanceNu: number;
 }
 
 /** One page record read. */
@@ -191,6 +195,7 @@ function storedStroke(
     deleteFlag: r.deleteFlag,
     dotCount: dots.length / SERVER_DOT_BYTES,
     dots,
+    ...strokeFacts(dots, r.startTime),
   };
 }
 

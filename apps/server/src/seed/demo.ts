@@ -12,6 +12,7 @@ import { newStudentId, newTeacherId } from '../identity/accounts';
 import { hashPassword } from '../identity/passwords';
 import { demoWriting, seedDemoInk } from '../inkstore/demoInk';
 import { builtinTextbookForGrade, builtinTextbooks } from './builtinTextbooks';
+import { DEMO_UNITS, DEMO_UNITS_BOOK_ID } from './demoUnits';
 
 /** A login printed at start. */
 export interface DemoLogin {
@@ -239,6 +240,12 @@ export async function seedDemo(db: Kysely<Database>, clock: Clock, pupils = 30):
       .execute();
 
     await seedDemoEducation(tx, studentIds, now.getTime());
+    // The demo book's clearly labelled demo units (used while no vendor category file exists).
+    await tx
+      .updateTable('builtin_textbooks')
+      .set({ categories: JSON.stringify(DEMO_UNITS) })
+      .where('id', '=', DEMO_UNITS_BOOK_ID)
+      .execute();
 
     const firstStudent = studentIds[0];
     return {

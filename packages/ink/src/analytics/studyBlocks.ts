@@ -14,11 +14,11 @@ export const DEFAULT_MS_PER_DOT = 12;
 export interface TimedStroke {
   readonly startTimeMs: number;
   /** When absent, start + dot count × 12 ms. */
-  readonly endTimeMs?: number;
+  readonly endTimeMs?: number | undefined;
   /** Used only when the end time is absent. */
-  readonly dotCount?: number;
+  readonly dotCount?: number | undefined;
   /** Written distance in nu (0 when absent). */
-  readonly totalDistanceNu?: number;
+  readonly totalDistanceNu?: number | undefined;
 }
 
 /** A stroke's end time: its own, or start + dot count × about 12 ms (classroom.md §3). */

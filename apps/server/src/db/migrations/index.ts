@@ -14,6 +14,8 @@ import * as m0030 from './0030_boards';
 import * as m0031 from './0031_ink_store_keys';
 import * as m0032 from './0032_student_pen_password';
 import * as m0035 from './0035_ink_versions';
+import * as m0040 from './0040_ink_stroke_facts';
+import * as m0041 from './0041_textbook_units';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_identity': m0001,
@@ -26,4 +28,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0031_ink_store_keys': m0031,
   '0032_student_pen_password': m0032,
   '0035_ink_versions': m0035,
+  '0040_ink_stroke_facts': m0040,
+  '0041_textbook_units': m0041,
 };

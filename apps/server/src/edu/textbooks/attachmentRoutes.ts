@@ -15,6 +15,7 @@ import {
   textbookSchema,
   attachmentUploadFields as uploadFields,
 } from '@dotink/contracts/edu';
+import type { UnitDefinition } from '@dotink/contracts/eduAnalytics';
 import { parseNproj } from '@dotink/ncode';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -25,8 +26,9 @@ import { ApiError, badRequest, notFound } from '../../http/errors';
 import { Scope } from '../../identity/scopes';
 import type { AppPlugin } from '../../platform/types';
 import { curriculumFor, schoolTeacherOf, type TextbookRow, textbookOf } from '../access';
+import { outlineUnits } from '../analytics/pdfOutline';
 import { EduMessage, tooManyPages } from '../messages';
-import { countPdfPages, looksLikePdf, PDF_HEAD_BYTES } from './pdfPages';
+import { loadPdf, looksLikePdf, PDF_HEAD_BYTES } from './pdfPages';
 import { attachmentMime, MAX_POD_PAGES, toTextbook } from './textbookQueries';
 import {
   announcedTooLarge,
@@ -77,15 +79,19 @@ function checkFields(fields: Record<string, string>, t: TextbookRow): void {
     throw badRequest(EduMessage.materialInput);
 }
 
-/** The page count of an uploaded PDF: at most 500 and no more than the material's Ncode pages. */
-async function checkPdf(pdf: Upload, t: TextbookRow): Promise<number> {
+/**
+ * The page count of an uploaded PDF (at most 500 and no more than the material's Ncode pages)
+ * and, for a teacher's own material (POD), the units of its outline (issue 15).
+ */
+async function checkPdf(pdf: Upload, t: TextbookRow): Promise<{ pages: number; units: UnitDefinition[] }> {
   // The header first: a big file that is no PDF is refused without reading it whole.
   if (!looksLikePdf(await pdf.file.head(PDF_HEAD_BYTES))) throw badRequest(EduMessage.notPdf);
-  const pages = await countPdfPages(await pdf.file.bytes());
-  if (pages === undefined) throw badRequest(EduMessage.notPdf);
+  const doc = await loadPdf(await pdf.file.bytes());
+  if (doc === undefined) throw badRequest(EduMessage.notPdf);
+  const pages = doc.getPageCount();
   if (pages > MAX_POD_PAGES) throw badRequest(tooManyPages(pages));
   if (pages > t.ncode_end_page - t.ncode_start_page + 1) throw badRequest(EduMessage.pdfLongerThanRange);
-  return pages;
+  return { pages, units: t.type === 'POD' ? outlineUnits(doc, t.ncode_start_page) : [] };
 }
 
 /** An uploaded .nproj must read and be printed on the material's book. */
@@ -187,7 +193,8 @@ export const attachmentRoutes: AppPlugin = async (app) => {
         const { fields, pdf, nproj } = await readUpload(request, files, staged);
         checkFields(fields, textbook);
         if (!pdf && !nproj) throw badRequest(EduMessage.noFile);
-        const pages = pdf ? await checkPdf(pdf, textbook) : undefined;
+        const checked = pdf ? await checkPdf(pdf, textbook) : undefined;
+        const pages = checked?.pages;
         if (nproj) await checkNproj(nproj, textbook);
         const storedPdf = pdf ? await pdf.file.commit() : undefined;
         const storedNproj = nproj ? await nproj.file.commit() : undefined;
@@ -197,6 +204,13 @@ export const attachmentRoutes: AppPlugin = async (app) => {
             ...(pdf && storedPdf ? { pdf_sha256: storedPdf.sha256, pdf_name: pdf.name } : {}),
             ...(nproj && storedNproj ? { nproj_sha256: storedNproj.sha256, nproj_name: nproj.name } : {}),
             ...(pages !== undefined && textbook.type === 'POD' ? { num_pages: pages } : {}),
+            // A new PDF's outline gives the material's units, unless the teacher edited them.
+            ...(checked && textbook.type === 'POD' && textbook.units_source !== 'edited'
+              ? {
+                  units: checked.units.length > 0 ? JSON.stringify(checked.units) : null,
+                  units_source: checked.units.length > 0 ? ('outline' as const) : null,
+                }
+              : {}),
           })
           .where('id', '=', textbook.id)
           .returningAll()

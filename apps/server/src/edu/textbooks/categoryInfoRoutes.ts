@@ -1,12 +1,16 @@
 /**
  * The math category info file (classroom.md §3 "Built-in regular textbook list entry", §7): the
  * built-in textbooks with their page info, files, margins, units and page naming rule, as the
- * plain JSON document the apps once read from cloud storage.
+ * plain JSON document the apps once read from cloud storage. Units come from the book's vendor
+ * category file (`vendor/categoryFiles.ts`) when it has a valid one, else from the database (the
+ * demo seed's demo units of book 1191, or none).
  */
 import { categoryInfoSchema } from '@dotink/contracts/edu';
 import { failureSchema } from '../../http/answer';
 import { Scope } from '../../identity/scopes';
 import type { AppPlugin } from '../../platform/types';
+import { categoryFileName, categoryFilesOf } from '../../vendor/categoryFiles';
+import { vendorDataDir } from '../../vendor/vendorData';
 import { builtinFileUri } from './materialLookupRoutes';
 
 export const categoryInfoRoutes: AppPlugin = async (app) => {
@@ -28,6 +32,8 @@ export const categoryInfoRoutes: AppPlugin = async (app) => {
     },
     async () => {
       const rows = await db.selectFrom('builtin_textbooks').selectAll().orderBy('id').execute();
+      // A book's vendor category file, when valid, takes the place of the stored units (issue 15).
+      const files = (await categoryFilesOf(vendorDataDir(config))).books;
       return {
         textbooks: rows.map((b) => ({
           curriculumDescription: {
@@ -46,7 +52,7 @@ export const categoryInfoRoutes: AppPlugin = async (app) => {
           hasBackground: b.has_background,
           pageMarginLeft: b.page_margin_left,
           pageNaming: b.page_naming,
-          categories: b.categories,
+          categories: files.get(categoryFileName(b))?.categories ?? b.categories,
         })),
       };
     },

@@ -13,10 +13,16 @@ export function looksLikePdf(head: Uint8Array): boolean {
 
 /** The number of pages of a PDF, or undefined when the bytes are not a readable PDF. */
 export async function countPdfPages(bytes: Uint8Array): Promise<number | undefined> {
+  return (await loadPdf(bytes))?.getPageCount();
+}
+
+/** The PDF document of `bytes`, or undefined when they are not a readable PDF. */
+export async function loadPdf(bytes: Uint8Array): Promise<PDFDocument | undefined> {
   if (!looksLikePdf(bytes)) return undefined;
   try {
     const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
-    return doc.getPageCount();
+    doc.getPageCount(); // throws for a file whose page tree cannot be read
+    return doc;
   } catch {
     return undefined;
   }

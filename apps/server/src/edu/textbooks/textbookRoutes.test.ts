@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createPrintedNproj, writeNproj } from '@dotink/ncode';
 import { beforeAll, expect, it } from 'vitest';
 import {
@@ -18,6 +20,8 @@ import {
   reservePages,
   unique,
 } from '../../../test/matrixFixtures';
+import { CATEGORY_DIR } from '../../vendor/categoryFiles';
+import { vendorDataDir } from '../../vendor/vendorData';
 import { countPdfPages } from './pdfPages';
 
 /** The .nproj text of a printed material on `book`, pages from `startPage`. */
@@ -498,7 +502,22 @@ describeEachDatabase('education API: learning materials', (kind) => {
     ).toBe(400);
   });
 
-  it('serves the math category info: the nine built-in textbooks', async () => {
+  it('serves the math category info: the nine built-in textbooks, units from the vendor category files', async () => {
+    // Book 1191's units from its category file (read on first use); the other books have none.
+    const units = [
+      {
+        title: 'Unit 1',
+        startPage: 3,
+        endPage: 20,
+        subCategories: [{ title: 'Unit 1.1', startPage: 3, endPage: 9, subCategories: [] }],
+      },
+    ];
+    const folder = join(vendorDataDir(server().config), CATEGORY_DIR);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(
+      join(folder, '3_1012_1191.json'),
+      JSON.stringify({ section: 3, owner: 1012, book: 1191, note: 'test units', categories: units }),
+    );
     const res = await call(app(), w.callers.teacher, 'GET', '/edu/v1/math/category-info');
     expect(res.statusCode).toBe(200);
     const { textbooks } = res.json();
@@ -509,8 +528,9 @@ describeEachDatabase('education API: learning materials', (kind) => {
       numPages: 124,
       hasBackground: true,
       pageNaming: 'textbook',
-      categories: [],
+      categories: units,
     });
+    expect(textbooks[1].categories).toEqual([]);
     expect(textbooks[8]).toMatchObject({
       pageInfo: { section: 2050, owner: 1, book: 1 },
       numPages: 500,
