@@ -83,11 +83,11 @@ describe('classroom: the class analytics screens', () => {
         value: oneDecimal(p.progress.writtenRatePct),
       });
     const ticks = await app.page
-      .locator('[data-testid=math-all-rates] .recharts-xAxis .recharts-cartesian-axis-tick-value')
+      .locator('[data-testid=math-all-rates] .recharts-wrapper .recharts-cartesian-axis-tick-value')
       .allTextContents();
     expect(ticks).toEqual(['0', '10', '20', '30', '40', '50', '60', '70', '80', '90', '100']);
     const svgHeight = await app.page
-      .locator('[data-testid=math-all-rates] svg.recharts-surface')
+      .locator('[data-testid=math-all-rates] .recharts-wrapper > svg')
       .first()
       .evaluate((el) => el.getBoundingClientRect().height);
     expect(svgHeight).toBeGreaterThanOrEqual(30 * 30);
@@ -167,7 +167,7 @@ describe('classroom: the class analytics screens', () => {
     await expect.poll(() => app.testId('unit-chart').count()).toBe(1);
     expect(new URL(app.page.url()).searchParams.get('category')).toBe(String(unit.index));
     const ticks = await app.page
-      .locator('[data-testid=unit-chart] .recharts-xAxis .recharts-cartesian-axis-tick-value')
+      .locator('[data-testid=unit-chart] .recharts-wrapper .recharts-cartesian-axis-tick-value')
       .allTextContents();
     expect(ticks.at(-1)).toBe('100');
     const pupil = data.pupils.find((p) =>
@@ -243,15 +243,17 @@ describe('classroom: the class analytics screens', () => {
     expect(await book.getByTestId('drawer-all').getAttribute('aria-current')).toBe('page');
     await book.getByTestId('drawer-view').click();
     await app.page.waitForURL(/\/main\/math\/view\?/);
-    expect(await book.getByTestId('drawer-view').getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => book.getByTestId('drawer-view').getAttribute('aria-current')).toBe('page');
     expect(await book.getByTestId('drawer-all').getAttribute('aria-current')).toBeNull();
     // a pupil chosen: the pupil pages belong to 'By student', and the drawer's links carry the pupil
     await app.testId('to-student').first().click();
     await app.page.waitForURL(/\/main\/math\/student\?/);
     const studentId = new URL(app.page.url()).searchParams.get('studentId');
+    const allHref = () => book.getByTestId('drawer-all').getAttribute('href');
+    await expect
+      .poll(async () => new URL((await allHref())!, server.origin).searchParams.get('studentId'))
+      .toBe(studentId);
     expect(await book.getByTestId('drawer-view').getAttribute('aria-current')).toBe('page');
-    const allHref = await book.getByTestId('drawer-all').getAttribute('href');
-    expect(new URL(allHref!, server.origin).searchParams.get('studentId')).toBe(studentId);
     // the menu toggle closes and opens it
     await app.testId('menu-toggle').click();
     await drawer.waitFor({ state: 'detached' });
@@ -272,7 +274,7 @@ describe('classroom: the class analytics screens', () => {
       await app.page.setViewportSize({ width, height: 844 });
       await expect.poll(() => fitsWidth(app), { message: `math/all at ${width} px` }).toBe(true);
       const svg = await app.page
-        .locator('[data-testid=math-all-rates] svg.recharts-surface')
+        .locator('[data-testid=math-all-rates] .recharts-wrapper > svg')
         .first()
         .evaluate((el) => el.getBoundingClientRect().width);
       expect(svg).toBeLessThanOrEqual(width);
