@@ -112,7 +112,7 @@ async function benchClass(app: ClassroomPage): Promise<{ path: string; pupils: s
     app,
     'POST',
     `/edu/v1/curriculum/${lecture.data.id}/textbook/regular`,
-    { builtinTextbookId: 1 },
+    { title: 'bench 수학 3-1', builtinTextbookId: 1, ncodeStartPage: BOOK.first, ncodeEndPage: BOOK.last },
   );
   if (book.status !== 200) throw new Error(`textbook: ${book.status} ${book.message}`);
   const q = new URLSearchParams({
@@ -154,10 +154,21 @@ export default {
         await app.page.reload();
         warm.push(await paintedMs(app.page, PUPILS));
       }
+      // page code as text: tsx's helper for named functions does not exist in the page
+      const steps = (await app.page.evaluate(`(() => {
+        const res = performance.getEntriesByType('resource');
+        const at = (part) => {
+          const e = res.find((r) => r.name.includes(part));
+          return e ? Math.round(e.startTime) + '–' + Math.round(e.responseEnd) : '-';
+        };
+        const nav = performance.getEntriesByType('navigation')[0];
+        return 'document –' + Math.round(nav.responseEnd) + ', DOMContentLoaded ' + Math.round(nav.domContentLoadedEventEnd) +
+          ', teacher ' + at('/edu/v1/teacher') + ', summary ' + at('/edu/v1/math/summary') + ', AllPage chunk ' + at('AllPage');
+      })()`)) as string;
       await context.close();
       console.log(
         `  load ${loadOnCores()}; ${each * PUPILS} strokes uploaded in ${r1(uploadS)} s; ` +
-          `math/all painted: first ${r1(cold)} ms, reloads ${warm.map(r1).join(', ')} ms`,
+          `math/all painted: first ${r1(cold)} ms, reloads ${warm.map(r1).join(', ')} ms; last reload (ms): ${steps}`,
       );
       return [
         below('math/all charts painted after navigation (summary cold)', r1(cold), 'ms', 1000),

@@ -13,7 +13,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium';
 import { type RealServer, startRealServer } from '../support/realServer';
-import { bars, fitsWidth, oneDecimal, summaryOfPage } from './support/analyticsClassPage';
+import { addPodMaterial, bars, fitsWidth, oneDecimal, summaryOfPage } from './support/analyticsClassPage';
 import { buildClassroom } from './support/buildClassroom';
 import { ClassroomPage, DEMO_ADMIN } from './support/classroomPage';
 import { card } from './support/lecturesPage';
@@ -254,6 +254,22 @@ describe('classroom: the class analytics screens', () => {
       .poll(async () => new URL((await allHref())!, server.origin).searchParams.get('studentId'))
       .toBe(studentId);
     expect(await book.getByTestId('drawer-view').getAttribute('aria-current')).toBe('page');
+    // a teacher's own material (POD) opens its study check, marked there
+    await addPodMaterial(
+      app,
+      Number(new URL(app.page.url()).searchParams.get('curriculumId')),
+      'E2E 학습지',
+      2,
+    );
+    await app.page.reload();
+    const pod = drawer.getByTestId('drawer-study-check');
+    expect(await pod.textContent()).toBe('E2E 학습지');
+    await pod.click();
+    await app.page.waitForURL(/\/main\/mathStudyCheck\?/);
+    expect(new URL(app.page.url()).searchParams.get('textbookTitle')).toBe('E2E 학습지');
+    await expect.poll(() => pod.getAttribute('aria-current')).toBe('page');
+    expect(await drawer.locator('[aria-current=page]').count()).toBe(1);
+    await app.page.goBack();
     // the menu toggle closes and opens it
     await app.testId('menu-toggle').click();
     await drawer.waitFor({ state: 'detached' });

@@ -50,3 +50,35 @@ export function oneDecimal(x: number): string {
 export async function fitsWidth(app: ClassroomPage): Promise<boolean> {
   return app.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
 }
+
+/** Registers a teacher's own material (POD) of `pages` code pages on a lecture (no file: the drawer needs only the record). */
+export async function addPodMaterial(
+  app: ClassroomPage,
+  curriculumId: number,
+  title: string,
+  pages: number,
+): Promise<void> {
+  const token = await app.page.evaluate(
+    () => (JSON.parse(localStorage.getItem('dotink-classroom.auth')!) as { accessToken: string }).accessToken,
+  );
+  const codes = (await (
+    await fetch(`${app.origin}/edu/v1/paper/ncode?qty=${pages}&width=230&height=317`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as { s: number; o: number; b: number; p: number }[];
+  const first = codes[0]!;
+  const created = await apiCall<{ id: number }>(
+    app,
+    'POST',
+    `/edu/v1/curriculum/${curriculumId}/textbook/pod`,
+    {
+      title,
+      section: first.s,
+      owner: first.o,
+      book: first.b,
+      ncodeStartPage: first.p,
+      ncodeEndPage: codes.at(-1)!.p,
+    },
+  );
+  if (created.status !== 200) throw new Error(`POD material: ${created.status} ${created.message}`);
+}

@@ -7,6 +7,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTeacher } from '../../api/queries';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n/text';
+import { useEarlyClassSummary } from '../analytics/class/earlySummary';
 import { decideGate } from '../gate/gate';
 import { BooksDrawer } from './BooksDrawer';
 import { Drawer } from './Drawer';
@@ -18,9 +19,10 @@ const PHONE = '(max-width: 700px)';
 export default function Shell() {
   const t = useT();
   const { session } = useServices();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const teacher = useTeacher();
+  useEarlyClassSummary(pathname, search, session.isSignedIn());
   const [drawerOpen, setDrawerOpen] = useState(true);
   // the books drawer is closed on a phone, where it would push the charts below the fold
   const [booksOpen, setBooksOpen] = useState(() => !window.matchMedia?.(PHONE).matches);
