@@ -17,6 +17,10 @@ export interface RealServer {
   readonly boardUrl: string;
   /** Everything the server printed (for failure messages). */
   output(): string;
+  /** Stops the process (SIGTERM), keeping its data: the origin refuses connections. */
+  stop(): Promise<void>;
+  /** Starts it again on the same origin and data, and waits until it answers. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,29 +66,41 @@ export async function startRealServer(options: RealServerOptions = {}): Promise<
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'dotink-server-'));
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')], {
-    cwd: join(repoRoot, 'apps/server'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      NCODE_DATA_DIR: join(sharedDir, 'data', 'ncode'),
-      SEED_DEMO: options.seedDemo ? 'true' : 'false',
-      LOG_LEVEL: 'warn',
-      ...(options.boardDistDir ? { BOARD_DIST_DIR: options.boardDistDir } : {}),
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => {
-    log += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    log += d.toString();
-  });
+  const spawnServer = () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')], {
+      cwd: join(repoRoot, 'apps/server'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: origin,
+        DATA_DIR: dataDir,
+        NCODE_DATA_DIR: join(sharedDir, 'data', 'ncode'),
+        SEED_DEMO: options.seedDemo ? 'true' : 'false',
+        LOG_LEVEL: 'warn',
+        ...(options.boardDistDir ? { BOARD_DIST_DIR: options.boardDistDir } : {}),
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d: Buffer) => {
+      log += d.toString();
+    });
+    child.stderr?.on('data', (d: Buffer) => {
+      log += d.toString();
+    });
+    return child;
+  };
+  let child = spawnServer();
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
   try {
     await waitForHealth(origin, child, () => log, 90_000);
   } catch (error) {
@@ -96,14 +112,14 @@ export async function startRealServer(options: RealServerOptions = {}): Promise<
     origin,
     boardUrl: `${origin}/board/`,
     output: () => log,
+    stop,
+    async restart() {
+      await stop();
+      child = spawnServer();
+      await waitForHealth(origin, child, () => log, 90_000);
+    },
     async close() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

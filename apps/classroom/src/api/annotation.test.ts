@@ -50,5 +50,14 @@ describe('the student calls of the annotation upload (classroom.md §7)', () => 
       }) as unknown as typeof fetch,
     });
     await expect(down.upload('tok', [])).rejects.toMatchObject({ status: 0, key: 'error.network' });
+    const unknownPupil = server(400, { ok: false, message: 'already existing class', data: null });
+    await expect(unknownPupil.calls.upload('tok', [])).rejects.toMatchObject({
+      status: 400,
+      serverMessage: 'already existing class',
+    });
+    const garbled = server(200, { ok: true });
+    await expect(garbled.calls.upload('tok', [])).rejects.toMatchObject({ key: 'error.invalidAnswer' });
+    const crashed = server(502, 'Bad Gateway');
+    await expect(crashed.calls.upload('tok', [])).rejects.toMatchObject({ status: 502, key: 'error.status' });
   });
 });

@@ -9,7 +9,7 @@ import { answerSchema } from '@dotink/contracts/answer';
 import { type UploadData, type UploadRecord, uploadData } from '@dotink/contracts/inkstore';
 import { z } from 'zod';
 import { CLASSROOM_CLIENT_ID } from '../auth/session';
-import { ApiError, type Call } from './client';
+import { ApiError, type Call, readAnswer, send } from './client';
 
 /** The calls on the teacher's call layer (the pupil's password is `eduApi.credentials`). */
 export function annotationApi(_call: Call) {
@@ -37,15 +37,6 @@ export interface StudentInkCalls {
 
 /** The student's calls against one server. */
 export function studentInkCalls(deps: StudentCallDeps): StudentInkCalls {
-  const send = async (url: string, init: RequestInit): Promise<Response> => {
-    try {
-      return await deps.fetch(url, init);
-    } catch (error) {
-      throw new ApiError(0, 'error.network', {
-        text: error instanceof Error ? error.message : String(error),
-      });
-    }
-  };
   return {
     async login(username, password) {
       // classroom.md §7: grant_type=password, username, password, the app's client (public: no secret)
@@ -55,7 +46,7 @@ export function studentInkCalls(deps: StudentCallDeps): StudentInkCalls {
         password,
         client_id: CLASSROOM_CLIENT_ID,
       });
-      const res = await send(`${deps.serverUrl}/oauth/token`, {
+      const res = await send(deps.fetch, `${deps.serverUrl}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body,
@@ -75,7 +66,7 @@ export function studentInkCalls(deps: StudentCallDeps): StudentInkCalls {
       return parsed.data.access_token;
     },
     async upload(token, records) {
-      const res = await send(`${deps.serverUrl}/inkstore/v1/data`, {
+      const res = await send(deps.fetch, `${deps.serverUrl}/inkstore/v1/data`, {
         method: 'POST',
         headers: {
           authorization: `Bearer ${token}`,
@@ -84,20 +75,8 @@ export function studentInkCalls(deps: StudentCallDeps): StudentInkCalls {
         },
         body: JSON.stringify(records),
       });
-      // A body that is not JSON fails the answer check below with 'error.invalidAnswer'.
-      const json: unknown = await res.json().catch(() => undefined);
-      if (!res.ok) {
-        const message = (json as { message?: unknown } | undefined)?.message;
-        throw new ApiError(
-          res.status,
-          'error.status',
-          { code: res.status, text: res.statusText },
-          typeof message === 'string' ? message : undefined,
-        );
-      }
-      const parsed = answerSchema(uploadData).safeParse(json);
-      if (!parsed.success) throw new ApiError(res.status, 'error.invalidAnswer', {}, parsed.error.message);
-      return (parsed.data as { data: UploadData }).data;
+      // the student's 401 is not the teacher's: no logout, the failure is shown like any other
+      return (await readAnswer(res, answerSchema(uploadData))).data;
     },
   };
 }

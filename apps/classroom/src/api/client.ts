@@ -58,30 +58,42 @@ export function createCall(deps: ApiDeps) {
       if (v !== undefined) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
     if (init.body !== undefined) headers['content-type'] = 'application/json';
-    let res: Response;
-    try {
-      res = await deps.fetch(url, {
-        method: init.method ?? 'GET',
-        headers,
-        ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-      });
-    } catch (error) {
-      throw new ApiError(0, 'error.network', {
-        text: error instanceof Error ? error.message : String(error),
-      });
-    }
+    const res = await send(deps.fetch, url, {
+      method: init.method ?? 'GET',
+      headers,
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    });
     if (res.status === 401) {
       deps.onUnauthorized();
       throw new ApiError(401, 'login.failed');
     }
-    // a body that is not JSON reads as undefined: a failure status still becomes the §8 status
-    // message, and a success fails the schema check ('error.invalidAnswer'); nothing is dropped
-    const json: unknown = await res.json().catch(() => undefined);
-    if (!res.ok) throw failure(res, json);
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new ApiError(res.status, 'error.invalidAnswer', {}, parsed.error.message);
-    return parsed.data;
+    return readAnswer(res, schema);
   };
+}
+
+/** Sends a request; no answer at all (network down, refused) becomes the §8 'error.network'. */
+export async function send(fetcher: typeof fetch, url: string | URL, init: RequestInit): Promise<Response> {
+  try {
+    return await fetcher(url, init);
+  } catch (error) {
+    throw new ApiError(0, 'error.network', {
+      text: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
+/**
+ * Reads an answer: a failure status becomes its {@link ApiError} (the server's message in the
+ * user's language when it is one of the spec's, else the §8 status message), a success is checked
+ * with `schema` ('error.invalidAnswer' when it does not fit). A body that is not JSON reads as
+ * undefined, so nothing is dropped.
+ */
+export async function readAnswer<S extends z.ZodType>(res: Response, schema: S): Promise<z.infer<S>> {
+  const json: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) throw failure(res, json);
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new ApiError(res.status, 'error.invalidAnswer', {}, parsed.error.message);
+  return parsed.data;
 }
 
 export type Call = ReturnType<typeof createCall>;

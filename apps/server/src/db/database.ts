@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { type CompiledQuery, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { oneTripQueries } from './pgliteOneTrip';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -117,7 +118,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   await pglite.waitReady;
   // One PGlite session: Kysely lets one caller hold it at a time (its adapter declares no
   // multiple connections), so concurrent requests' transactions never mix.
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: oneTripQueries(pglite) }) });
   // Bytes go in as files of the embedded database's in-memory /tmp: the file system hands them
   // to the database in one native copy (parameters and the blob device copy them piecewise).
   let files = 0;

@@ -298,7 +298,8 @@ export interface StrokeSearch {
   /** Upload time, inclusive from, exclusive to. */
   readonly uploadedFrom?: Date;
   readonly uploadedTo?: Date;
-  /** Stroke start time window, epoch ms, inclusive. */
+  /** Stroke start time window, epoch ms, inclusive: for the pupil's own strokes only (a lesson's
+   * writing); other writers' strokes (annotations) are never cut by it. */
   readonly startFromMs?: number;
   readonly startToMs?: number;
   readonly section?: number;
@@ -366,8 +367,13 @@ export async function searchStrokes(db: Kysely<Database>, q: StrokeSearch): Prom
   if (q.afterId !== undefined) filters.push(sql`id > ${q.afterId}::bigint`);
   if (q.uploadedFrom) filters.push(sql`uploaded_at >= ${q.uploadedFrom.toISOString()}::timestamptz`);
   if (q.uploadedTo) filters.push(sql`uploaded_at < ${q.uploadedTo.toISOString()}::timestamptz`);
-  if (q.startFromMs !== undefined) filters.push(sql`start_time >= ${q.startFromMs}::bigint`);
-  if (q.startToMs !== undefined) filters.push(sql`start_time <= ${q.startToMs}::bigint`);
+  // A lesson's window holds the pupil's own writing; a teacher's annotations on it (another
+  // writer) belong to every replay of those pages, whenever they were written.
+  if (q.startFromMs !== undefined || q.startToMs !== undefined) {
+    const from = q.startFromMs ?? Number.MIN_SAFE_INTEGER;
+    const to = q.startToMs ?? Number.MAX_SAFE_INTEGER;
+    filters.push(sql`(writer_id <> student_id or start_time between ${from}::bigint and ${to}::bigint)`);
+  }
   if (q.section !== undefined) filters.push(sql`section = ${q.section}::int`);
   if (q.owner !== undefined) filters.push(sql`owner = ${q.owner}::int`);
   if (q.book !== undefined) filters.push(sql`book = ${q.book}::int`);

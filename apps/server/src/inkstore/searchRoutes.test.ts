@@ -129,6 +129,23 @@ describeEachDatabase('GET /admin/v1/inkstore/search/{studentId}', (kind) => {
     expect(await allStarts(`tag=${encodeURIComponent(room.tag)}`)).toHaveLength(600);
   });
 
+  it("keeps a teacher's annotations in a lesson's replay whenever they were written", async () => {
+    const other = room.students[1]!;
+    const later = room.lessonEndMs + 2 * 86_400_000;
+    const annotation = makeStroke({ page: page(1), startMs: later, writerId: room.teacher.id });
+    const ownLater = makeStroke({ page: page(1), startMs: later + 1000, writerId: other.id });
+    const res = await postInk(app(), other.headers, [uploadOf([annotation, ownLater], other.id)]);
+    expect(res.json().data.stored).toBe(2);
+    const tagged = await search(other.id, `tag=${encodeURIComponent(room.tag)}&pageNumber=1`);
+    const strokes = pagesOf(tagged.json().data.resultElements).flatMap((p) => p.strokes);
+    // the pupil's stroke of the lesson (earlier test) and the teacher's later annotation; not the
+    // pupil's own writing after the lesson
+    expect(strokes.map((s) => [s.writerId, s.startTimeMs])).toEqual([
+      [other.id, room.lessonStartMs + 5],
+      [room.teacher.id, later],
+    ]);
+  });
+
   it('answers 400 for more than 64 page numbers and malformed filters', async () => {
     const pages = Array.from({ length: 65 }, (_, i) => `pageNumber=${i}`).join('&');
     const tooMany = await search(pupil.id, pages);

@@ -8,10 +8,10 @@
  * unclassified unit (index −1). Zone UTC+09:00.
  */
 import { describe, expect, it } from 'vitest';
-import { type BookInput, summariseClassBook, summarisePupil } from './classSummary';
-import type { PupilInput } from './pupilFigures';
+import { clickPage, type PupilInput } from './analyticsInput';
+import { type BookInput, splitByWritingRate, summariseClassBook, summarisePupil } from './classSummary';
 import { summaryUnits } from './summaryUnits';
-import { fixedOffsetZoneClock } from './zoneClock';
+import { fixedOffsetZoneClock, intlZoneClock } from './zoneClock';
 
 const S = 1000;
 const MIN = 60_000;
@@ -382,5 +382,190 @@ describe('summarisePupil (Ann of the same class)', () => {
 
   it('refuses a pupil not in the class', () => {
     expect(() => summarisePupil(book, [ann], 'nobody', zone, 0)).toThrow(RangeError);
+  });
+});
+
+describe('splitByWritingRate (classroom.md §9: 0.525 standard deviations)', () => {
+  const rows = (rates: Record<string, number>) =>
+    Object.entries(rates).map(([studentId, writtenRatePct]) => ({ studentId, writtenRatePct }));
+
+  it('splits four pupils worked by hand', () => {
+    // Rates 10, 20, 30, 40: mean 25; deviations ±15, ±5; squares 225 + 25 + 25 + 225 = 500;
+    // / 4 = 125; SD = 11.180; 0.525 × SD = 5.870: above > 30.87 (only 40), below < 19.13 (only 10).
+    expect(splitByWritingRate(rows({ a: 10, b: 20, c: 30, d: 40 }))).toEqual({
+      boundary: 0.525,
+      meanWrittenRatePct: 25,
+      standardDeviationPct: 11.2,
+      above: ['d'],
+      below: ['a'],
+    });
+  });
+
+  it('lists the best first above and the worst first below, ties in registration order', () => {
+    // Rates b 90, a 100, e 10, c 0, d 0: mean 200 / 5 = 40; deviations 50, 60, −30, −40, −40;
+    // squares 2500 + 3600 + 900 + 1600 + 1600 = 10,200; / 5 = 2040; SD = 45.166;
+    // 0.525 × SD = 23.712: above > 63.71 (a, b), below < 16.29 (c, d, e).
+    const split = splitByWritingRate(rows({ b: 90, a: 100, e: 10, c: 0, d: 0 }));
+    expect(split.above).toEqual(['a', 'b']);
+    expect(split.below).toEqual(['c', 'd', 'e']);
+    expect([split.meanWrittenRatePct, split.standardDeviationPct]).toEqual([40, 45.2]);
+  });
+
+  it('puts nobody above or below with fewer than two pupils or equal rates', () => {
+    expect(splitByWritingRate([])).toEqual({
+      boundary: 0.525,
+      meanWrittenRatePct: 0,
+      standardDeviationPct: 0,
+      above: [],
+      below: [],
+    });
+    expect(splitByWritingRate(rows({ a: 70 }))).toMatchObject({
+      meanWrittenRatePct: 70,
+      above: [],
+      below: [],
+    });
+    // (14.3 + 14.3 + 14.3) / 3 is 14.300000000000002 in floating point, the SD 1.8e−15: nobody.
+    expect(splitByWritingRate(rows({ a: 14.3, b: 14.3, c: 14.3 }))).toMatchObject({
+      standardDeviationPct: 0,
+      above: [],
+      below: [],
+    });
+  });
+});
+
+describe('summariseClassBook, other cases', () => {
+  it('orders pupils by registration number, then name', () => {
+    const pupil = (studentId: string, num: number, name: string): PupilInput => ({
+      studentId,
+      num,
+      name,
+      strokes: [],
+      clicks: [],
+      watchTimesMs: [],
+    });
+    const summary = summariseClassBook(
+      book,
+      [pupil('x', 2, 'Al'), pupil('y', 1, 'Bo'), pupil('z', 1, 'Al')],
+      zone,
+      0,
+    );
+    expect(summary.pupils.map((p) => p.studentId)).toEqual(['z', 'y', 'x']);
+  });
+
+  it('answers zeros for an empty class and for a unit outside the range', () => {
+    const outsideUnit: BookInput = {
+      ...book,
+      units: [...book.units, { title: 'Later', startPage: 50, endPage: 60, subCategories: [] }],
+    };
+    const empty = summariseClassBook(outsideUnit, [], zone, 0);
+    expect(empty.pupils).toEqual([]);
+    expect(empty.average.analysis).toEqual(zeroAnalysis);
+    expect(empty.average.units.map((u) => u.index)).toEqual([0, 1, 2, 3, 4, -1]);
+    const withAnn = summariseClassBook(outsideUnit, [ann], zone, 0);
+    expect(withAnn.units[2]).toMatchObject({ index: 4, title: 'Later', pages: [], numPages: 0 });
+    expect(withAnn.pupils[0]!.units[4]).toEqual({
+      index: 4,
+      analysis: zeroAnalysis,
+      progress: { writtenRatePct: 0, touchedRatePct: 0, studyTimeMin: 0 },
+    });
+  });
+
+  it('labels a notebook plainly and counts only its range', () => {
+    const notebook: BookInput = {
+      section: 2050,
+      owner: 1,
+      book: 1,
+      startPage: 3,
+      endPage: 5,
+      pageNaming: 'number',
+      units: [],
+    };
+    const summary = summariseClassBook(notebook, [ann], zone, 0);
+    expect(summary.pages.map((p) => [p.page, p.label, p.unitIndex, p.strokeCount])).toEqual([
+      [3, '3', -1, 2],
+      [4, '4', -1, 1],
+      [5, '5', -1, 1],
+    ]);
+    // All 3 pages written, page 3 tapped: 100 % and 1 / 3 = 33.3 %.
+    expect(summary.pupils[0]!.progress).toEqual({
+      writtenRatePct: 100,
+      touchedRatePct: 33.3,
+      studyTimeMin: 11.6,
+    });
+  });
+});
+
+describe('clickPage (classroom.md §3: the third part of the id)', () => {
+  it('reads a whole page number from the third part only', () => {
+    expect(['youtube_12_35', 'remedial_3_7_x', 'estimate_1_0', 'a__4'].map(clickPage)).toEqual([35, 7, 0, 4]);
+    expect(
+      ['youtube_12', 'youtube', 'a_b_', 'a_b_3a', 'a_b_-3', 'a_b_1.5', 'a_b_1234567890', ''].map(clickPage),
+    ).toEqual([null, null, null, null, null, null, null, null]);
+  });
+});
+
+describe('calendar days and hours follow the zone', () => {
+  // Dee writes Tuesday 2026-11-24 at 23:10 UTC for 20 minutes (08:10 to 08:30 on Wednesday
+  // 2026-11-25 in Seoul), then at 14:50 UTC on Wednesday for 20 minutes (23:50 Wednesday to
+  // 00:10 Thursday in Seoul).
+  const TUE = Date.UTC(2026, 10, 24);
+  const dee: PupilInput = {
+    studentId: 'dee',
+    num: 4,
+    name: 'Dee',
+    strokes: [
+      {
+        page: 3,
+        startTimeMs: TUE + 23 * H + 10 * MIN,
+        endTimeMs: TUE + 23 * H + 30 * MIN,
+        dotCount: 1,
+        distanceNu: 0,
+      },
+      {
+        page: 4,
+        startTimeMs: TUE + 38 * H + 50 * MIN,
+        endTimeMs: TUE + 39 * H + 10 * MIN,
+        dotCount: 1,
+        distanceNu: 0,
+      },
+    ],
+    clicks: [],
+    watchTimesMs: [],
+  };
+  const hoursWith = (entries: [number, number][]) => {
+    const hours = new Array(24).fill(0);
+    for (const [h, min] of entries) hours[h] = min;
+    return hours;
+  };
+
+  it('in Asia/Seoul (through Intl)', () => {
+    const seoul = intlZoneClock('Asia/Seoul');
+    const detail = summarisePupil(book, [dee], 'dee', seoul, 0);
+    expect(detail.timeZone).toBe('Asia/Seoul');
+    expect(detail.pupil.weekdayStudyMin).toEqual([0, 0, 40, 0, 0, 0, 0]); // both blocks start on Wednesday
+    expect(detail.pupil.hourStudyMin).toEqual(
+      hoursWith([
+        [8, 20],
+        [23, 20],
+      ]),
+    );
+    expect(detail.days.map((d) => [d.date, d.studies, d.durationMs, d.pages])).toEqual([
+      ['2026-11-25', 2, 40 * MIN, [3, 4]],
+    ]);
+  });
+
+  it('in UTC', () => {
+    const detail = summarisePupil(book, [dee], 'dee', fixedOffsetZoneClock(0), 0);
+    expect(detail.pupil.weekdayStudyMin).toEqual([0, 20, 20, 0, 0, 0, 0]); // Tuesday, Wednesday
+    expect(detail.pupil.hourStudyMin).toEqual(
+      hoursWith([
+        [14, 20],
+        [23, 20],
+      ]),
+    );
+    expect(detail.days.map((d) => [d.date, d.studies, d.startMs, d.endMs])).toEqual([
+      ['2026-11-24', 1, TUE + 23 * H + 10 * MIN, TUE + 23 * H + 30 * MIN],
+      ['2026-11-25', 1, TUE + 38 * H + 50 * MIN, TUE + 39 * H + 10 * MIN],
+    ]);
   });
 });

@@ -29,8 +29,9 @@ import type {
   UnitDefinition,
   UnitFigures,
 } from '@dotink/contracts/eduAnalytics';
+import { clickPage, type PupilInput } from './analyticsInput';
 import { calendarDays } from './calendarDays';
-import { clickPage, type PupilInput, type PupilWork, pupilWork } from './pupilFigures';
+import { type PupilWork, pupilWork } from './pupilFigures';
 import { roundOneDecimal } from './rounding';
 import { type BookLayout, bookLayout } from './summaryUnits';
 import { averageAnalysis } from './writingAnalysis';

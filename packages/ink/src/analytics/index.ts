@@ -3,6 +3,7 @@
  * the one-decimal number rules, and the class-and-book summary of the pen-activity menu.
  */
 
+export * from './analyticsInput';
 export * from './calendarDays';
 export * from './classSummary';
 export * from './pupilFigures';

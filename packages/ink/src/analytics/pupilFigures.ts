@@ -31,54 +31,12 @@ import type {
   StudyBlockSummary,
   UnitFigures,
 } from '@dotink/contracts/eduAnalytics';
+import { type AnalyticsClick, type AnalyticsStroke, clickPage, type PupilInput } from './analyticsInput';
 import { contentRatePct, msToMinutes, roundOneDecimal, writingRatePct } from './rounding';
 import { STUDY_GAP_MS, strokeEndTimeMs } from './studyBlocks';
 import type { BookLayout } from './summaryUnits';
 import { REAL_MM_PER_NU, writingSpeedMmPerS } from './writingAnalysis';
 import type { ZoneClock } from './zoneClock';
-
-/** What the summary needs of a stroke (the server keeps these per stroke beside the dots). */
-export interface AnalyticsStroke {
-  /** Ncode page number in the book. */
-  readonly page: number;
-  readonly startTimeMs: number;
-  /** Absent: start + dot count × 12 ms (classroom.md §3). */
-  readonly endTimeMs?: number | undefined;
-  readonly dotCount: number;
-  /** Written distance, nu. */
-  readonly distanceNu: number;
-}
-
-/** A content click of the watch log (classroom.md §3), with its page when the id names one. */
-export interface AnalyticsClick {
-  readonly click_time: string;
-  readonly timeMs: number;
-  readonly category: string;
-  readonly id: string;
-  readonly type: string;
-  readonly url: string;
-}
-
-/** One pupil's input. */
-export interface PupilInput {
-  readonly studentId: string;
-  readonly num: number;
-  readonly name: string;
-  /** The pupil's strokes on the book's pages (any order; start order is fastest). */
-  readonly strokes: readonly AnalyticsStroke[];
-  readonly clicks: readonly AnalyticsClick[];
-  /** Watch times (ms) of the watch log. */
-  readonly watchTimesMs: readonly number[];
-}
-
-/**
- * The page a content click names: the third '_'-separated part of its id when that part is a
- * whole number (e.g. 'youtube_12_35' → 35), else null.
- */
-export function clickPage(id: string): number | null {
-  const part = id.split('_')[2];
-  return part !== undefined && /^\d+$/.test(part) ? Number(part) : null;
-}
 
 /** A pupil's figures and what the class needs of them. */
 export interface PupilWork {
@@ -113,35 +71,18 @@ function progressOf(a: Analysis, numPages: number): Progress {
   };
 }
 
-/**
- * The pupil's strokes inside the range, in start order: the input itself when it already is
- * (no copy), else the strokes inside the range, sorted once (a stable sort: equal starts keep
- * their input order).
- */
-function strokesInRange(layout: BookLayout, strokes: readonly AnalyticsStroke[]): readonly AnalyticsStroke[] {
-  const { startPage, numPages } = layout;
-  let sorted = true;
-  let allInside = true;
-  let previous = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < strokes.length; i++) {
-    const s = strokes[i]!;
-    const o = s.page - startPage;
-    if (!(o >= 0 && o < numPages && Number.isInteger(o))) allInside = false;
-    if (s.startTimeMs < previous) sorted = false;
-    previous = s.startTimeMs;
-  }
-  if (sorted && allInside) return strokes;
-  const list = allInside
-    ? [...strokes]
-    : strokes.filter((s) => {
-        const o = s.page - startPage;
-        return o >= 0 && o < numPages && Number.isInteger(o);
-      });
-  if (!sorted) list.sort((a, b) => a.startTimeMs - b.startTimeMs);
-  return list;
+/** Whether a stroke's page is inside the range. */
+function inside(layout: BookLayout, s: AnalyticsStroke): boolean {
+  const o = s.page - layout.startPage;
+  return o >= 0 && o < layout.numPages && Number.isInteger(o);
 }
 
-/** The sums of one pass over a pupil's strokes (in start order, all inside the range). */
+/** The strokes inside the range, sorted by start (stable: equal starts keep their input order). */
+function sortedInRange(layout: BookLayout, strokes: readonly AnalyticsStroke[]): AnalyticsStroke[] {
+  return strokes.filter((s) => inside(layout, s)).sort((a, b) => a.startTimeMs - b.startTimeMs);
+}
+
+/** The sums of one pass over a pupil's strokes (those inside the range, in start order). */
 interface StrokeSums {
   timeMs: number;
   nu: number;
@@ -153,19 +94,21 @@ interface StrokeSums {
   readonly unitTimeMs: Float64Array;
   readonly unitNu: Float64Array;
   readonly unitStudyMs: Float64Array;
-  /** The pupil's study blocks: first stroke (index in the strokes), start and end. */
+  /** The pupil's study blocks: first stroke (index in the strokes scanned), start and end. */
   readonly blockFirst: number[];
   readonly blockStart: number[];
   readonly blockEnd: number[];
 }
 
 /**
- * One pass over the strokes: totals, per-page and per-unit sums, and the study blocks of all
- * the strokes, of each page's strokes and of each unit's strokes (a stroke in start order
- * continues the block of its page / unit when it starts less than 5 minutes after that block's
- * latest end). No closure and no allocation per stroke.
+ * One pass over the strokes inside the range (others skipped): totals, per-page and per-unit
+ * sums, and the study blocks of all of them, of each page's strokes and of each unit's strokes
+ * (a stroke in start order continues the block of its page / unit when it starts less than 5
+ * minutes after that block's latest end). No closure and no allocation per stroke. Answers null
+ * as soon as a stroke inside the range starts before the previous one: the caller sorts and
+ * scans again (so strokes given in start order are read once and never copied).
  */
-function scanStrokes(layout: BookLayout, strokes: readonly AnalyticsStroke[]): StrokeSums {
+function scanStrokes(layout: BookLayout, strokes: readonly AnalyticsStroke[]): StrokeSums | null {
   const { startPage, numPages, unitStart, unitList } = layout;
   const numUnits = layout.flat.length;
   const pageStrokes = new Int32Array(numPages);
@@ -185,20 +128,24 @@ function scanStrokes(layout: BookLayout, strokes: readonly AnalyticsStroke[]): S
   let timeMs = 0;
   let nu = 0;
   let lastEndMs = Number.NEGATIVE_INFINITY;
+  let previousStart = Number.NEGATIVE_INFINITY;
   let openStart = 0;
   let openEnd = 0;
   for (let i = 0; i < strokes.length; i++) {
     const s = strokes[i]!;
+    const o = s.page - startPage;
+    if (!(o >= 0 && o < numPages && Number.isInteger(o))) continue;
     const start = s.startTimeMs;
+    if (start < previousStart) return null;
+    previousStart = start;
     const end = strokeEndTimeMs(s);
     const distance = s.distanceNu;
-    const o = s.page - startPage;
     timeMs += end - start;
     nu += distance;
     if (end > lastEndMs) lastEndMs = end;
 
-    if (i === 0 || start - openEnd >= STUDY_GAP_MS) {
-      if (i > 0) {
+    if (blockFirst.length === 0 || start - openEnd >= STUDY_GAP_MS) {
+      if (blockFirst.length > 0) {
         blockStart.push(openStart);
         blockEnd.push(openEnd);
       }
@@ -227,7 +174,7 @@ function scanStrokes(layout: BookLayout, strokes: readonly AnalyticsStroke[]): S
       } else if (end > unitBlockEnd[u]!) unitBlockEnd[u] = end;
     }
   }
-  if (strokes.length > 0) {
+  if (blockFirst.length > 0) {
     blockStart.push(openStart);
     blockEnd.push(openEnd);
   }
@@ -253,15 +200,23 @@ function scanStrokes(layout: BookLayout, strokes: readonly AnalyticsStroke[]): S
 }
 
 /** The study blocks of `sums` with their pages, strokes and distance (for the pupil detail). */
-function blockSummaries(strokes: readonly AnalyticsStroke[], sums: StrokeSums): StudyBlockSummary[] {
+function blockSummaries(
+  layout: BookLayout,
+  strokes: readonly AnalyticsStroke[],
+  sums: StrokeSums,
+): StudyBlockSummary[] {
   return sums.blockStart.map((startTimeMs, b) => {
     const first = sums.blockFirst[b]!;
     const next = sums.blockFirst[b + 1] ?? strokes.length;
     const pages = new Set<number>();
+    let count = 0;
     let nu = 0;
     for (let i = first; i < next; i++) {
-      pages.add(strokes[i]!.page);
-      nu += strokes[i]!.distanceNu;
+      const s = strokes[i]!;
+      if (!inside(layout, s)) continue;
+      pages.add(s.page);
+      nu += s.distanceNu;
+      count++;
     }
     const endTimeMs = sums.blockEnd[b]!;
     return {
@@ -269,7 +224,7 @@ function blockSummaries(strokes: readonly AnalyticsStroke[], sums: StrokeSums): 
       endTimeMs,
       durationMs: endTimeMs - startTimeMs,
       pages: [...pages].sort((x, y) => x - y),
-      strokeCount: next - first,
+      strokeCount: count,
       distanceMm: roundOneDecimal(nu * REAL_MM_PER_NU),
     };
   });
@@ -298,8 +253,12 @@ export function pupilWork(
   withBlocks = false,
 ): PupilWork {
   const { startPage, numPages, flat } = layout;
-  const strokes = strokesInRange(layout, pupil.strokes);
-  const sums = scanStrokes(layout, strokes);
+  let strokes = pupil.strokes;
+  let sums = scanStrokes(layout, strokes);
+  if (sums === null) {
+    strokes = sortedInRange(layout, strokes);
+    sums = scanStrokes(layout, strokes)!;
+  }
   const { pageStrokes, pageStudyMs } = sums;
   const pageTouches = touchesByPage(layout, pupil.clicks);
 
@@ -359,12 +318,18 @@ export function pupilWork(
     progress: progressOf(analysis, numPages),
     units,
     pages,
-    firstWritingTimeMs: strokes.length > 0 ? strokes[0]!.startTimeMs : null,
-    lastWritingTimeMs: strokes.length > 0 ? sums.lastEndMs : null,
+    // The first block starts with the first stroke.
+    firstWritingTimeMs: sums.blockStart[0] ?? null,
+    lastWritingTimeMs: sums.blockStart.length > 0 ? sums.lastEndMs : null,
     lastWatchTimeMs: lastWatch,
     watchCount: pupil.watchTimesMs.length,
     weekdayStudyMin: Array.from(weekdayMs, msToMinutes),
     hourStudyMin: Array.from(hourMs, msToMinutes),
   };
-  return { summary, pageStrokes, pageTouches, blocks: withBlocks ? blockSummaries(strokes, sums) : [] };
+  return {
+    summary,
+    pageStrokes,
+    pageTouches,
+    blocks: withBlocks ? blockSummaries(layout, strokes, sums) : [],
+  };
 }

@@ -53,15 +53,18 @@ export function fixedOffsetZoneClock(offsetMinutes: number): ZoneClock {
   return { timeZone, local: (ms) => fromLocalMs(ms + offsetMs) };
 }
 
-/** Most UTC hours an {@link intlZoneClock} remembers before it starts afresh (≈ 11 years). */
-const MAX_CACHED_HOURS = 100_000;
+/** Most cache entries an {@link intlZoneClock} keeps before it starts afresh. */
+const MAX_CACHED = 100_000;
 
 /**
- * An IANA zone (e.g. 'Asia/Seoul') through `Intl.DateTimeFormat` (`hourCycle: 'h23'`). The zone's
- * UTC offset is asked of `Intl` once per UTC hour (at the hour's first and last millisecond) and
- * cached by the hour (`floor(ms / 3,600,000)`); local facts are then plain arithmetic, so zones
- * with half- and quarter-hour offsets (India, Nepal) are exact. An hour in which the offset
- * changes (a daylight-saving switch not on the hour) asks `Intl` for each instant.
+ * An IANA zone (e.g. 'Asia/Seoul') through `Intl.DateTimeFormat` (`hourCycle: 'h23'`). `Intl` is
+ * asked only for the zone's UTC offset, and rarely: the offset is cached by UTC day (asked at the
+ * day's first and last millisecond; the same offset at both ends means one offset all day: no
+ * zone switches twice within a day) and, for a day with a daylight-saving switch, by UTC hour (`floor(ms / 3,600,000)`, asked at the
+ * hour's ends likewise); only an instant in the very hour of a switch not on the hour is asked
+ * directly. Local facts are then plain arithmetic, so half- and quarter-hour offsets (India,
+ * Nepal) are exact, and a class's 250,000 strokes never mean 250,000 `Intl` calls (the summary
+ * asks only for study-block starts anyway).
  *
  * Throws a RangeError (from `Intl`) for a zone the runtime does not know.
  */
@@ -85,19 +88,24 @@ export function intlZoneClock(timeZone: string): ZoneClock {
     const wallMs = Date.UTC(f.year!, f.month! - 1, f.day!, f.hour!, f.minute!, f.second!);
     return wallMs - Math.floor(ms / 1000) * 1000;
   };
-  /** UTC hour → offset, or NaN when the offset changes within that hour. */
-  const cache = new Map<number, number>();
-  const offsetFor = (ms: number): number => {
-    const hour = Math.floor(ms / HOUR_MS);
-    let offset = cache.get(hour);
+  /** The offset throughout the span `[k × size, (k + 1) × size)`, or NaN when it changes within it. */
+  const spanOffset = (cache: Map<number, number>, k: number, size: number): number => {
+    let offset = cache.get(k);
     if (offset === undefined) {
-      const first = offsetAt(hour * HOUR_MS);
-      const last = offsetAt(hour * HOUR_MS + HOUR_MS - 1);
-      offset = first === last ? first : Number.NaN;
-      if (cache.size >= MAX_CACHED_HOURS) cache.clear();
-      cache.set(hour, offset);
+      const first = offsetAt(k * size);
+      offset = first === offsetAt(k * size + size - 1) ? first : Number.NaN;
+      if (cache.size >= MAX_CACHED) cache.clear();
+      cache.set(k, offset);
     }
-    return Number.isNaN(offset) ? offsetAt(ms) : offset;
+    return offset;
+  };
+  const byDay = new Map<number, number>();
+  const byHour = new Map<number, number>();
+  const offsetFor = (ms: number): number => {
+    const day = spanOffset(byDay, Math.floor(ms / DAY_MS), DAY_MS);
+    if (!Number.isNaN(day)) return day;
+    const hour = spanOffset(byHour, Math.floor(ms / HOUR_MS), HOUR_MS);
+    return Number.isNaN(hour) ? offsetAt(ms) : hour;
   };
   return { timeZone, local: (ms) => fromLocalMs(ms + offsetFor(ms)) };
 }

@@ -10,6 +10,7 @@ import { useT as useViewText } from '@dotink/view/i18n';
 import { PenConnectButton, PenPasswordForm, usePenStatus } from '@dotink/view/pens';
 import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
+import { errorText } from '../../app/services';
 import { toast } from '../../app/toasts';
 import { AlertDialog, AppDialog } from '../../components/Dialog';
 import { useT } from '../../i18n/text';
@@ -48,7 +49,10 @@ export function AnnotationControls(props: { readonly annotation: Annotation }) {
       return;
     }
     setOutcome('failed');
-    if (result.reason === 'login') toast(t('annotation.loginFailed'), 'error');
+    // no answer at all is the network's failure, not a refused sign-in (§8 'Internet communication error')
+    const unreachable = (result.error as { status?: unknown } | undefined)?.status === 0;
+    if (unreachable) toast(errorText(t, result.error), 'error');
+    else if (result.reason === 'login') toast(t('annotation.loginFailed'), 'error');
     toast(t('annotation.failed'), 'error');
   };
 

@@ -3,10 +3,10 @@
  * school type), class number 1–20 and a default class name that stays editable.
  */
 import { useState } from 'react';
-import { Button } from 'react-aria-components';
 import type { Kumi } from '../../api/contracts';
 import type { ClassBody } from '../../api/edu';
 import { AppDialog } from '../../components/Dialog';
+import { DialogActions, SelectField, TextField } from '../../components/Fields';
 import { useT } from '../../i18n/text';
 import { CLASS_NUMBERS, type ClassForm, gradeChoices, isComplete, yearChoices } from './classForm';
 
@@ -54,22 +54,14 @@ export function ClassDialog(props: ClassDialogProps) {
     options: readonly number[],
     key: keyof ClassForm,
   ) => (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        data-testid={id}
-        value={value ?? ''}
-        onChange={(ev) => set({ [key]: ev.target.value === '' ? undefined : Number(ev.target.value) })}
-      >
-        <option value="">—</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      id={id}
+      label={label}
+      value={value}
+      choices={options.map((o) => ({ value: o, label: o }))}
+      onChange={(v) => set({ [key]: v })}
+      empty="—"
+    />
   );
   return (
     <AppDialog
@@ -78,37 +70,26 @@ export function ClassDialog(props: ClassDialogProps) {
       onClose={props.onClose}
       testId="class-dialog"
       actions={
-        <>
-          <Button className="button" onPress={props.onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            className="button primary"
-            // ignored while busy but never disabled: it keeps the focus, which an alert (the
-            // class-in-use message) gives back to it when it closes, so ESC still reaches the dialog
-            onPress={props.busy ? undefined : submit}
-            data-testid="class-submit"
-          >
-            {t('common.confirm')}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={props.onClose}
+          onConfirm={submit}
+          busy={props.busy}
+          confirmTestId="class-submit"
+        />
       }
     >
       {select('class-year', t('classes.year'), form.year, yearChoices(new Date().getFullYear()), 'year')}
       {select('class-grade', t('classes.grade'), form.grade, gradeChoices(props.schoolTypeCode), 'grade')}
       {select('class-num', t('classes.classNum'), form.classNum, CLASS_NUMBERS, 'classNum')}
-      <div className="field">
-        <label htmlFor="class-name">{t('classes.className')}</label>
-        <input
-          id="class-name"
-          data-testid="class-name"
-          value={form.className}
-          onChange={(ev) => {
-            setNameEdited(true);
-            setForm({ ...form, className: ev.target.value });
-          }}
-        />
-      </div>
+      <TextField
+        id="class-name"
+        label={t('classes.className')}
+        value={form.className}
+        onChange={(className) => {
+          setNameEdited(true);
+          setForm({ ...form, className });
+        }}
+      />
       {missing && !isComplete(form) ? (
         <p className="error-text" role="alert">
           {t('classes.valueMissing')}

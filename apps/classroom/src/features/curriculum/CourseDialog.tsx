@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import type { Curriculum, Kumi } from '../../api/contracts';
 import { AppDialog } from '../../components/Dialog';
+import { DialogActions, SelectField, TextField } from '../../components/Fields';
 import { useT } from '../../i18n/text';
 
 /** What the dialog sends. */
@@ -52,67 +53,48 @@ export function CourseDialog(props: CourseDialogProps) {
       onClose={props.onClose}
       testId="course-dialog"
       actions={
-        <>
-          {e ? (
-            <Button className="button danger" onPress={props.onDelete} data-testid="course-delete">
-              {t('lectures.delete')}
-            </Button>
-          ) : null}
-          <Button className="button" onPress={props.onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            className="button primary"
-            onPress={props.busy ? undefined : submit}
-            data-testid="course-submit"
-          >
-            {t('common.confirm')}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={props.onClose}
+          onConfirm={submit}
+          busy={props.busy}
+          confirmTestId="course-submit"
+          before={
+            e ? (
+              <Button className="button danger" onPress={props.onDelete} data-testid="course-delete">
+                {t('lectures.delete')}
+              </Button>
+            ) : null
+          }
+        />
       }
     >
-      <div className="field">
-        <label htmlFor="course-class">{t('lectures.class')}</label>
-        <select
-          id="course-class"
-          data-testid="course-class"
-          value={classId ?? ''}
-          onChange={(ev) => setClassId(ev.target.value === '' ? undefined : Number(ev.target.value))}
-        >
-          <option value="">{t('lectures.chooseClass')}</option>
-          {props.classes.map((k) => (
-            <option key={k.eduClassId} value={k.eduClassId}>
-              {k.className}
-            </option>
-          ))}
+      <SelectField
+        id="course-class"
+        label={t('lectures.class')}
+        value={classId}
+        choices={props.classes.map((k) => ({ value: k.eduClassId, label: k.className }))}
+        onChange={setClassId}
+        empty={t('lectures.chooseClass')}
+        after={
           <option value="individual" disabled>
             {t('lectures.individual')}
           </option>
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="course-title">{t('lectures.courseTitle')}</label>
-        <input
-          id="course-title"
-          data-testid="course-title"
-          value={title}
-          aria-required="true"
-          onChange={(ev) => setTitle(ev.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="course-description">{t('lectures.description')}</label>
-        <input
-          id="course-description"
-          data-testid="course-description"
-          value={description}
-          aria-describedby="course-description-count"
-          onChange={(ev) => setDescription(limitDescription(ev.target.value))}
-        />
-        <span id="course-description-count" className="muted">
-          {t('lectures.descriptionCount', { count: [...description].length, max: MAX_DESCRIPTION })}
-        </span>
-      </div>
+        }
+      />
+      <TextField
+        id="course-title"
+        label={t('lectures.courseTitle')}
+        value={title}
+        required
+        onChange={setTitle}
+      />
+      <TextField
+        id="course-description"
+        label={t('lectures.description')}
+        value={description}
+        onChange={(v) => setDescription(limitDescription(v))}
+        hint={t('lectures.descriptionCount', { count: [...description].length, max: MAX_DESCRIPTION })}
+      />
       {missing && !complete ? (
         <p className="error-text" role="alert" data-testid="course-missing">
           {t('lectures.valueMissing')}

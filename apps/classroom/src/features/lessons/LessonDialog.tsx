@@ -5,8 +5,8 @@
  */
 import { MAX_DESCRIPTION } from '@dotink/contracts/eduLectures';
 import { useState } from 'react';
-import { Button } from 'react-aria-components';
 import { AppDialog } from '../../components/Dialog';
+import { DialogActions, Field, SelectField, TextField } from '../../components/Fields';
 import { useT } from '../../i18n/text';
 import { endTimeOf, isLessonComplete, LESSON_HOURS, type LessonForm, START_TIMES } from './lessonForm';
 
@@ -33,89 +33,57 @@ export function LessonDialog(props: LessonDialogProps) {
       onClose={props.onClose}
       testId="lesson-dialog"
       actions={
-        <>
-          <Button className="button" onPress={props.onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            className="button primary"
-            onPress={props.busy ? undefined : submit}
-            data-testid="lesson-submit"
-          >
-            {t('common.confirm')}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={props.onClose}
+          onConfirm={submit}
+          busy={props.busy}
+          confirmTestId="lesson-submit"
+        />
       }
     >
-      <div className="field">
-        <label htmlFor="lesson-date">{t('lessons.date')}</label>
-        <input
-          id="lesson-date"
-          type="date"
-          data-testid="lesson-date"
-          value={form.date}
-          onChange={(e) => set({ date: e.target.value })}
-        />
-      </div>
+      <TextField
+        id="lesson-date"
+        type="date"
+        label={t('lessons.date')}
+        value={form.date}
+        onChange={(date) => set({ date })}
+      />
       <div className="field-row">
-        <div className="field">
-          <label htmlFor="lesson-start">{t('lessons.startTime')}</label>
-          <select
-            id="lesson-start"
-            data-testid="lesson-start"
-            value={form.startTime}
-            onChange={(e) => set({ startTime: e.target.value })}
-          >
-            <option value="">—</option>
-            {START_TIMES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="lesson-hours">{t('lessons.duration')}</label>
-          <select
-            id="lesson-hours"
-            data-testid="lesson-hours"
-            value={form.hours}
-            onChange={(e) => set({ hours: Number(e.target.value) })}
-          >
-            {LESSON_HOURS.map((h) => (
-              <option key={h} value={h}>
-                {t('lessons.hours', { count: h })}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="lesson-end">{t('lessons.endTime')}</label>
+        <SelectField
+          id="lesson-start"
+          label={t('lessons.startTime')}
+          value={form.startTime === '' ? undefined : form.startTime}
+          choices={START_TIMES.map((s) => ({ value: s, label: s }))}
+          onChange={(startTime) => set({ startTime: startTime ?? '' })}
+          empty="—"
+        />
+        <SelectField
+          id="lesson-hours"
+          label={t('lessons.duration')}
+          value={form.hours}
+          choices={LESSON_HOURS.map((h) => ({ value: h, label: t('lessons.hours', { count: h }) }))}
+          onChange={(hours) => hours !== undefined && set({ hours })}
+        />
+        <Field id="lesson-end" label={t('lessons.endTime')}>
           <output id="lesson-end" data-testid="lesson-end" className="readonly">
             {endTimeOf(form) || '—'}
           </output>
-        </div>
+        </Field>
       </div>
-      <div className="field">
-        <label htmlFor="lesson-name">{t('lessons.lessonName')}</label>
-        <input
-          id="lesson-name"
-          data-testid="lesson-name"
-          aria-required="true"
-          value={form.name}
-          onChange={(e) => set({ name: e.target.value })}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="lesson-memo">{t('lessons.memo')}</label>
-        <input
-          id="lesson-memo"
-          data-testid="lesson-memo"
-          maxLength={MAX_DESCRIPTION}
-          value={form.memo}
-          onChange={(e) => set({ memo: e.target.value })}
-        />
-      </div>
+      <TextField
+        id="lesson-name"
+        label={t('lessons.lessonName')}
+        value={form.name}
+        required
+        onChange={(name) => set({ name })}
+      />
+      <TextField
+        id="lesson-memo"
+        label={t('lessons.memo')}
+        value={form.memo}
+        maxLength={MAX_DESCRIPTION}
+        onChange={(memo) => set({ memo })}
+      />
       {missing && !complete ? (
         <p className="error-text" role="alert" data-testid="lesson-missing">
           {t('lectures.valueMissing')}

@@ -14,6 +14,7 @@ import { UploadCancelled, uploadMaterialAttachments } from '../../api/materials'
 import { errorText, useServices } from '../../app/services';
 import { toast } from '../../app/toasts';
 import { AppDialog } from '../../components/Dialog';
+import { DialogActions, TextField } from '../../components/Fields';
 import { type ClassroomKey, type T, useT } from '../../i18n/text';
 import {
   formError,
@@ -228,19 +229,12 @@ export function AddMaterialDialog(props: AddMaterialDialogProps) {
       dismissable={!submitting}
       testId="material-dialog"
       actions={
-        <>
-          <Button className="button" onPress={props.onClose} isDisabled={submitting}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            className="button primary"
-            onPress={() => void submit()}
-            isDisabled={submitting}
-            data-testid="material-submit"
-          >
-            {t('common.confirm')}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={props.onClose}
+          onConfirm={() => void submit()}
+          disabled={submitting}
+          confirmTestId="material-submit"
+        />
       }
     >
       <fieldset className="field radios">
@@ -248,25 +242,19 @@ export function AddMaterialDialog(props: AddMaterialDialogProps) {
         {kindRadio('REGULAR', t('materials.kindRegular'))}
         {kindRadio('POD', t('materials.kindPod'))}
       </fieldset>
-      <div className="field">
-        <label htmlFor="material-course">{t('materials.course')}</label>
-        <input
-          id="material-course"
-          data-testid="material-course"
-          value={courseName}
-          onChange={(e) => setCourseName(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="material-name">{t('materials.materialName')}</label>
-        <input
-          id="material-name"
-          data-testid="material-name"
-          value={materialName}
-          placeholder={t('materials.namePlaceholder')}
-          onChange={(e) => setMaterialName(e.target.value)}
-        />
-      </div>
+      <TextField
+        id="material-course"
+        label={t('materials.course')}
+        value={courseName}
+        onChange={setCourseName}
+      />
+      <TextField
+        id="material-name"
+        label={t('materials.materialName')}
+        value={materialName}
+        placeholder={t('materials.namePlaceholder')}
+        onChange={setMaterialName}
+      />
       {kind === 'REGULAR' ? (
         <>
           <div className="field">
