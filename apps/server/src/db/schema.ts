@@ -285,6 +285,16 @@ export interface BoardsTable {
 }
 
 /** The whole database, for `Kysely<Database>`. */
+/** Migration 0042: a pupil's stroke facts on a book, packed (`edu/analytics/bookFacts.ts`). */
+export interface InkBookFactsTable {
+  student_id: string;
+  section: number;
+  owner: number;
+  book: number;
+  version: ColumnType<string, number | string, number | string>;
+  facts: Uint8Array;
+}
+
 export interface Database {
   schools: SchoolsTable;
   accounts: AccountsTable;
@@ -301,6 +311,7 @@ export interface Database {
   watch_events: WatchEventsTable;
   ink_strokes: InkStrokesTable;
   ink_versions: InkVersionsTable;
+  ink_book_facts: InkBookFactsTable;
   code_pointer: CodePointerTable;
   code_issues: CodeIssuesTable;
   boards: BoardsTable;

@@ -2,7 +2,8 @@
  * The demo seeded into an empty database by `npm start`: a school, an ACTIVE school-admin
  * teacher, a PENDING teacher, a class of 30 pupils with pen addresses, a lecture with the
  * class's textbook and the notebook, and two lessons, and the writing of pupils 1–6 in the past
- * lesson (simulated pens, `inkstore/demoInk.ts`).
+ * lesson (simulated pens, `inkstore/demoInk.ts`); the demo units of book 1191 (`demoUnits.ts`) and
+ * the study history of pupils 1–7 for the analytics (`demoAnalytics.ts`, figures in `DEMO_FIGURES`).
  */
 import type { Clock } from '@dotink/ncode';
 import type { Kysely } from 'kysely';
@@ -12,6 +13,7 @@ import { newStudentId, newTeacherId } from '../identity/accounts';
 import { hashPassword } from '../identity/passwords';
 import { demoWriting, seedDemoInk } from '../inkstore/demoInk';
 import { builtinTextbookForGrade, builtinTextbooks } from './builtinTextbooks';
+import { seedDemoAnalytics } from './demoAnalytics';
 import { DEMO_UNITS, DEMO_UNITS_BOOK_ID } from './demoUnits';
 
 /** A login printed at start. */
@@ -266,6 +268,8 @@ export async function seedDemo(db: Kysely<Database>, clock: Clock, pupils = 30):
   });
   // Pupils 1–6 wrote in the past lesson (1단원), with their own (simulated) pens.
   await seedDemoInk(db, demoWriting(studentIds, demoPenAddress, now.getTime() - 86_400_000));
+  // Pupils 1–7 studied on several demo units over four days of the previous week (analytics).
+  await seedDemoAnalytics(db, studentIds, demoPenAddress, now.getTime());
   return seed;
 }
 

@@ -1,12 +1,14 @@
 /**
  * What a class summary reads from the database (issue 15): the class's pupils (not deleted), the
- * analytics facts of their strokes on the book's pages (migration 0040: no dots are decoded), their
+ * analytics facts of their strokes on the book's pages (migrations 0040 and 0042, packed per pupil
+ * and book in `bookFacts.ts`: no dots are decoded, no stroke rows scanned while nothing changed), their
  * content clicks and watches (the watch log), and a cheap fingerprint of all of it that keys the
  * cached summaries (`summaryCache.ts`).
  */
 import type { AnalyticsClick, AnalyticsStroke, PupilInput } from '@dotink/ink';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { bookFacts, unpackFacts } from './bookFacts';
 
 /** The book range of a summary. */
 export interface BookRange {
@@ -56,39 +58,15 @@ export async function classFingerprint(db: Kysely<Database>, classId: number): P
   return row.rows[0]?.fp ?? '';
 }
 
-/** The analytics facts of the pupils' strokes on the range, not deleted, by pupil. */
+/** The analytics facts of the pupils' strokes on the range, not deleted, by pupil (from the packs). */
 export async function pupilStrokes(
   db: Kysely<Database>,
   studentIds: readonly string[],
   range: BookRange,
 ): Promise<Map<string, AnalyticsStroke[]>> {
+  const packs = await bookFacts(db, studentIds, range);
   const byPupil = new Map<string, AnalyticsStroke[]>();
-  if (studentIds.length === 0) return byPupil;
-  // One text per pupil ("page,start,end,dots,distance;…"): far fewer values for the driver to
-  // parse than a row per stroke (what most of a cold summary's time goes to on PGlite).
-  const result = await sql<{ student_id: string; s: string }>`
-    select student_id, string_agg(concat_ws(',', page, start_time, coalesce(end_time, 0), dot_count,
-                                            round(distance_nu::numeric, 3)), ';') as s
-    from ink_strokes
-    where student_id = any(${[...studentIds]}::text[]) and section = ${range.section}::int
-      and owner = ${range.owner}::int and book = ${range.book}::int
-      and page between ${range.startPage}::int and ${range.endPage}::int and delete_flag <> 1
-    group by student_id`.execute(db);
-  for (const row of result.rows) {
-    const strokes: AnalyticsStroke[] = [];
-    for (const record of row.s.split(';')) {
-      const f = record.split(',');
-      const end = Number(f[2]);
-      strokes.push({
-        page: Number(f[0]),
-        startTimeMs: Number(f[1]),
-        ...(end > 0 ? { endTimeMs: end } : {}),
-        dotCount: Number(f[3]),
-        distanceNu: Number(f[4]),
-      });
-    }
-    byPupil.set(row.student_id, strokes);
-  }
+  for (const [sid, facts] of packs) byPupil.set(sid, unpackFacts(facts, range.startPage, range.endPage));
   return byPupil;
 }
 

@@ -14,6 +14,7 @@ import { teacherWithToken } from '../../../test/oauth';
 import { upsertBuiltinTextbooks } from '../../seed/builtinTextbooks';
 import { DEMO_UNITS } from '../../seed/demoUnits';
 import { classFingerprint, classInput, classPupils } from './analyticsInput';
+import { RECORD_BYTES } from './bookFacts';
 
 const BOOK = { section: 3, owner: 1012, book: 1191 } as const;
 const page = (p: number) => pageAddress(BOOK.section, BOOK.owner, BOOK.book, p);
@@ -119,6 +120,35 @@ describeEachDatabase('GET /edu/v1/math/summary', (kind) => {
     expect(first.watchTimesMs).toEqual([t0 + 40_000]);
     expect(input[1]!.strokes.map((s) => [s.page, s.dotCount])).toEqual([[10, 5]]);
     await db.updateTable('students').set({ delete_yn: 'N' }).where('account_id', '=', c!.id).execute();
+  });
+
+  it("keeps packed facts per pupil and book, rebuilt when the pupil's ink changes (an erased stroke leaves)", async () => {
+    const { db } = app().services;
+    const [a] = room.students;
+    const pupils = (await classPupils(db, room.classId)).filter((p) => p.studentId === a!.id);
+    const before = await classInput(db, pupils, RANGE);
+    const packed = await db
+      .selectFrom('ink_book_facts')
+      .selectAll()
+      .where('student_id', '=', a!.id)
+      .execute();
+    expect(packed.map((r) => [r.book, r.facts.length])).toEqual([[1191, 5 * RECORD_BYTES]]);
+    await db
+      .updateTable('ink_strokes')
+      .set({ delete_flag: 1 })
+      .where('student_id', '=', a!.id)
+      .where('start_time', '=', String(t0))
+      .execute();
+    const after = await classInput(db, pupils, RANGE);
+    expect(after[0]!.strokes).toHaveLength(before[0]!.strokes.length - 1);
+    expect(after[0]!.strokes.some((s) => s.startTimeMs === t0)).toBe(false);
+    await db
+      .updateTable('ink_strokes')
+      .set({ delete_flag: 0 })
+      .where('student_id', '=', a!.id)
+      .where('start_time', '=', String(t0))
+      .execute();
+    expect((await classInput(db, pupils, RANGE))[0]!.strokes).toHaveLength(5);
   });
 
   it('changes the fingerprint with new ink, a click or a change of the pupils', async () => {
