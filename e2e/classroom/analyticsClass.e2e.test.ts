@@ -22,6 +22,20 @@ let server: RealServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const DEMO_LECTURE = '3학년 1반 수학';
+/**
+ * The demo figures of pupils 1–7 as the seed documents them (apps/server/src/seed/demoAnalytics.ts,
+ * DEMO_FIGURES, worked out by hand): registration number, writing rate %, content rate %, watches.
+ * Pupils 8–30 wrote, tapped and watched nothing.
+ */
+const DEMO_FIGURES: readonly (readonly [number, string, string, number])[] = [
+  [1, '10.5', '4.0', 4],
+  [2, '9.7', '3.2', 2],
+  [3, '8.1', '1.6', 2],
+  [4, '10.5', '3.2', 3],
+  [5, '4.8', '1.6', 2],
+  [6, '4.0', '0.0', 0],
+  [7, '4.8', '0.8', 1],
+];
 
 beforeAll(async () => {
   const dist = await buildClassroom();
@@ -67,10 +81,8 @@ describe('classroom: the class analytics screens', () => {
     expect(await app.page.getByRole('heading', { level: 1 }).textContent()).toContain('whole textbook');
     expect(await app.testId('math-textbook-title').textContent()).toBe(q.get('textbookTitle'));
 
-    // the seed's demo figures (apps/server/src/seed/demo.ts documents them)
     expect(data.pupils).toHaveLength(30);
     const writers = data.pupils.filter((p) => p.progress.writtenRatePct > 0);
-    expect(writers.length).toBeGreaterThanOrEqual(3);
 
     // one name per pupil on the axis, 30 px a pupil; the bars carry the server's rates, one decimal
     await app.testId('math-all-bar').first().waitFor();
@@ -82,6 +94,20 @@ describe('classroom: the class analytics screens', () => {
         series: 'written',
         value: oneDecimal(p.progress.writtenRatePct),
       });
+    // the seed's documented demo figures: bars of pupils 1–7 only, with their rates
+    const idOf = (num: number) => data.pupils.find((p) => p.num === num)!.studentId;
+    const expected = DEMO_FIGURES.flatMap(([num, written, touched]) => [
+      { studentId: idOf(num), series: 'written', value: written },
+      ...(touched === '0.0' ? [] : [{ studentId: idOf(num), series: 'touched', value: touched }]),
+    ]);
+    const key = (b: { studentId: string; series: string; value: string }) =>
+      `${b.series} ${b.studentId} ${b.value}`;
+    expect(
+      drawn
+        .filter((b) => Number(b.value) > 0)
+        .map(key)
+        .sort(),
+    ).toEqual(expected.map(key).sort());
     const ticks = await app.page
       .locator('[data-testid=math-all-rates] .recharts-wrapper .recharts-cartesian-axis-tick-value')
       .allTextContents();
@@ -221,7 +247,9 @@ describe('classroom: the class analytics screens', () => {
       if (p.lastWritingTimeMs === null) expect(cells[i]![4]).toBe('(none)');
       else expect(cells[i]![4]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     }
-    expect(data.pupils.some((p) => p.watchCount > 0)).toBe(true);
+    // the seed's documented watches of pupils 1–7, none for the others
+    const watches = new Map(DEMO_FIGURES.map(([num, , , w]) => [String(num), String(w)]));
+    for (const row of cells) expect(row[3], `pupil ${row[0]}`).toBe(watches.get(row[0]!) ?? '0');
     await expectAccessible(app);
     await app.shots('analytics-mathView', () => rows.first().waitFor());
 
