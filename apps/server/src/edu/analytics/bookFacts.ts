@@ -50,7 +50,7 @@ export function unpackFacts(bytes: Uint8Array, firstPage: number, lastPage: numb
     strokes.push({
       page,
       startTimeMs: view.getFloat64(o + 4, true),
-      ...(end > 0 ? { endTimeMs: end } : {}),
+      endTimeMs: end > 0 ? end : undefined,
       dotCount: view.getUint32(o + 20, true),
       distanceNu: view.getFloat32(o + 24, true),
     });
@@ -83,7 +83,7 @@ async function readStrokeFacts(
     strokes.push({
       page: Number(f[0]),
       startTimeMs: Number(f[1]),
-      ...(end > 0 ? { endTimeMs: end } : {}),
+      endTimeMs: end > 0 ? end : undefined,
       dotCount: Number(f[3]),
       distanceNu: Number(f[4]),
     });

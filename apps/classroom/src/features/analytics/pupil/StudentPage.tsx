@@ -1,11 +1,191 @@
-/** math/student, one pupil's charts (classroom.md §2): placeholder until issue 15 builds it. */
+/**
+ * math/student, one pupil's analysis (classroom.md §2; query of math/all plus studentId): a
+ * pupil selector; daily and weekday participation, overall writing rate, writing rate and time
+ * per unit, actual writing time against activity time, writing speed per unit against the class;
+ * the per-unit table with replay links; the study calendar; the monthly study time by weekday
+ * with previous / next / current month; the activity and content-click tables; the info box.
+ * Without a pupil, the dialog 'choose a student' offers the selection page (math/view).
+ */
+
+import type { PupilDetailData } from '@dotink/contracts/eduAnalytics';
+import { useMemo, useState } from 'react';
+import { Button } from 'react-aria-components';
+import { useNavigate } from 'react-router';
+import { errorText, useServices } from '../../../app/services';
+import { AppDialog } from '../../../components/Dialog';
 import { useT } from '../../../i18n/text';
+import { type MathQuery, mathSearch } from '../summaryQueries';
+import { PupilCalendar } from './PupilCalendar';
+import {
+  HourChart,
+  MonthlyChart,
+  OverallChart,
+  RealVsActivityChart,
+  SpeedChart,
+  UnitRateChart,
+  UnitTimeChart,
+  WeekdayChart,
+} from './PupilCharts';
+import { ActivityTable, CategoryTable, ClicksTable, InfoBox } from './PupilTables';
+import {
+  initialMonth,
+  monthAt,
+  monthKey,
+  monthlyWeekdayMinutes,
+  shiftMonth,
+  unitRows,
+  type YearMonth,
+} from './pupilFigures';
+import { PupilSelect, usePupilPage, useTimeFormat } from './usePupilPage';
+import './pupil.css';
 
 export default function StudentPage() {
   const t = useT();
+  const { query, studentId, summary, detail } = usePupilPage();
+  if (!query)
+    return (
+      <section className="page" data-testid="math-student-page">
+        <p>{t('analyticsPupil.noQuery')}</p>
+      </section>
+    );
+  const pupil = summary.data?.pupils.find((p) => p.studentId === studentId);
   return (
-    <section className="page" data-testid="math-student-page">
-      {t('analytics.loading')}
+    <section className="page pupil-page" data-testid="math-student-page">
+      <h1>
+        {t('analyticsPupil.studentTitle')}{' '}
+        <span className="muted">
+          · {query.textbookTitle}
+          {pupil ? ` · ${pupil.num}. ${pupil.name}` : ''}
+        </span>
+      </h1>
+      <div className="toolbar">
+        {summary.data && <PupilSelect query={query} pupils={summary.data.pupils} path="/main/math/student" />}
+      </div>
+      {studentId === undefined ? (
+        <ChooseStudentDialog query={query} />
+      ) : summary.data && !pupil ? (
+        <p className="error-text" role="alert" data-testid="pupil-unknown">
+          {t('analyticsPupil.unknownStudent')}
+        </p>
+      ) : detail.isError ? (
+        <p className="error-text" role="alert" data-testid="pupil-error">
+          {t('analytics.failed', { message: errorText(t, detail.error) })}
+        </p>
+      ) : !detail.data ? (
+        <p className="muted" role="status">
+          {t('analytics.loading')}
+        </p>
+      ) : (
+        <StudentFigures query={query} studentId={studentId} detail={detail.data} />
+      )}
     </section>
+  );
+}
+
+/** 'choose a student': no pupil in the query; offers math/view with the same book. */
+function ChooseStudentDialog({ query }: { readonly query: MathQuery }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(true);
+  const select = () => navigate(`/main/math/view${mathSearch(query)}`);
+  return (
+    <>
+      <p className="muted">{t('analyticsPupil.chooseText')}</p>
+      <AppDialog
+        title={t('analyticsPupil.chooseTitle')}
+        isOpen={open}
+        onClose={() => setOpen(false)}
+        role="alertdialog"
+        testId="choose-student"
+        actions={
+          <>
+            <Button className="button" onPress={() => setOpen(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button className="button primary" onPress={select} autoFocus data-testid="go-select">
+              {t('analyticsPupil.goSelect')}
+            </Button>
+          </>
+        }
+      >
+        <p>{t('analyticsPupil.chooseText')}</p>
+      </AppDialog>
+    </>
+  );
+}
+
+function StudentFigures(props: {
+  readonly query: MathQuery;
+  readonly studentId: string;
+  readonly detail: PupilDetailData;
+}) {
+  const { detail } = props;
+  const { nowMs } = useServices();
+  const rows = useMemo(() => unitRows(detail.units, detail.pupil.units, detail.average.units), [detail]);
+  return (
+    <div className="pupil-figures" data-testid="pupil-figures" data-student={props.studentId}>
+      <InfoBox />
+      <div className="pupil-grid">
+        <HourChart hourStudyMin={detail.pupil.hourStudyMin} />
+        <WeekdayChart weekdayStudyMin={detail.pupil.weekdayStudyMin} />
+        <OverallChart pupil={detail.pupil.progress} average={detail.average.progress} />
+        <UnitRateChart rows={rows} />
+        <UnitTimeChart rows={rows} />
+        <RealVsActivityChart rows={rows} />
+        <SpeedChart rows={rows} />
+      </div>
+      <CategoryTable query={props.query} studentId={props.studentId} detail={detail} rows={rows} />
+      <div className="pupil-grid">
+        <PupilCalendar days={detail.days} initial={initialMonth(detail.days, nowMs(), detail.timeZone)} />
+        <Monthly detail={detail} nowMs={nowMs()} />
+      </div>
+      <ActivityTable blocks={detail.blocks} timeZone={detail.timeZone} />
+      <ClicksTable clicks={detail.clicks} timeZone={detail.timeZone} />
+    </div>
+  );
+}
+
+/** The monthly chart with its month navigation (previous / next / current month). */
+function Monthly({ detail, nowMs }: { readonly detail: PupilDetailData; readonly nowMs: number }) {
+  const t = useT();
+  const f = useTimeFormat(detail.timeZone);
+  const [month, setMonth] = useState<YearMonth>(() => initialMonth(detail.days, nowMs, detail.timeZone));
+  const figures = monthlyWeekdayMinutes(detail.days, month);
+  return (
+    <div data-testid="monthly" data-month={monthKey(month)}>
+      <MonthlyChart
+        monthLabel={f.month(month.year, month.month)}
+        minutes={figures.minutes}
+        studyDays={figures.studyDays}
+        actions={
+          <div className="month-nav">
+            <button
+              type="button"
+              className="button small"
+              onClick={() => setMonth((m) => shiftMonth(m, -1))}
+              data-testid="month-prev"
+            >
+              {t('analyticsPupil.prevMonth')}
+            </button>
+            <button
+              type="button"
+              className="button small"
+              onClick={() => setMonth(monthAt(nowMs, detail.timeZone))}
+              data-testid="month-current"
+            >
+              {t('analyticsPupil.thisMonth')}
+            </button>
+            <button
+              type="button"
+              className="button small"
+              onClick={() => setMonth((m) => shiftMonth(m, 1))}
+              data-testid="month-next"
+            >
+              {t('analyticsPupil.nextMonth')}
+            </button>
+          </div>
+        }
+      />
+    </div>
   );
 }

@@ -1,0 +1,324 @@
+/**
+ * The charts of one pupil (classroom.md §2 math/student and math/student_categories, §9 axes):
+ * daily participation (0–24 h, ticks every 4), weekday participation (Monday → Sunday), overall
+ * writing rate (0–103), writing rate per unit (to 100 %), time per unit, actual writing time
+ * against activity time, writing speed per unit against the class, and the monthly study time
+ * by weekday. Each sits in a {@link ChartFrame} with its table alternative.
+ */
+import type { Analysis, Progress } from '@dotink/contracts/eduAnalytics';
+import { useLanguage } from '@dotink/view/i18n';
+import type { ReactNode } from 'react';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { useT } from '../../../i18n/text';
+import { ChartFrame } from '../ChartFrame';
+import {
+  HOUR_TICKS,
+  hourLabel,
+  hourRows,
+  msToMinutes,
+  oneDecimal,
+  PROGRESS_AXIS_MAX,
+  UNIT_AXIS_MAX,
+  type UnitRow,
+  weekdayRows,
+} from './pupilFigures';
+import { useUnitName } from './usePupilPage';
+
+/** Chart colours: this pupil, the class (contrast ≥ 3:1 on white). */
+export const PUPIL_COLOUR = '#1548a8';
+export const CLASS_COLOUR = '#8a5a00';
+export const SECOND_COLOUR = '#2e7d32';
+
+const common = { responsive: true, width: '100%', accessibilityLayer: false } as const;
+const fmt = (v: unknown) => (typeof v === 'number' ? oneDecimal(v) : String(v));
+
+/** A bar chart with the app's grid, tooltip and legend (no animation: the figures show at once, also in screenshots). */
+function Bars(props: {
+  readonly data: readonly object[];
+  readonly height: number;
+  readonly vertical?: boolean;
+  readonly children: ReactNode;
+}) {
+  return (
+    <BarChart
+      {...common}
+      height={props.height}
+      data={props.data as object[]}
+      layout={props.vertical ? 'vertical' : 'horizontal'}
+      margin={{ top: 8, right: 16, bottom: 4, left: 0 }}
+    >
+      <CartesianGrid strokeDasharray="3 3" />
+      <Tooltip formatter={fmt} />
+      {props.children}
+    </BarChart>
+  );
+}
+
+/** Daily participation: study minutes by hour of day on the 0–24 h axis. */
+export function HourChart({ hourStudyMin }: { readonly hourStudyMin: readonly number[] }) {
+  const t = useT();
+  const rows = hourRows(hourStudyMin);
+  return (
+    <ChartFrame
+      title={t('analyticsPupil.daily')}
+      caption={t('analyticsPupil.dailyCaption')}
+      hasData={rows.some((r) => r.minutes > 0)}
+      testId="chart-hours"
+      table={{
+        columns: [t('analyticsPupil.hour'), t('analyticsPupil.minutes')],
+        rows: rows.map((r) => [hourLabel(r.hour), oneDecimal(r.minutes)]),
+      }}
+    >
+      <Bars data={rows} height={220}>
+        <XAxis
+          dataKey="x"
+          type="number"
+          domain={[0, 24]}
+          ticks={[...HOUR_TICKS]}
+          tickFormatter={(h: number) => `${h}h`}
+        />
+        <YAxis width={40} />
+        <Bar
+          isAnimationActive={false}
+          dataKey="minutes"
+          name={t('analyticsPupil.minutes')}
+          fill={PUPIL_COLOUR}
+          barSize={10}
+        />
+      </Bars>
+    </ChartFrame>
+  );
+}
+
+/** Weekday participation, Monday → Sunday, weekday names in the UI language. */
+export function WeekdayChart({ weekdayStudyMin }: { readonly weekdayStudyMin: readonly number[] }) {
+  const t = useT();
+  const language = useLanguage();
+  const rows = weekdayRows(weekdayStudyMin, language);
+  return (
+    <ChartFrame
+      title={t('analyticsPupil.weekday')}
+      caption={t('analyticsPupil.weekdayCaption')}
+      hasData={rows.some((r) => r.minutes > 0)}
+      testId="chart-weekdays"
+      table={{
+        columns: [t('analyticsPupil.day'), t('analyticsPupil.minutes')],
+        rows: rows.map((r) => [r.name, oneDecimal(r.minutes)]),
+      }}
+    >
+      <Bars data={rows} height={220}>
+        <XAxis dataKey="name" />
+        <YAxis width={40} />
+        <Bar
+          isAnimationActive={false}
+          dataKey="minutes"
+          name={t('analyticsPupil.minutes')}
+          fill={PUPIL_COLOUR}
+        />
+      </Bars>
+    </ChartFrame>
+  );
+}
+
+/** Overall writing (and content) rate of the pupil against the class, on the 0–103 axis. */
+export function OverallChart(props: {
+  readonly pupil: Progress;
+  readonly average: Progress;
+  readonly title?: string;
+  readonly testId?: string;
+  /** The axis end: 103 for the whole book (§9), 100 for one unit. */
+  readonly max?: number;
+}) {
+  const t = useT();
+  const rows = [
+    {
+      name: t('analyticsPupil.thisStudent'),
+      written: props.pupil.writtenRatePct,
+      touched: props.pupil.touchedRatePct,
+    },
+    {
+      name: t('analyticsPupil.classAverage'),
+      written: props.average.writtenRatePct,
+      touched: props.average.touchedRatePct,
+    },
+  ];
+  return (
+    <ChartFrame
+      title={props.title ?? t('analyticsPupil.overall')}
+      hasData
+      testId={props.testId ?? 'chart-overall'}
+      table={{
+        columns: ['', t('analyticsPupil.writingRate'), t('analyticsPupil.contentRate')],
+        rows: rows.map((r) => [r.name, oneDecimal(r.written), oneDecimal(r.touched)]),
+      }}
+    >
+      <Bars data={rows} height={160} vertical>
+        <XAxis type="number" domain={[0, props.max ?? PROGRESS_AXIS_MAX]} ticks={[0, 20, 40, 60, 80, 100]} />
+        <YAxis type="category" dataKey="name" width={96} />
+        <Legend />
+        <Bar
+          isAnimationActive={false}
+          dataKey="written"
+          name={t('analyticsPupil.writingRate')}
+          fill={PUPIL_COLOUR}
+        />
+        <Bar
+          isAnimationActive={false}
+          dataKey="touched"
+          name={t('analyticsPupil.contentRate')}
+          fill={SECOND_COLOUR}
+        />
+      </Bars>
+    </ChartFrame>
+  );
+}
+
+const unitHeight = (n: number) => 60 + n * 44;
+const shortName = (s: string) => (s.length > 16 ? `${s.slice(0, 15)}…` : s);
+
+/** A per-unit chart: two figures of each unit (the pupil's and another) as horizontal bars. */
+function UnitPairChart(props: {
+  readonly title: string;
+  readonly testId: string;
+  readonly rows: readonly UnitRow[];
+  readonly first: { readonly name: string; readonly value: (r: UnitRow) => number | undefined };
+  readonly second: { readonly name: string; readonly value: (r: UnitRow) => number | undefined };
+  readonly max?: number | undefined;
+}) {
+  const name = useUnitName();
+  const t = useT();
+  const data = props.rows.map((r) => ({
+    name: shortName(name(r.unit)),
+    a: props.first.value(r) ?? 0,
+    b: props.second.value(r) ?? 0,
+  }));
+  return (
+    <ChartFrame
+      title={props.title}
+      hasData={data.some((d) => d.a > 0 || d.b > 0)}
+      testId={props.testId}
+      table={{
+        columns: [t('analyticsPupil.unit'), props.first.name, props.second.name],
+        rows: props.rows.map((r) => [
+          name(r.unit),
+          oneDecimal(props.first.value(r) ?? 0),
+          oneDecimal(props.second.value(r) ?? 0),
+        ]),
+      }}
+    >
+      <Bars data={data} height={unitHeight(data.length)} vertical>
+        <XAxis
+          type="number"
+          domain={props.max !== undefined ? [0, props.max] : [0, 'auto']}
+          {...(props.max !== undefined ? { ticks: [0, 20, 40, 60, 80, 100] } : {})}
+        />
+        <YAxis type="category" dataKey="name" width={130} />
+        <Legend />
+        <Bar isAnimationActive={false} dataKey="a" name={props.first.name} fill={PUPIL_COLOUR} />
+        <Bar isAnimationActive={false} dataKey="b" name={props.second.name} fill={CLASS_COLOUR} />
+      </Bars>
+    </ChartFrame>
+  );
+}
+
+const pupilA = (pick: (a: Analysis) => number) => (r: UnitRow) =>
+  r.pupil ? pick(r.pupil.analysis) : undefined;
+
+/** Writing rate per unit (to 100 %), the pupil against the class. */
+export function UnitRateChart({ rows }: { readonly rows: readonly UnitRow[] }) {
+  const t = useT();
+  return (
+    <UnitPairChart
+      title={t('analyticsPupil.perUnitRate')}
+      testId="chart-unit-rate"
+      rows={rows}
+      max={UNIT_AXIS_MAX}
+      first={{ name: t('analyticsPupil.thisStudent'), value: (r) => r.pupil?.progress.writtenRatePct }}
+      second={{ name: t('analyticsPupil.classAverage'), value: (r) => r.average?.progress.writtenRatePct }}
+    />
+  );
+}
+
+/** Time per unit (minutes), the pupil against the class. */
+export function UnitTimeChart({ rows }: { readonly rows: readonly UnitRow[] }) {
+  const t = useT();
+  return (
+    <UnitPairChart
+      title={t('analyticsPupil.perUnitTime')}
+      testId="chart-unit-time"
+      rows={rows}
+      first={{ name: t('analyticsPupil.thisStudent'), value: pupilA((a) => a.studyTimeMin) }}
+      second={{ name: t('analyticsPupil.classAverage'), value: (r) => r.average?.analysis.studyTimeMin }}
+    />
+  );
+}
+
+/** Actual writing time against activity time per unit, minutes with one decimal. */
+export function RealVsActivityChart({ rows }: { readonly rows: readonly UnitRow[] }) {
+  const t = useT();
+  return (
+    <UnitPairChart
+      title={t('analyticsPupil.realVsActivity')}
+      testId="chart-real-time"
+      rows={rows}
+      first={{
+        name: t('analyticsPupil.realWritingTime'),
+        value: pupilA((a) => msToMinutes(a.realWritingTimeMs)),
+      }}
+      second={{ name: t('analyticsPupil.studyTime'), value: pupilA((a) => a.studyTimeMin) }}
+    />
+  );
+}
+
+/** Writing speed per unit (mm/s) against the class average. */
+export function SpeedChart({ rows }: { readonly rows: readonly UnitRow[] }) {
+  const t = useT();
+  return (
+    <UnitPairChart
+      title={t('analyticsPupil.speed')}
+      testId="chart-speed"
+      rows={rows}
+      first={{ name: t('analyticsPupil.speedValue'), value: pupilA((a) => a.realWritingSpeedMmPerS) }}
+      second={{
+        name: t('analyticsPupil.classSpeed'),
+        value: (r) => r.average?.analysis.realWritingSpeedMmPerS,
+      }}
+    />
+  );
+}
+
+/** The monthly study time by weekday (Monday → Sunday) with its month navigation. */
+export function MonthlyChart(props: {
+  readonly monthLabel: string;
+  readonly minutes: readonly number[];
+  readonly studyDays: readonly number[];
+  readonly actions: ReactNode;
+}) {
+  const t = useT();
+  const language = useLanguage();
+  const rows = weekdayRows(props.minutes, language).map((r, i) => ({ ...r, days: props.studyDays[i] ?? 0 }));
+  return (
+    <ChartFrame
+      title={t('analyticsPupil.monthly')}
+      caption={t('analyticsPupil.monthlyCaption', { month: props.monthLabel })}
+      hasData={rows.some((r) => r.minutes > 0)}
+      testId="chart-monthly"
+      actions={props.actions}
+      table={{
+        columns: [t('analyticsPupil.day'), t('analyticsPupil.minutes'), t('analyticsPupil.studyDays')],
+        rows: rows.map((r) => [r.name, oneDecimal(r.minutes), r.days]),
+      }}
+    >
+      <Bars data={rows} height={220}>
+        <XAxis dataKey="name" />
+        <YAxis width={40} />
+        <Bar
+          isAnimationActive={false}
+          dataKey="minutes"
+          name={t('analyticsPupil.minutes')}
+          fill={PUPIL_COLOUR}
+        />
+      </Bars>
+    </ChartFrame>
+  );
+}
