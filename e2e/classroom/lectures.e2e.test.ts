@@ -295,12 +295,12 @@ describe('classroom: lectures, lessons and the study check', () => {
 
   it('courseStudyCheck lists the demo pupils with their last writing times and leads to the replay', async () => {
     const { app } = await signedIn();
-    // the card's 'check learning results' opens the latest lesson that has started
+    // the card's 'check learning results' opens the pen-activity analysis of the lecture's textbook
     await card(app, DEMO_LECTURE).getByRole('button', { name: 'check learning results' }).click();
-    await app.page.waitForURL(/\/main\/courseStudyCheck\?/);
-    expect(new URL(app.page.url()).searchParams.get('courseTitle')).toBe('1단원 덧셈과 뺄셈');
-    await app.testId('study-table-row').first().waitFor();
-    // and so does the lessons page's 'check learning' of the ended lesson
+    await app.page.waitForURL(/\/main\/math\/all\?/);
+    const all = new URL(app.page.url()).searchParams;
+    expect([all.get('section'), all.get('owner'), all.get('book')]).toEqual(['3', '1012', '1191']);
+    // the lessons page's 'check learning' of the ended lesson opens its study check
     await app.goto('/main/curriculum');
     await card(app, DEMO_LECTURE).getByRole('button', { name: 'live lesson' }).click();
     await lessonRow(app, '1단원').getByTestId('lesson-check').click();

@@ -1,6 +1,6 @@
 import type { Course, Textbook } from '@dotink/contracts/edu';
 import { describe, expect, it } from 'vitest';
-import { coursePath, latestStartedLesson, replayPath, studyCheckPath, textbookPath } from './lectureLinks';
+import { coursePath, replayPath, studyCheckPath, textbookPath } from './lectureLinks';
 
 const lecture = { id: 7, title: '3학년 1반 수학', eduClassId: 3 };
 const course = (id: number, startAt: string) =>
@@ -47,16 +47,5 @@ describe('the addresses of the lectures screens (classroom.md §2)', () => {
       'ncodeStartPage',
       'ncodeEndPage',
     ]);
-  });
-
-  it('picks the latest lesson that has started', () => {
-    const now = Date.parse('2025-03-05T00:00:00Z');
-    const list = [
-      course(1, '2025-03-01T09:00:00Z'),
-      course(2, '2025-03-04T09:00:00Z'),
-      course(3, '2025-03-06T09:00:00Z'),
-    ];
-    expect(latestStartedLesson(list, now)?.id).toBe(2);
-    expect(latestStartedLesson(list.slice(2), now)).toBeUndefined();
   });
 });

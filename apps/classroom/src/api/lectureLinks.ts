@@ -83,16 +83,6 @@ export function replayPath(q: StudyCheckQuery, studentId: string): string {
   });
 }
 
-/** The lesson whose results a teacher checks first: the latest one that has started by `nowMs`. */
-export function latestStartedLesson(courses: readonly Course[], nowMs: number): Course | undefined {
-  let best: Course | undefined;
-  for (const c of courses) {
-    const start = Date.parse(c.startAt);
-    if (start <= nowMs && (!best || start > Date.parse(best.startAt))) best = c;
-  }
-  return best;
-}
-
 const positive = (s: string | null): number | undefined => {
   const n = Number(s);
   return s !== null && s.trim() !== '' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;

@@ -9,15 +9,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import type { Curriculum } from '../../api/contracts';
-import {
-  coursePath,
-  latestStartedLesson,
-  lessonTextbook,
-  studentsPath,
-  studyCheckPath,
-  textbookPath,
-} from '../../api/lectureLinks';
+import { coursePath, lessonTextbook, studentsPath, textbookPath } from '../../api/lectureLinks';
 import { lectureKeys, useCurriculums } from '../../api/lecturesQueries';
+import { resultsPath } from '../../api/mathLinks';
 import { eduKeys, useClasses } from '../../api/queries';
 import { errorText, useServices } from '../../app/services';
 import { toast } from '../../app/toasts';
@@ -173,7 +167,7 @@ type CardTarget = 'lesson' | 'material' | 'results' | 'students';
 /** The four buttons of a card; the lesson screens first check the lecture has a textbook. */
 function useCardActions() {
   const t = useT();
-  const { api, ui, nowMs, queryClient } = useServices();
+  const { api, ui, queryClient } = useServices();
   const navigate = useNavigate();
   const [noTextbook, setNoTextbook] = useState<Curriculum>();
   const [failure, setFailure] = useState<string>();
@@ -189,12 +183,8 @@ function useCardActions() {
       const book = lessonTextbook(textbooks);
       if (!book) return setNoTextbook(c);
       if (target === 'lesson') return navigate(coursePath(c));
-      const courses = await queryClient.fetchQuery({
-        queryKey: lectureKeys.courses(c.id),
-        queryFn: () => api.courses(c.id),
-      });
-      const lesson = latestStartedLesson(courses, nowMs());
-      navigate(lesson ? studyCheckPath(c, lesson, book) : coursePath(c));
+      // check learning results: the pen-activity analysis of the lecture's material
+      navigate(resultsPath(c, textbooks));
     } catch (error) {
       setFailure(errorText(t, error));
     }

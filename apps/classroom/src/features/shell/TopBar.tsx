@@ -8,6 +8,8 @@ import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-compone
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TeacherInfo } from '../../api/contracts';
 import { coursePath, readLectureQuery, textbookPath } from '../../api/lectureLinks';
+import { useLectureTextbooks } from '../../api/lecturesQueries';
+import { resultsPath } from '../../api/mathLinks';
 import { useTeachers } from '../../api/queries';
 import { useServices } from '../../app/services';
 import { useUi } from '../../app/uiStore';
@@ -113,15 +115,19 @@ function LectureMenu() {
   const classId = useUi(ui, (s) => s.selectedClassId);
   // inside a lecture (its pages carry curriculumId, curriculumTitle, eduClassId): its screens too
   const lecture = readLectureQuery(useSearchParams()[0]);
+  // 'check learning results' opens the analysis of the lecture's material (the lessons while loading)
+  const textbooks = useLectureTextbooks(lecture?.id);
   if (classId === undefined) return null;
   const to = (key: unknown) =>
     key === 'students'
       ? `/main/student?eduClassId=${classId}`
       : lecture && key === 'materials'
         ? textbookPath(lecture)
-        : lecture && (key === 'lesson' || key === 'results')
-          ? coursePath(lecture)
-          : '/main/curriculum';
+        : lecture && key === 'results'
+          ? resultsPath(lecture, textbooks.data ?? [])
+          : lecture && key === 'lesson'
+            ? coursePath(lecture)
+            : '/main/curriculum';
   return (
     <MenuTrigger>
       <Button className="button small" data-testid="lecture-menu">

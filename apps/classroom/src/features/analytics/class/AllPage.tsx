@@ -1,11 +1,65 @@
-/** math/all, the whole-textbook class analysis (classroom.md §2): placeholder until issue 15 builds it. */
+/**
+ * math/all, the whole-textbook class analysis (classroom.md §2): the textbook title with 'whole
+ * textbook'; a horizontal bar chart per pupil of the writing rate and content rate (0–105, ticks
+ * every 10 %, 30 px a pupil, one decimal), a click on a bar or a name opening math/student of that
+ * pupil; the class averages with the pupils above and below average; 'Status per page' and
+ * 'Status per unit', each with a Details button that builds its table.
+ */
+import type { MathSummaryData } from '@dotink/contracts/eduAnalytics';
+import { useNavigate } from 'react-router';
 import { useT } from '../../../i18n/text';
+import { ChartFrame } from '../ChartFrame';
+import type { MathQuery } from '../summaryQueries';
+import { ClassPageFrame } from './ClassPageFrame';
+import { oneDecimal, studentPath, WHOLE_BOOK_AXIS, wholeBookRows } from './classData';
+import { PupilBars } from './PupilBars';
+import { AverageBox, PageStatus, UnitStatus } from './StatusSections';
 
 export default function AllPage() {
   const t = useT();
   return (
-    <section className="page" data-testid="math-all-page">
-      {t('analytics.loading')}
-    </section>
+    <ClassPageFrame label={t('analyticsClass.wholeTextbook')} testId="math-all-page">
+      {(data, q) => <WholeBook data={data} q={q} />}
+    </ClassPageFrame>
+  );
+}
+
+function WholeBook({ data, q }: { data: MathSummaryData; q: MathQuery }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const rows = wholeBookRows(data);
+  const toPupil = (studentId: string) => navigate(studentPath(q, studentId));
+  return (
+    <>
+      <div className="math-all-top">
+        <ChartFrame
+          title={t('analyticsClass.rateChart')}
+          caption={t('analyticsClass.rateCaption')}
+          hasData={rows.length > 0}
+          testId="math-all-rates"
+          table={{
+            columns: [
+              t('analyticsClass.num'),
+              t('analyticsClass.name'),
+              t('analyticsClass.writingRate'),
+              t('analyticsClass.contentRate'),
+            ],
+            rows: rows.map((r) => [r.num, r.name, oneDecimal(r.written), oneDecimal(r.touched)]),
+          }}
+        >
+          <PupilBars
+            rows={rows}
+            axis={WHOLE_BOOK_AXIS}
+            writingLabel={t('analyticsClass.writingRate')}
+            contentLabel={t('analyticsClass.contentRate')}
+            onPupil={toPupil}
+            testId="math-all"
+          />
+        </ChartFrame>
+        <AverageBox data={data} q={q} />
+      </div>
+      <PageStatus data={data} />
+      <UnitStatus data={data} />
+    </>
   );
 }
