@@ -91,6 +91,50 @@ async function readStrokeFacts(
   return strokes;
 }
 
+/** Bytes of packs kept in memory per database (about 9,000 strokes a MB). */
+export const PACK_MEMORY_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The packs this process has read lately, per database, by pupil and book, with the ink version
+ * they hold: a summary after one pupil's new ink reads that pupil's pack only, not the class's
+ * 7 MB again. Always checked against the database's version, so another process's writes are
+ * seen; least recently used dropped beyond {@link PACK_MEMORY_BYTES}.
+ */
+class PackMemory {
+  readonly #packs = new Map<string, { version: string; bytes: Uint8Array }>();
+  #bytes = 0;
+  get(key: string): { version: string; bytes: Uint8Array } | undefined {
+    const hit = this.#packs.get(key);
+    if (hit) {
+      this.#packs.delete(key);
+      this.#packs.set(key, hit);
+    }
+    return hit;
+  }
+  set(key: string, version: string, bytes: Uint8Array): void {
+    const old = this.#packs.get(key);
+    if (old) {
+      this.#bytes -= old.bytes.byteLength;
+      this.#packs.delete(key);
+    }
+    this.#packs.set(key, { version, bytes });
+    this.#bytes += bytes.byteLength;
+    for (const [k, v] of this.#packs) {
+      if (this.#bytes <= PACK_MEMORY_BYTES) break;
+      this.#packs.delete(k);
+      this.#bytes -= v.bytes.byteLength;
+    }
+  }
+}
+const memories = new WeakMap<Kysely<Database>, PackMemory>();
+const memoryOf = (db: Kysely<Database>): PackMemory => {
+  const held = memories.get(db);
+  if (held) return held;
+  const fresh = new PackMemory();
+  memories.set(db, fresh);
+  return fresh;
+};
+
 /** Each pupil's packed facts on the book, current (stale packs rebuilt and stored). */
 export async function bookFacts(
   db: Kysely<Database>,
@@ -99,28 +143,42 @@ export async function bookFacts(
 ): Promise<Map<string, Uint8Array>> {
   const packs = new Map<string, Uint8Array>();
   if (studentIds.length === 0) return packs;
+  const memory = memoryOf(db);
+  const keyOf = (sid: string) => `${sid}\n${b.section}.${b.owner}.${b.book}`;
+  const known = studentIds.map((sid) => memory.get(keyOf(sid))?.version ?? '');
   // The packs as the database's base64 text: the embedded database hands bytea over as hex text
-  // parsed in JavaScript (most of a second for a class's 7 MB); base64 is decoded natively.
+  // parsed in JavaScript (most of a second for a class's 7 MB); base64 is decoded natively. A pack
+  // this process holds at the current version is not sent again.
   const rows = await sql<{ sid: string; version: string | null; facts: string | null }>`
     select p.sid, v.version::text as version,
-           case when f.version = v.version then encode(f.facts, 'base64') end as facts
-    from unnest(${[...studentIds]}::text[]) as p(sid)
+           case when f.version = v.version and v.version::text <> p.known
+                then encode(f.facts, 'base64') end as facts
+    from unnest(${[...studentIds]}::text[], ${known}::text[]) as p(sid, known)
     left join ink_versions v on v.student_id = p.sid
     left join ink_book_facts f on f.student_id = p.sid and f.section = ${b.section}::int
       and f.owner = ${b.owner}::int and f.book = ${b.book}::int`.execute(db);
   const stale: { sid: string; version: string }[] = [];
   for (const r of rows.rows) {
-    if (r.version === null)
+    if (r.version === null) {
       packs.set(r.sid, new Uint8Array(0)); // never wrote
+      continue;
+    }
+    const held = memory.get(keyOf(r.sid));
+    if (held && held.version === r.version) packs.set(r.sid, held.bytes);
     else if (r.facts !== null) {
       const bytes = Buffer.from(r.facts, 'base64'); // the text's line breaks are skipped
-      packs.set(r.sid, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      const pack = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      packs.set(r.sid, pack);
+      memory.set(keyOf(r.sid), r.version, pack);
     } else stale.push({ sid: r.sid, version: r.version });
   }
   if (stale.length === 0) return packs;
   const rebuilt: { sid: string; version: string; facts: Uint8Array }[] = [];
   for (const s of stale) rebuilt.push({ ...s, facts: packFacts(await readStrokeFacts(db, s.sid, b)) });
-  for (const r of rebuilt) packs.set(r.sid, r.facts);
+  for (const r of rebuilt) {
+    packs.set(r.sid, r.facts);
+    memory.set(keyOf(r.sid), r.version, r.facts);
+  }
   await db
     .insertInto('ink_book_facts')
     .values(
