@@ -8,7 +8,7 @@
 import type { AnalyticsClick, AnalyticsStroke, PupilInput } from '@dotink/ink';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { bookFacts, unpackFacts } from './bookFacts';
+import { bookFacts, unpackFactsOnce } from './bookFacts';
 
 /** The book range of a summary. */
 export interface BookRange {
@@ -63,10 +63,10 @@ export async function pupilStrokes(
   db: Kysely<Database>,
   studentIds: readonly string[],
   range: BookRange,
-): Promise<Map<string, AnalyticsStroke[]>> {
+): Promise<Map<string, readonly AnalyticsStroke[]>> {
   const packs = await bookFacts(db, studentIds, range);
-  const byPupil = new Map<string, AnalyticsStroke[]>();
-  for (const [sid, facts] of packs) byPupil.set(sid, unpackFacts(facts, range.startPage, range.endPage));
+  const byPupil = new Map<string, readonly AnalyticsStroke[]>();
+  for (const [sid, facts] of packs) byPupil.set(sid, unpackFactsOnce(facts, range.startPage, range.endPage));
   return byPupil;
 }
 

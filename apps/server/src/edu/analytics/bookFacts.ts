@@ -38,6 +38,29 @@ export function packFacts(strokes: readonly AnalyticsStroke[]): Uint8Array {
   return bytes;
 }
 
+/** The last unpacking of each pack held in memory (see {@link unpackFactsOnce}). */
+const unpacked = new WeakMap<
+  Uint8Array,
+  { first: number; last: number; strokes: readonly AnalyticsStroke[] }
+>();
+
+/**
+ * {@link unpackFacts}, remembered per pack object: a pack {@link bookFacts} keeps in memory
+ * unpacks once for a page range, not on every summary (250,000 records cost ~40 ms). The answer
+ * is shared: callers must not change it.
+ */
+export function unpackFactsOnce(
+  bytes: Uint8Array,
+  firstPage: number,
+  lastPage: number,
+): readonly AnalyticsStroke[] {
+  const seen = unpacked.get(bytes);
+  if (seen && seen.first === firstPage && seen.last === lastPage) return seen.strokes;
+  const strokes = unpackFacts(bytes, firstPage, lastPage);
+  unpacked.set(bytes, { first: firstPage, last: lastPage, strokes });
+  return strokes;
+}
+
 /** The strokes of a pack on pages `[firstPage, lastPage]`. */
 export function unpackFacts(bytes: Uint8Array, firstPage: number, lastPage: number): AnalyticsStroke[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
