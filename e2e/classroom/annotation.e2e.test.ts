@@ -7,6 +7,7 @@
  * retry stores them, and the search API finds them as the teacher's strokes on the pupil's page.
  * Screenshots of the replay bar with the pen connected (ko, en; 1280 × 800, 390 × 844), axe-core.
  */
+import { encodePageArray, pageAddress } from '@dotink/ncode';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium';
@@ -100,6 +101,8 @@ async function replayTarget(app: ClassroomPage): Promise<ReplayTarget> {
     book: String(book.book),
     ncodeStartPage: String(book.ncodeStartPage),
     ncodeEndPage: String(book.ncodeEndPage),
+    // the lesson's pages (the pupil wrote on others too): the replay opens on PAGE
+    pages: encodePageArray([10, 11, 12, 13].map((p) => pageAddress(PAGE.section, PAGE.owner, PAGE.book, p))),
   });
   return { teacherId: teacher.data.id, studentId: pupil.id, path: `/main/replay?${q}` };
 }
