@@ -16,7 +16,8 @@ function sources(dir: string): string[] {
 }
 
 const PURE = ['ncode', 'ink', 'contracts'];
-const ALLOWED_IMPORTS = /^(\.{1,2}\/|@dotink\/(ncode|ink)$|@dotink\/contracts\/[A-Za-z]+$|fast-xml-parser$|fflate$|zod$)/;
+const ALLOWED_IMPORTS =
+  /^(\.{1,2}\/|@dotink\/(ncode|ink)$|@dotink\/contracts\/[A-Za-z]+$|fast-xml-parser$|fflate$|zod$)/;
 const FORBIDDEN_GLOBALS =
   /\b(window|document|navigator|localStorage|indexedDB|fetch|XMLHttpRequest|process|Buffer|require|setTimeout|setInterval|Date\.now|performance\.now)\b/;
 
