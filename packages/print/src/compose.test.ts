@@ -337,7 +337,7 @@ describe('DotsCache', () => {
     const cache = new DotsCache();
     const failed = Promise.reject(new Error('deflate failed'));
     cache.set('3.27.1068.1 10x10 normal', failed);
-    await failed.catch(() => {});
+    await expect(failed).rejects.toThrow('deflate failed');
     await Promise.resolve();
     expect(cache.size).toBe(0);
   });
