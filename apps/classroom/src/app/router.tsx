@@ -15,6 +15,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', ...page(() => import('../features/landing/LandingPage')) },
       { path: '/index', ...page(() => import('../features/landing/LandingPage')) },
+      // the pen station (issue 16): pupils sign in with their own labels, not the teacher's session
+      { path: '/pen', ...page(() => import('../features/station/StationPage')) },
       {
         ...page(() => import('./ServicesLayout')),
         children: [
@@ -22,6 +24,8 @@ export const routes: RouteObject[] = [
           { path: '/callback.html', ...page(() => import('../features/login/CallbackPage')) },
           { path: '/callback', ...page(() => import('../features/login/CallbackPage')) },
           { path: '/main', ...page(() => import('../features/gate/GatePage')) },
+          // the class display of a live lesson (issue 16): one pupil's page, full screen, name hidden
+          { path: '/live/display', ...page(() => import('../features/live/DisplayPage')) },
           {
             path: '/main',
             ...page(() => import('../features/shell/Shell')),
@@ -39,6 +43,7 @@ export const routes: RouteObject[] = [
                 ...page(() => import('../features/studyCheck/CourseStudyCheckPage')),
               },
               { path: 'replay', ...page(() => import('../features/replay/ReplayPage')) },
+              { path: 'live', ...page(() => import('../features/live/LivePage')) },
               { path: 'math/all', ...page(() => import('../features/analytics/class/AllPage')) },
               {
                 path: 'math/categories',

@@ -10,6 +10,7 @@ import { type ApiError, type Call, createCall } from '../api/client';
 import { type EduApi, eduApi } from '../api/edu';
 import { type InkApi, inkApi } from '../api/ink';
 import { type LecturesApi, lecturesApi } from '../api/lectures';
+import { type LiveApi, liveApi } from '../api/live';
 import { type MaterialPrintApi, materialPrintApi } from '../api/materialPrint';
 import { type MaterialsApi, materialsApi } from '../api/materials';
 import { ClassroomSession } from '../auth/session';
@@ -23,7 +24,8 @@ export type Api = EduApi &
   MaterialPrintApi &
   InkApi &
   AnnotationApi &
-  AnalyticsApi;
+  AnalyticsApi &
+  LiveApi;
 
 /** Binds every call module to one call layer. */
 export function createApi(call: Call): Api {
@@ -35,6 +37,7 @@ export function createApi(call: Call): Api {
     ...inkApi(call),
     ...annotationApi(call),
     ...analyticsApi(call),
+    ...liveApi(call),
   };
 }
 

@@ -7,10 +7,13 @@ import { analyticsText } from './analytics';
 import { analyticsClassText } from './analyticsClass';
 import { analyticsPupilText } from './analyticsPupil';
 import { annotationText } from './annotation';
+import { collectText } from './collect';
 import { lecturesText } from './lectures';
+import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
 import { materialsText } from './materials';
 import { replayText } from './replay';
+import { stationText } from './station';
 
 export const classroomEn = {
   'app.name': 'dotink classroom',
@@ -184,6 +187,9 @@ export const classroomEn = {
   ...analyticsClassText.en,
   ...analyticsPupilText.en,
   ...annotationText.en,
+  ...liveText.en,
+  ...stationText.en,
+  ...collectText.en,
 } as const;
 
 export type ClassroomKey = keyof typeof classroomEn;

@@ -4,11 +4,14 @@ import { analyticsText } from './analytics';
 import { analyticsClassText } from './analyticsClass';
 import { analyticsPupilText } from './analyticsPupil';
 import { annotationText } from './annotation';
+import { collectText } from './collect';
 import type { ClassroomMessages } from './en';
 import { lecturesText } from './lectures';
+import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
 import { materialsText } from './materials';
 import { replayText } from './replay';
+import { stationText } from './station';
 
 export const classroomJa: ClassroomMessages = {
   'app.name': 'dotink クラスルーム',
@@ -168,4 +171,7 @@ export const classroomJa: ClassroomMessages = {
   ...analyticsClassText.ja,
   ...analyticsPupilText.ja,
   ...annotationText.ja,
+  ...liveText.ja,
+  ...stationText.ja,
+  ...collectText.ja,
 };

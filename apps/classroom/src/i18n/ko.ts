@@ -4,11 +4,14 @@ import { analyticsText } from './analytics';
 import { analyticsClassText } from './analyticsClass';
 import { analyticsPupilText } from './analyticsPupil';
 import { annotationText } from './annotation';
+import { collectText } from './collect';
 import type { ClassroomMessages } from './en';
 import { lecturesText } from './lectures';
+import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
 import { materialsText } from './materials';
 import { replayText } from './replay';
+import { stationText } from './station';
 
 export const classroomKo: ClassroomMessages = {
   'app.name': 'dotink 클래스룸',
@@ -167,4 +170,7 @@ export const classroomKo: ClassroomMessages = {
   ...analyticsClassText.ko,
   ...analyticsPupilText.ko,
   ...annotationText.ko,
+  ...liveText.ko,
+  ...stationText.ko,
+  ...collectText.ko,
 };

@@ -4,11 +4,14 @@ import { analyticsText } from './analytics';
 import { analyticsClassText } from './analyticsClass';
 import { analyticsPupilText } from './analyticsPupil';
 import { annotationText } from './annotation';
+import { collectText } from './collect';
 import type { ClassroomMessages } from './en';
 import { lecturesText } from './lectures';
+import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
 import { materialsText } from './materials';
 import { replayText } from './replay';
+import { stationText } from './station';
 
 export const classroomZhTW: ClassroomMessages = {
   'app.name': 'dotink 教室',
@@ -166,4 +169,7 @@ export const classroomZhTW: ClassroomMessages = {
   ...analyticsClassText['zh-TW'],
   ...analyticsPupilText['zh-TW'],
   ...annotationText['zh-TW'],
+  ...liveText['zh-TW'],
+  ...stationText['zh-TW'],
+  ...collectText['zh-TW'],
 };
