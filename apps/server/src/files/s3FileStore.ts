@@ -1,14 +1,14 @@
 /**
  * The {@link FileStore} on S3-compatible object storage (AWS S3, MinIO, Ceph, R2, …), so that
  * several server processes share one store. Keys are content addresses, as on disk:
- * `<prefix>files/ab/cd/<sha256>`. An upload streams to `<prefix>tmp/<uuid>` (multipart, a few
- * parts in flight: never the whole file in memory) while its sha256 is computed, and is copied
+ * `<prefix>files/ab/cd/<sha256>`. An upload streams to `<prefix>tmp/<uuid>` (multipart, two
+ * 5 MiB part buffers: never the whole file in memory, `s3Upload.ts`) while its sha256 is computed, and is copied
  * to its content key on the storage side when committed; readers never see a half-written
  * object. Downloads stream the object's body through the server (the callers check the caller's
  * rights and set their own headers; see `apps/server/README.md`, "Object storage").
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -18,9 +18,9 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import type { ObjectStoreConfig } from '../config';
 import { type FileStore, isSha256, type StagedFile, type StoredFile } from './fileStore';
+import { uploadStream } from './s3Upload';
 
 /** How an {@link s3FileStore} reaches its bucket. */
 export interface S3FileStoreOptions {
@@ -28,10 +28,8 @@ export interface S3FileStoreOptions {
   readonly bucket: string;
   /** Prepended to every key (`''` or ending in `/`), to share a bucket. */
   readonly prefix?: string;
-  /** Multipart part size (≥ 5 MiB, S3's minimum); default 5 MiB. */
+  /** Multipart part size (≥ 5 MiB, S3's minimum); default 5 MiB. An upload holds two parts. */
   readonly partSizeBytes?: number;
-  /** Parts uploaded at once; default 2. Memory per upload ≈ (queueSize + 1) × partSizeBytes. */
-  readonly queueSize?: number;
 }
 
 /** S3's smallest multipart part (the last part may be smaller). */
@@ -61,7 +59,7 @@ function isNotFound(error: unknown): boolean {
   );
 }
 
-/** `chunks` as Buffers (no copy), for the SDK's stream reader. */
+/** `chunks` as Buffers (no copy). */
 async function* asBuffers(content: Uint8Array | AsyncIterable<Uint8Array>): AsyncGenerator<Buffer> {
   const chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array> =
     content instanceof Uint8Array ? [content] : content;
@@ -90,7 +88,6 @@ export function s3FileStore(options: S3FileStoreOptions): FileStore {
   const { client, bucket } = options;
   const prefix = options.prefix ?? '';
   const partSize = Math.max(MIN_PART_BYTES, options.partSizeBytes ?? MIN_PART_BYTES);
-  const queueSize = Math.max(1, options.queueSize ?? 2);
   const keyOf = (sha256: string) => `${prefix}files/${sha256.slice(0, 2)}/${sha256.slice(2, 4)}/${sha256}`;
 
   const remove = (key: string) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
@@ -137,32 +134,8 @@ export function s3FileStore(options: S3FileStoreOptions): FileStore {
         yield chunk;
       }
     }
-    let sourceError: { error: unknown } | undefined;
-    async function* watched(): AsyncGenerator<Buffer> {
-      try {
-        yield* hashed();
-      } catch (error) {
-        sourceError = { error };
-        throw error;
-      }
-    }
-    const upload = new Upload({
-      client,
-      params: { Bucket: bucket, Key: tmpKey, Body: Readable.from(watched(), { objectMode: false }) },
-      partSize,
-      queueSize,
-      leavePartsOnError: false,
-    });
-    try {
-      await upload.done();
-    } catch (error) {
-      // A failed multipart upload is aborted by the SDK; a single PUT may have landed.
-      await remove(tmpKey).catch((cleanup: unknown) => {
-        throw new AggregateError([sourceError?.error ?? error, cleanup], 'upload failed and was not removed');
-      });
-      // The caller's own error (a limit passed while streaming), not the SDK's wrapping of it.
-      throw sourceError ? sourceError.error : error;
-    }
+    // When the stream throws, its own error comes back and no object is left (s3Upload.ts).
+    await uploadStream({ client, bucket, key: tmpKey, partSize }, hashed());
     const sha256 = hash.digest('hex');
     const stored: StoredFile = { sha256, sizeBytes };
     let settled = false;
