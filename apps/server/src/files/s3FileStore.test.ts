@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFileStore } from '../../test/fileStoreContract';
 import { startS3Server, type TestS3Server } from '../../test/s3Server';
 import type { FileStore } from './fileStore';
-import { s3FileStore } from './s3FileStore';
+import { s3ClientFor, s3FileStore } from './s3FileStore';
 
 let s3: TestS3Server;
 let store: FileStore;
@@ -57,6 +57,28 @@ describe('s3FileStore', () => {
     await expect(unreachable.stream(someSha)).rejects.toThrow();
     await expect(unreachable.put(new Uint8Array([1]))).rejects.toThrow();
     down.destroy();
+  });
+
+  it('a store failing mid-upload (second part refused): the store’s error, nothing left', async () => {
+    const flaky = s3ClientFor(s3.config);
+    let parts = 0;
+    flaky.middlewareStack.add(
+      (next) => async (args) => {
+        const input = args.input as { PartNumber?: number };
+        if (input.PartNumber !== undefined && ++parts === 2) throw new Error('part 2 refused by the store');
+        return next(args);
+      },
+      { step: 'initialize', name: 'refuseSecondPart' },
+    );
+    const failing = s3FileStore({ client: flaky, bucket: s3.config.bucket });
+    const MiB = 1024 * 1024;
+    const content = new Uint8Array(12 * MiB).fill(9);
+    const before = await s3.keys();
+    await expect(failing.put(content)).rejects.toThrow('part 2 refused by the store');
+    expect(parts).toBeGreaterThanOrEqual(2);
+    expect(await s3.keys()).toEqual(before);
+    expect(await store.has(sha(content))).toBe(false);
+    flaky.destroy();
   });
 
   it('reports a bucket that does not exist as an error', async () => {
