@@ -4,9 +4,8 @@
  *
  * The server (`buildApp` with `s3FileStore`, listening on a loopback port, PostgreSQL when
  * TEST_DATABASE_URL is set, else PGlite) runs in this process; the S3-protocol server (s3rver)
- * runs in a child process, so its own buffers are not counted. The client streams too: bodies
- * are generated (or read from a file) chunk by chunk and answers are hashed as they arrive, so
- * what grows is the server's. Memory is sampled every 20 ms against a baseline taken after a
+ * and the client of the 100 MB transfers (curl, from and to files) run in child processes, so
+ * what grows here is the server's. Memory is sampled every 20 ms against a baseline taken after a
  * warm-up and a garbage collection: RSS, and V8 heap + external (Buffers) together, garbage not
  * yet collected included (the budget's figures); a note adds the peak measured just after forced
  * collections (what the server still references).
@@ -182,6 +181,38 @@ function download(url: string, token: string): Promise<{ status: number; size: n
 }
 
 /**
+ * Runs curl (a client in another process, so that only the server's memory is measured here)
+ * and answers the HTTP status it prints (`-w %{http_code}`).
+ */
+function curl(args: readonly string[]): Promise<number> {
+  return new Promise((ok, fail) => {
+    const child = spawn('curl', ['-sS', '-w', '%{http_code}', ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (t: string) => {
+      out += t;
+    });
+    child.on('error', fail);
+    child.on('close', (code) =>
+      code === 0 ? ok(Number(out.trim())) : fail(new Error(`curl exited ${code}`)),
+    );
+  });
+}
+
+/** The sha256 and size of a file, read in chunks. */
+async function fileDigest(path: string): Promise<{ sha256: string; size: number }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of createReadStream(path)) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).byteLength;
+  }
+  return { sha256: hash.digest('hex'), size };
+}
+
+/**
  * `total` bytes starting like a zip (a .GRIDA board), in 64 KiB chunks taken from a few buffers
  * made once (never written again), so the client allocates nothing while it sends.
  */
@@ -344,16 +375,24 @@ const bench: Bench = {
       if (wb.status !== 200) throw new Error(`warm-up board: ${wb.status} ${JSON.stringify(wb.json)}`);
       await download(boardUrl, token);
 
-      // The board: streamed into the store, streamed out.
+      // The big transfers by curl (another process), from and to files.
+      const bearer = `authorization: Bearer ${token}`;
+      const boardPath = join(work, 'board.grida');
       const board = boardBytes(FILE_BYTES);
+      await pipeline(Readable.from(board.chunks()), createWriteStream(boardPath));
+      const boardSha = board.digest();
+      const boardOut = join(work, 'board.out');
       const put = await peakGrowth(() =>
-        send(`${boardUrl}?title=big`, 'PUT', { ...boardHeaders, 'if-match': '"1"' }, board.chunks()),
+        curl([
+          ...['-X', 'PUT', '-T', boardPath, '-o', join(work, 'put.json'), '-H', bearer],
+          ...['-H', 'content-type: application/octet-stream', '-H', 'if-match: "1"', `${boardUrl}?title=big`],
+        ]),
       );
-      if (put.result.status !== 200)
-        throw new Error(`board upload: ${put.result.status} ${JSON.stringify(put.result.json)}`);
-      const get = await peakGrowth(() => download(boardUrl, token));
-      if (get.result.size !== FILE_BYTES || get.result.sha256 !== board.digest())
-        throw new Error(`board download: ${get.result.status}, ${get.result.size} bytes, not what was sent`);
+      if (put.result !== 200) throw new Error(`board upload: ${put.result}`);
+      const get = await peakGrowth(() => curl(['-o', boardOut, '-H', bearer, boardUrl]));
+      const gotBoard = await fileDigest(boardOut);
+      if (get.result !== 200 || gotBoard.size !== FILE_BYTES || gotBoard.sha256 !== boardSha)
+        throw new Error(`board download: ${get.result}, ${gotBoard.size} bytes, not what was sent`);
       figures.push(
         below('board 100 MB upload (PUT): RSS growth', put.rss, 'MB', BUDGET_MB),
         below('board 100 MB upload (PUT): heap + external growth', put.heapExternal, 'MB', BUDGET_MB),
@@ -364,14 +403,22 @@ const bench: Bench = {
       // The material attachment: a 100 MB one-page PDF.
       const pdfPath = join(work, 'big.pdf');
       const pdfSha = await writeBigPdf(pdfPath, FILE_BYTES);
+      const pdfOut = join(work, 'big.out');
       const post = await peakGrowth(() =>
-        send(attachment, 'POST', multipartHeaders, multipart(boundary, 'big.pdf', createReadStream(pdfPath))),
+        curl([
+          '-o',
+          join(work, 'post.json'),
+          '-H',
+          bearer,
+          '-F',
+          `pdfFile=@${pdfPath};type=application/pdf`,
+          attachment,
+        ]),
       );
-      if (post.result.status !== 200)
-        throw new Error(`attachment upload: ${post.result.status} ${JSON.stringify(post.result.json)}`);
-      const pdfGet = await peakGrowth(() => download(`${attachment}/pdf`, token));
-      if (pdfGet.result.sha256 !== pdfSha)
-        throw new Error(`attachment download: ${pdfGet.result.status}, not what was sent`);
+      if (post.result !== 200) throw new Error(`attachment upload: ${post.result}`);
+      const pdfGet = await peakGrowth(() => curl(['-o', pdfOut, '-H', bearer, `${attachment}/pdf`]));
+      if (pdfGet.result !== 200 || (await fileDigest(pdfOut)).sha256 !== pdfSha)
+        throw new Error(`attachment download: ${pdfGet.result}, not what was sent`);
       figures.push(
         below('attachment 100 MB PDF upload (POST): RSS growth', post.rss, 'MB', BUDGET_MB),
         below(
