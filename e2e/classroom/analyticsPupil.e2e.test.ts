@@ -208,9 +208,7 @@ describe('math/student: one demo pupil', () => {
     expect(await monthly.getAttribute('data-month')).toBe(month);
     const minutesOf = async () => (await chartRows('chart-monthly')).map((r) => r[1]);
     const shown = await minutesOf();
-    const total = detail.days
-      .filter((d) => d.date.startsWith(month))
-      .reduce((s, d) => s + d.durationMs, 0);
+    const total = detail.days.filter((d) => d.date.startsWith(month)).reduce((s, d) => s + d.durationMs, 0);
     expect(shown.reduce((s, m) => s + Number(m), 0)).toBeCloseTo(total / 60_000, 0);
     await app.testId('month-prev').click();
     expect(await monthly.getAttribute('data-month')).toBe(shift(month, -1));
