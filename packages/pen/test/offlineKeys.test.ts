@@ -6,8 +6,9 @@
 import { isUuidV4 } from '@dotink/ink';
 import { pageAddress } from '@dotink/ncode';
 import { describe, expect, it } from 'vitest';
-import { importOfflineStrokes, stableOfflineKeys } from '../src/session';
+import { importOfflineStrokes, OfflineDownloadError, PenSession, stableOfflineKeys } from '../src/session';
 import { handwriting, seededPrng } from '../src/simulator';
+import { inProcessTransport } from '../src/transports';
 import { rig } from './harness';
 
 const NOTE = { section: 3, owner: 27, book: 1068 };
@@ -27,6 +28,44 @@ describe('offline stroke keys', () => {
     expect(keysOf(second)).toEqual(a);
     expect(new Set(a).size).toBe(12);
     expect(a.every(isUuidV4)).toBe(true);
+  });
+
+  it('a download cut off by the link keeps the memory; the repeat gives the same keys to the same strokes', async () => {
+    const r = rig({ sim: { behaviour: { strokesPerChunk: 3 } } });
+    r.sim.storeOffline(handwriting(pageAddress(3, 27, 1068, 1), seededPrng(8), 9, 20));
+    await r.connect();
+    let chunks = 0;
+    const cut = await r
+      .run(
+        r.session.downloadOfflineNote(NOTE, {
+          onProgress: () => {
+            if (++chunks === 2) r.sim.dropLink();
+          },
+        }),
+      )
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(cut).toBeInstanceOf(OfflineDownloadError);
+    const partial = (cut as OfflineDownloadError).received;
+    expect(partial.strokes.length).toBeGreaterThan(0);
+    expect(partial.strokes.length).toBeLessThan(9);
+    expect(r.sim.inspect().offlineStrokes).toBe(9);
+
+    // the pen comes back: a new session over the same pen
+    const again = new PenSession({
+      transport: inProcessTransport(r.sim, { id: 'sim-device', name: 'pen' }),
+      scheduler: r.scheduler,
+      logger: r.logger,
+    });
+    expect(await r.run(again.connect())).toBe(true);
+    const full = await r.run(again.downloadOfflineNote(NOTE));
+    const keys = stableOfflineKeys(r.session.penId);
+    const before = importOfflineStrokes(partial, keys, { mac: r.session.penId }).map((s) => s.key);
+    const after = importOfflineStrokes(full, keys, { mac: r.session.penId }).map((s) => s.key);
+    expect(after).toHaveLength(9);
+    expect(after.slice(0, before.length)).toEqual(before);
   });
 
   it('keys differ between pens, pages and times, and for strokes that share a start time', () => {
