@@ -86,6 +86,16 @@ export default {
       });
       const before = await offlineLeft(page, pupil.macAddress);
       if (before !== STROKES) throw new Error(`the pen holds ${before} strokes`);
+      // the first time the dialog shows each phase, on the page's clock
+      const pageT0 = await page.evaluate(() => {
+        const seen: Record<string, number> = {};
+        (window as unknown as { phases: Record<string, number> }).phases = seen;
+        new MutationObserver(() => {
+          const p = document.querySelector('[data-testid="collect-pen"]')?.getAttribute('data-phase');
+          if (p && !(p in seen)) seen[p] = performance.now();
+        }).observe(document.body, { subtree: true, attributes: true, childList: true });
+        return performance.now();
+      });
       const t0 = performance.now();
       await connectNextPen(app);
       let left = before;
@@ -101,8 +111,14 @@ export default {
       const counts = await penRow(app, pupil.macAddress).getByTestId('collect-counts').textContent();
       const stored = await storedOnPage(app, pupil.id);
       if (stored !== STROKES) throw new Error(`the server holds ${stored} of the ${STROKES} strokes`);
+      const phases = await page.evaluate(
+        () => (window as unknown as { phases: Record<string, number> }).phases,
+      );
+      const at = Object.entries(phases)
+        .map(([p, t]) => `${p} ${((t - pageT0) / 1000).toFixed(1)} s`)
+        .join(', ');
       console.log(
-        `  load ${loadOnCores()}; ${STROKES} strokes of ${DOTS} dots; dialog: ${counts}; server: ${stored} strokes`,
+        `  load ${loadOnCores()}; ${STROKES} strokes of ${DOTS} dots; first ${at}; dialog: ${counts}; server: ${stored} strokes`,
       );
       await context.close();
       return [below('collect a pen: connect → deleted from the pen', ms / 1000, 's', 20)];

@@ -6,7 +6,7 @@
  * chooser (several pens = several installs, each connected before the next).
  */
 import { pageAddress } from '@dotink/ncode';
-import { systemScheduler } from '@dotink/pen';
+import { type Scheduler, systemScheduler } from '@dotink/pen';
 import {
   createPenSimulator,
   installSimulatedBluetooth,
@@ -33,7 +33,34 @@ export interface DotinkCollect {
   dropLink(mac: string): void;
 }
 
-const scheduler = systemScheduler();
+/**
+ * The simulator's clock and timers, but a 0 ms timer runs as the next task of a message channel:
+ * the simulator answers each request and flushes each notification through a 0 ms timer, and
+ * Chromium stretches nested 0 ms `setTimeout`s to 4 ms — a delay no pen has (a real pen's delay
+ * is the Bluetooth link's, which the stand-in does not model).
+ */
+function pageScheduler(): Scheduler {
+  const system = systemScheduler();
+  const channel = new MessageChannel();
+  const due: (() => void)[] = [];
+  channel.port1.onmessage = () => due.shift()?.();
+  return {
+    nowMs: system.nowMs,
+    setTimer(delayMs, task) {
+      if (delayMs > 0) return system.setTimer(delayMs, task);
+      let cancelled = false;
+      due.push(() => {
+        if (!cancelled) task();
+      });
+      channel.port2.postMessage(0);
+      return () => {
+        cancelled = true;
+      };
+    },
+  };
+}
+
+const scheduler = pageScheduler();
 const pens = new Map<string, PenSimulator>();
 
 function strokesOf(w: OfflineWriting): ScriptStroke[] {

@@ -23,6 +23,9 @@ import { importOfflineStrokes, type OfflineNoteData, stableOfflineKeys } from '@
 /** Strokes per upload request (≈ 1 MB of JSON for 30-dot strokes). */
 export const COLLECT_BATCH_STROKES = 1000;
 
+/** Download progress is shown at most this often (a pen sends a chunk every few ms). */
+export const PROGRESS_EVERY_MS = 100;
+
 /** What the flow needs of a connected pen. */
 export interface CollectablePen {
   /** The pen's address (AA:BB:CC:DD:EE:FF). */
@@ -232,8 +235,14 @@ export class CollectModel {
     for (const note of notes) {
       this.patch(pen.mac, { phase: 'downloading' });
       const base = downloadedBefore;
+      let shownAt = Number.NEGATIVE_INFINITY;
       const data = await step('download', () =>
-        pen.download(note, (n) => this.patch(pen.mac, { downloaded: base + n })),
+        pen.download(note, (n) => {
+          const now = this.deps.clock.nowMs();
+          if (now - shownAt < PROGRESS_EVERY_MS) return;
+          shownAt = now;
+          this.patch(pen.mac, { downloaded: base + n });
+        }),
       );
       const strokes: Stroke[] = importOfflineStrokes(data, keys, {
         mac: pen.mac,
