@@ -159,11 +159,14 @@ export function CollectPensDialog(props: { readonly lesson: CollectLesson; reado
         testId="collect-dialog"
         actions={
           <>
-            <PenConnectButton
-              className="button primary"
-              connecting={pen.connecting}
-              onConnect={() => void c.pens.connect()}
-            />
+            {/* a pen is matched to its pupil: connecting waits for the class list */}
+            {c.model ? (
+              <PenConnectButton
+                className="button primary"
+                connecting={pen.connecting}
+                onConnect={() => void c.pens.connect()}
+              />
+            ) : null}
             <Button className="button" onPress={props.onClose} data-testid="collect-close">
               {t('collect.close')}
             </Button>
