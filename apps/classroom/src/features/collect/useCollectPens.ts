@@ -13,6 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { studentInkCalls } from '../../api/annotation';
 import { useServices } from '../../app/services';
+import { publishPenCount } from '../annotation/penCount';
 import { type ClassPupil, type CollectablePen, CollectModel, type PenCollection } from './collectFlow';
 
 /** The collect-pens state of a dialog. */
@@ -97,13 +98,16 @@ export function useCollectPens(eduClassId: number): CollectPens {
     });
     return { penStatus, pens };
   });
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    // the shell's pen icon counts these pens too (classroom.md §2, §4)
+    const stop = parts.penStatus.subscribe(() => publishPenCount(parts, parts.penStatus.get().pens.length));
+    return () => {
+      stop();
       current.current?.cancelAll();
       parts.pens.close();
-    },
-    [parts],
-  );
+      publishPenCount(parts, 0);
+    };
+  }, [parts]);
   const subscribe = useMemo(() => model?.subscribe ?? (() => () => undefined), [model]);
   const get = useMemo(() => model?.get ?? (() => NO_COLLECTIONS), [model]);
   const collections = useSyncExternalStore(subscribe, get, get);
