@@ -9,6 +9,7 @@ import { mathSummaryRoutes } from './analytics/summaryRoutes';
 import { unitsRoutes } from './analytics/unitsRoutes';
 import { classRoutes } from './classes/classRoutes';
 import { courseRoutes } from './courses/courseRoutes';
+import { liveRoutes } from './live/liveRoutes';
 import { curriculumRoutes } from './curriculums/curriculumRoutes';
 import { schoolRoutes } from './schools/schoolRoutes';
 import { credentialRoutes } from './students/credentialRoutes';
@@ -35,6 +36,7 @@ export const eduRoutes: AppPlugin = async (app) => {
     categoryInfoRoutes,
     mathSummaryRoutes,
     unitsRoutes,
+    liveRoutes,
   ])
     await app.register(routes);
 };
