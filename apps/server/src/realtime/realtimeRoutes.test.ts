@@ -263,3 +263,50 @@ describeEachDatabase('realtime rooms: the lesson room closes', (kind) => {
     expect(await refusal(join({ authorization: `Bearer ${fresh}` }))).toMatchObject({ status: 403 });
   });
 });
+
+describeEachDatabase('realtime rooms: a class writing at once (default limits)', (kind) => {
+  const server = useTestServer(kind);
+  it("carries 40 pupils' live dots (60 messages a second each) to one teacher without dropping or closing anyone", async () => {
+    const app = server().app;
+    const base = await listenWs(app);
+    const room = await createClassroom(app, 40);
+    const url = `${base}/realtime/v1/rooms/session/${room.tag}`;
+    const join = (headers: Record<string, string>) =>
+      connect(url, { protocols: ['dotink.remote.v1', `bearer.${tokenOf(headers)}`] });
+    const teacher = await join(room.teacher.headers);
+    const stations = await Promise.all(room.students.map((p) => join(p.headers)));
+    // A station batches each pen's dots per animation frame: ~60 messages a second of ~2 dots.
+    const SECONDS = 2;
+    const PER_SECOND = 60;
+    const ticks = SECONDS * PER_SECOND;
+    const dotsOf = (pupil: number, tick: number) =>
+      encodeRemoteMessage({
+        type: 'strokeDots',
+        mac: pupilPen(pupil),
+        key: `k-${pupil}`,
+        dots: [
+          [10 + tick * 0.25, 20 + tick * 0.125, 312, 1_740_992_400_000 + tick * 16],
+          [10.125 + tick * 0.25, 20.0625 + tick * 0.125, 313, 1_740_992_400_008 + tick * 16],
+        ],
+      });
+    const started = performance.now();
+    for (let tick = 0; tick < ticks; tick++) {
+      stations.forEach((s, i) => {
+        s.ws.send(dotsOf(i, tick));
+      });
+      await new Promise((r) => setTimeout(r, 1000 / PER_SECOND));
+    }
+    const total = ticks * stations.length;
+    await teacher.waitFor(total, 30_000);
+    const ms = performance.now() - started;
+    console.info(
+      `40 pupils × ${PER_SECOND}/s for ${SECONDS} s [${kind}]: ${total} messages in ${Math.round(ms)} ms`,
+    );
+    expect(teacher.ws.readyState).toBe(teacher.ws.OPEN);
+    for (const s of stations) expect(s.ws.readyState).toBe(s.ws.OPEN);
+    // Each pupil's dots arrive in order.
+    const firstOf = teacher.messages.filter((m) => m.includes('"k-7"'));
+    expect(firstOf).toEqual(Array.from({ length: ticks }, (_, t) => dotsOf(7, t)));
+    for (const c of [teacher, ...stations]) c.ws.close();
+  }, 60_000);
+});
