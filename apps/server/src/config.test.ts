@@ -47,6 +47,19 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('admits a class of 40 writing live by default (issue 16): pupils well within budget, a teacher not dropped', () => {
+    const { realtime } = loadConfig({}, '/srv/dotink');
+    // A station sends each pen's dots once per animation frame: up to ~60 messages a second, a
+    // few more for pages, strokes opened and closed; a reconnecting station may send a second's worth at once.
+    const pupilPerSecond = 60 + 10;
+    expect(realtime.messagesPerSecond).toBeGreaterThanOrEqual(5 * pupilPerSecond);
+    expect(realtime.messageBurst).toBeGreaterThanOrEqual(10 * pupilPerSecond);
+    // The teacher's socket receives all of it: 40 × 60 strokeDots messages of ~170 bytes a second.
+    // Its unsent backlog may grow for this long (a busy tab, a Wi-Fi stall) before it is dropped.
+    const classBytesPerSecond = 40 * 60 * 170;
+    expect(realtime.maxBufferedBytes / classBytesPerSecond).toBeGreaterThanOrEqual(8);
+  });
+
   it('reads every variable', () => {
     const c = loadConfig(
       {

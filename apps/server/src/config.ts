@@ -198,7 +198,7 @@ const envSchema = z
       })
       .optional(),
     PRINT_CODES_PER_DAY: positiveInt.default(500),
-    REALTIME_MAX_BUFFERED_KB: positiveInt.default(1024),
+    REALTIME_MAX_BUFFERED_KB: positiveInt.default(4096),
     REALTIME_MESSAGES_PER_SECOND: positiveInt.default(500),
     REALTIME_MESSAGE_BURST: positiveInt.default(1000),
     S3_ENDPOINT: httpUrl.optional(),
