@@ -45,7 +45,7 @@ describe('LiveStream', () => {
     frame();
     const dots = sent.filter((m) => m.type === 'strokeDots');
     expect(dots).toHaveLength(1);
-    expect((dots[0] as { dots: unknown[] }).dots).toHaveLength(5);
+    expect((dots[0] as { dots: readonly unknown[] }).dots).toHaveLength(5);
     s.push(9, 9, 0, 1100);
     stream.dots(s);
     stream.completed(s.complete(1100, false));

@@ -66,7 +66,7 @@ export class RoomSocket {
   /** Sends when open; drops otherwise (see the module's note). */
   send(text: string): boolean {
     const s = this.socket;
-    if (!s || s.readyState !== 1 || this.state !== 'open') return false;
+    if (s?.readyState !== 1 || this.state !== 'open') return false;
     s.send(text);
     return true;
   }

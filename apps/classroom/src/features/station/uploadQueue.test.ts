@@ -176,3 +176,23 @@ describe('UploadQueue', () => {
     expect(q.get().pending).toBe(1);
   });
 });
+
+describe('UploadQueue when the store refuses', () => {
+  it('still uploads the stroke from memory and reports the store failure', async () => {
+    const store = memoryStore();
+    store.put = async () => {
+      throw new Error('QuotaExceededError');
+    };
+    const sent: string[] = [];
+    const q = new UploadQueue({
+      store,
+      timers: manualTimers(),
+      upload: async (_p, _t, strokes) => {
+        sent.push(...strokes.map((s) => s.key));
+      },
+    });
+    await expect(q.add(item('a'))).rejects.toThrow('QuotaExceededError');
+    await settle();
+    expect(sent).toEqual(['a']);
+  });
+});

@@ -125,12 +125,23 @@ export class UploadQueue {
     this.kick();
   }
 
-  /** Queues a completed stroke (stored first, so a reload keeps it) and uploads soon. */
+  /**
+   * Queues a completed stroke (stored first, so a reload keeps it) and uploads soon. When the
+   * store refuses, the stroke is queued in memory all the same and the store's error is thrown
+   * (the station says the writing would not survive closing the page).
+   */
   async add(item: QueuedStroke): Promise<void> {
-    await this.deps.store.put([item]);
+    let failure: unknown;
+    try {
+      await this.deps.store.put([item]);
+    } catch (error) {
+      // the store refused (private window, quota): the stroke still goes, from memory only
+      failure = error;
+    }
     if (!this.items.some((i) => i.key === item.key)) this.items.push(item);
     this.publish({});
     this.kick();
+    if (failure !== undefined) throw failure;
   }
 
   /** Tries now, without waiting for the back-off (the network came back, the user asked). */
