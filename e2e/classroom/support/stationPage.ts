@@ -108,8 +108,11 @@ export interface LiveLessonSetup {
   readonly pupils: readonly Pupil[];
 }
 
-/** A lesson of the demo class running now (started 5 minutes ago, an hour long). */
+/** A lesson of the demo class running now (an hour long). */
 export async function createLiveLesson(app: ClassroomPage, nowMs: number): Promise<LiveLessonSetup> {
+  // lesson times go in steps of 5 minutes: from the last step before now, an hour long
+  const step = 5 * 60_000;
+  const startMs = Math.floor(nowMs / step) * step;
   const classes = await teacherCall<{ classes: { eduClassId: number }[] }>(app, 'GET', '/edu/v1/classes');
   const eduClassId = classes.classes[0]!.eduClassId;
   const lectures = await teacherCall<{ curriculums: { id: number; eduClassId: number }[] }>(
@@ -125,8 +128,8 @@ export async function createLiveLesson(app: ClassroomPage, nowMs: number): Promi
     {
       tag: 'live station e2e',
       description: 'pen station',
-      startAt: new Date(nowMs - 5 * 60_000).toISOString(),
-      endAt: new Date(nowMs + 55 * 60_000).toISOString(),
+      startAt: new Date(startMs).toISOString(),
+      endAt: new Date(startMs + 60 * 60_000).toISOString(),
       sessionStatus: 'ACTIVE',
     },
   );
