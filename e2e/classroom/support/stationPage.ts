@@ -62,7 +62,7 @@ export function fakeCameraScript(pngDataUrl: string): string {
       const stream = canvas.captureStream(10);
       for (const t of stream.getTracks()) {
         const stop = t.stop.bind(t);
-        t.stop = () => { clearInterval(timer); window.__fakeCameraStopped = (window.__fakeCameraStopped ?? 0) + 1; stop(); };
+        t.stop = () => { clearInterval(timer); window.__fakeCameraStopped = true; stop(); };
       }
       return stream;
     };

@@ -22,10 +22,12 @@ function PupilCard(props: {
   const t = useT();
   const { pupil, station } = props;
   const penOn = pupil.pens.length > 0;
+  // the card's buttons are described by the pupil's name (which pupil's pen, whose sign-out)
+  const nameId = `station-pupil-${pupil.studentId}`;
   return (
     <li className="station-pupil" data-testid="station-pupil" data-student-id={pupil.studentId}>
       <div className="station-pupil-head">
-        <h3>{pupil.name}</h3>
+        <h3 id={nameId}>{pupil.name}</h3>
         <span className="station-pupil-id">{pupil.studentId}</span>
       </div>
       <p>{pupil.mac ? t('station.pupilMac', { mac: pupil.mac }) : t('station.noPen')}</p>
@@ -57,7 +59,7 @@ function PupilCard(props: {
             type="button"
             className="button small primary"
             disabled={props.connecting}
-            aria-label={t('station.connectPenOf', { name: pupil.name })}
+            aria-describedby={nameId}
             onClick={() => void station.connectPen(pupil.studentId)}
             data-testid="station-connect-pen"
           >
@@ -67,6 +69,7 @@ function PupilCard(props: {
         <button
           type="button"
           className="button small"
+          aria-describedby={nameId}
           onClick={() => station.signOut(pupil.studentId)}
           data-testid="station-sign-out"
         >
