@@ -21,17 +21,18 @@ export function SignInPanel(props: { readonly station: Station | undefined; read
     <section className="station-signin" aria-labelledby="station-signin-title">
       <h2 id="station-signin-title">{t('station.signInTitle')}</h2>
       <form className="station-signin-form" onSubmit={(e) => void submit(e)}>
-        <label htmlFor="station-id">{t('station.idLabel')}</label>
-        <input
-          id="station-id"
-          className="input"
-          value={id}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          onChange={(e) => setId(e.target.value)}
-          data-testid="station-id"
-        />
+        <div className="field">
+          <label htmlFor="station-id">{t('station.idLabel')}</label>
+          <input
+            id="station-id"
+            value={id}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            onChange={(e) => setId(e.target.value)}
+            data-testid="station-id"
+          />
+        </div>
         <button type="submit" className="button primary" disabled={props.busy} data-testid="station-sign-in">
           {props.busy ? t('station.signingIn') : t('station.signIn')}
         </button>
