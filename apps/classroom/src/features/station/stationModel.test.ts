@@ -81,8 +81,12 @@ function memoryStore(): QueueStore {
   const rows = new Map<string, QueuedStroke>();
   return {
     all: async () => [...rows.values()],
-    put: async (items) => void items.forEach((i) => rows.set(i.key, i)),
-    remove: async (keys) => void keys.forEach((k) => rows.delete(k)),
+    put: async (items) => {
+      for (const i of items) rows.set(i.key, i);
+    },
+    remove: async (keys) => {
+      for (const k of keys) rows.delete(k);
+    },
   };
 }
 
