@@ -11,6 +11,14 @@ export function SaveIndicator(props: { readonly queue: QueueState; readonly onRe
   const t = useT();
   const { queue } = props;
   const unsaved = queue.pending > 0;
+  if (!queue.loaded) {
+    // the queue of an earlier page is being read: no claim either way yet
+    return (
+      <section className="station-save" data-testid="station-save" aria-live="polite">
+        <strong data-testid="station-save-text">{t('station.checking')}</strong>
+      </section>
+    );
+  }
   return (
     <section
       className={unsaved ? 'station-save unsaved' : 'station-save saved'}

@@ -126,7 +126,7 @@ describe('UploadQueue', () => {
     expect(store.rows.size).toBe(0);
   });
 
-  it('uploads what an earlier page left in the store (a reload)', async () => {
+  it('uploads what an earlier page left in the store (a reload), and is not "loaded" before it read it', async () => {
     const store = memoryStore([item('old1'), item('old2', 'p2')]);
     const sent: string[] = [];
     const q = new UploadQueue({
@@ -136,7 +136,12 @@ describe('UploadQueue', () => {
         sent.push(`${pupil}:${strokes.map((s) => s.key).join(',')}`);
       },
     });
-    await q.start();
+    // before the store is read, nothing may claim that all is saved
+    expect(q.get()).toMatchObject({ loaded: false, pending: 0 });
+    const started = q.start();
+    expect(q.get().loaded).toBe(false);
+    await started;
+    expect(q.get().loaded).toBe(true);
     await settle();
     expect(sent).toEqual(['p1:old1', 'p2:old2']);
     expect(store.rows.size).toBe(0);

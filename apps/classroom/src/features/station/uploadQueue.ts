@@ -57,6 +57,8 @@ export interface UploadQueueDeps {
 
 /** What the indicator reads. */
 export interface QueueState {
+  /** The store was read (before, `pending` does not count what an earlier page left). */
+  readonly loaded: boolean;
   /** Strokes not saved yet (all pupils). */
   readonly pending: number;
   /** Not saved yet, per pupil. */
@@ -71,6 +73,7 @@ export interface QueueState {
 }
 
 const EMPTY: QueueState = {
+  loaded: false,
   pending: 0,
   pendingByPupil: new Map(),
   uploading: false,
@@ -118,10 +121,17 @@ export class UploadQueue {
 
   /** Reads what an earlier page left in the store and starts uploading it. */
   async start(): Promise<void> {
-    const stored = await this.deps.store.all();
+    let stored: QueuedStroke[];
+    try {
+      stored = await this.deps.store.all();
+    } catch (error) {
+      // nothing readable: what this page queues still goes (from memory); the caller says so
+      this.publish({ loaded: true });
+      throw error;
+    }
     const known = new Set(this.items.map((i) => i.key));
     this.items = [...stored.filter((i) => !known.has(i.key)), ...this.items];
-    this.publish({});
+    this.publish({ loaded: true });
     this.kick();
   }
 

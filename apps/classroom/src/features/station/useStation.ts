@@ -52,6 +52,7 @@ function browserStation(courseId: number): Station {
 
 const NO_STATE: StationState = { lesson: undefined, pupils: [], notice: undefined, busy: false };
 const NO_QUEUE: QueueState = {
+  loaded: false,
   pending: 0,
   pendingByPupil: new Map(),
   uploading: false,
