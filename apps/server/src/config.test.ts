@@ -156,6 +156,56 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('keeps files on disk unless an S3 bucket is named, then reads the object store', () => {
+    expect(loadConfig({}).objectStore).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'dotink-files' }).objectStore).toEqual({
+      bucket: 'dotink-files',
+      region: 'us-east-1',
+      forcePathStyle: false,
+      prefix: '',
+    });
+    expect(
+      loadConfig({
+        S3_ENDPOINT: 'http://minio:9000/',
+        S3_BUCKET: 'district.files',
+        S3_REGION: 'eu-central-1',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: 'dotink/prod/',
+      }).objectStore,
+    ).toEqual({
+      endpoint: 'http://minio:9000',
+      bucket: 'district.files',
+      region: 'eu-central-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      prefix: 'dotink/prod/',
+    });
+  });
+
+  it('names each bad S3 variable: bucket, endpoint, region, prefix, half a key pair, no bucket', () => {
+    const named = (env: Record<string, string>) => issuesOf(env).map((i) => i.split(':')[0]);
+    expect(
+      named({
+        S3_BUCKET: 'Bad_Bucket',
+        S3_ENDPOINT: 'ftp://minio',
+        S3_REGION: 'Mars 1',
+        S3_PREFIX: '/abs',
+        S3_FORCE_PATH_STYLE: 'perhaps',
+      }),
+    ).toEqual(
+      expect.arrayContaining(['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_PREFIX', 'S3_FORCE_PATH_STYLE']),
+    );
+    expect(issuesOf({ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key' })).toEqual([
+      'S3_ACCESS_KEY_ID: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
+    ]);
+    expect(issuesOf({ S3_ENDPOINT: 'http://minio:9000' })).toEqual([
+      'S3_BUCKET: is needed when any other S3_ variable is set',
+    ]);
+  });
+
   it('formats the error for the console', () => {
     expect(() => loadConfig({ PORT: 'x' })).toThrow(/^invalid server configuration:\n {2}- PORT: /);
   });
