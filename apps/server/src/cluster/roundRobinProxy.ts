@@ -168,8 +168,11 @@ export async function startProxy(port: number, options: ProxyOptions): Promise<R
     attempt(0);
   });
 
+  const tunnels = new Set<net.Socket>();
   server.on('upgrade', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
     const order = ring.order();
+    tunnels.add(client);
+    client.on('close', () => tunnels.delete(client));
     client.on('error', () => client.destroy());
     const attempt = (k: number): void => {
       const index = order[k]!;
@@ -219,6 +222,7 @@ export async function startProxy(port: number, options: ProxyOptions): Promise<R
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
+        for (const socket of tunnels) socket.destroy();
       }),
   };
 }
