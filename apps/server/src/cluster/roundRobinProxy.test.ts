@@ -96,4 +96,21 @@ it('spreads requests, sends a refused request with its body to another backend, 
   expect(messages[1]).toMatch(/^[ab] echo hello$/);
   expect(messages[0]).toMatch(/^[ab] bearer\.t, ?dotink\.remote\.v1$/);
   socket.close();
+
+  // An upgrade whose backend refuses goes to the next one too.
+  const second = await startProxy(0, {
+    backends: [
+      { host: '127.0.0.1', port: dead },
+      { host: '127.0.0.1', port: b },
+    ],
+  });
+  closers.push(() => second.close());
+  const retried = new WebSocket(`${second.url.replace('http', 'ws')}/realtime`);
+  const first = await new Promise<string>((resolve, reject) => {
+    retried.once('message', (m) => resolve(m.toString()));
+    retried.once('error', reject);
+  });
+  expect(first).toBe('b ');
+  expect(second.served).toEqual([0, 1]);
+  retried.close();
 });

@@ -203,7 +203,10 @@ export async function startProxy(port: number, options: ProxyOptions): Promise<R
         }
         client.destroy();
       });
-      upstream.on('close', () => client.destroy());
+      // A refused attempt closes too: only a tunnel that stood ends the client's socket.
+      upstream.on('close', () => {
+        if (connected) client.destroy();
+      });
       client.on('close', () => upstream.destroy());
     };
     attempt(0);
