@@ -5,21 +5,27 @@
  * through the proxy with idempotent stroke keys and retries what has no answer; one process is
  * killed with SIGKILL in the middle. The others keep answering, the proxy leaves the dead one
  * out, and in the end every stroke is stored exactly once. Sign-in state is shared: a token from
- * one process is accepted by every process.
+ * one process is accepted by every process, and a live lesson's room works through the proxy.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { encodeStrokeUploads } from '@dotink/ink';
 import { manualClock, pageAddress } from '@dotink/ncode';
 import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import { TestBrowser } from '../../test/browser';
-import { describePostgres } from '../../test/harness';
-import { makeStroke } from '../../test/inkFixtures';
+import { describePostgres, testClients, testConfig } from '../../test/harness';
+import { createClassroom, makeStroke } from '../../test/inkFixtures';
 import { pkcePair, signInWithPassword } from '../../test/oauth';
 import { createPostgresDatabase } from '../../test/postgresDatabase';
+import { connect, connectedMessage, strokeMessage } from '../../test/realtimeClient';
 import { startS3Server } from '../../test/s3Server';
+import { buildApp } from '../app';
 import { openDatabase } from '../db/database';
+import { diskFileStore } from '../files/diskFileStore';
 import { AccountStore } from '../identity/accounts';
-import { type RunningCluster, startCluster } from './cluster';
+import { freePort, type RunningCluster, startCluster } from './cluster';
 
 const BATCHES = 60;
 const PER_BATCH = 50;
@@ -36,8 +42,20 @@ describePostgres('three processes behind the proxy, one killed during ink upload
     const s3 = await startS3Server();
     closers.push(() => s3.close());
 
+    const proxyPort = await freePort();
+    const clients = [
+      testClients.web,
+      testClients.spa,
+      {
+        clientId: 'dotink-classroom',
+        redirectUris: [`http://127.0.0.1:${proxyPort}/callback.html`],
+        grantTypes: ['authorization_code', 'refresh_token', 'password'],
+      },
+    ];
     const cluster: RunningCluster = await startCluster({
+      proxyPort,
       env: {
+        OAUTH_CLIENTS: JSON.stringify(clients),
         DATABASE_URL: database.url,
         ...s3.env,
         SEED_DEMO: 'false',
@@ -117,6 +135,30 @@ describePostgres('three processes behind the proxy, one killed during ink upload
       });
       expect(me.status).toBe(200);
     }
+
+    // A live lesson's room through the proxy: the pupil's pen reaches the teacher's socket
+    // (each upgrade goes to the next process in turn; across processes by LISTEN/NOTIFY).
+    const dataDir = mkdtempSync(join(tmpdir(), 'dotink-cluster-'));
+    closers.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    const config = testConfig({ DATABASE_URL: database.url }, dataDir);
+    const seeder = await buildApp({
+      config,
+      database: setup,
+      files: diskFileStore(config.filesDir),
+      logger: false,
+    });
+    closers.push(() => seeder.close());
+    const room = await createClassroom(seeder, 1);
+    const wsBase = base.replace(/^http/, 'ws');
+    const path = `/realtime/v1/rooms/session/${room.tag}`;
+    const teacherSocket = await connect(`${wsBase}${path}`, { headers: room.teacher.headers });
+    const pupil = room.students[0]!;
+    const pupilSocket = await connect(`${wsBase}${path}`, { headers: pupil.headers });
+    pupilSocket.ws.send(connectedMessage());
+    pupilSocket.ws.send(strokeMessage(pupil.id, 200));
+    expect(await teacherSocket.waitFor(2)).toEqual([connectedMessage(), strokeMessage(pupil.id, 200)]);
+    teacherSocket.ws.close();
+    pupilSocket.ws.close();
 
     const body = (b: number) =>
       JSON.stringify(
