@@ -8,7 +8,11 @@
 import type { Clock } from '@dotink/ncode';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { WindowHit } from '../../http/windowLimit';
+
+/** Whether a hit is allowed; when not, how long until the window ends. */
+export type WindowHit =
+  | { readonly allowed: true }
+  | { readonly allowed: false; readonly retryAfterMs: number };
 
 /** The `login_attempts.username` of an IP's sign-up count. */
 export const SIGN_UP_ROW = ' sign-ups';
