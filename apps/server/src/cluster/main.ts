@@ -86,6 +86,16 @@ async function main(): Promise<void> {
   );
 
   let closing = false;
+  for (const p of cluster.processes) {
+    void p.exited.then(() => {
+      if (!closing) {
+        const how = p.child.signalCode ?? `code ${p.child.exitCode}`;
+        console.warn(
+          `start:cluster: process ${p.index + 1} (pid ${p.child.pid}) ended (${how}); the others carry on`,
+        );
+      }
+    });
+  }
   const shutdown = async () => {
     if (closing) return;
     closing = true;
