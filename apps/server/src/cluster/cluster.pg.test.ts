@@ -43,6 +43,7 @@ describePostgres('three processes behind the proxy, one killed during ink upload
     closers.push(() => s3.close());
 
     const proxyPort = await freePort();
+    const downs: number[] = [];
     const clients = [
       testClients.web,
       testClients.spa,
@@ -65,6 +66,7 @@ describePostgres('three processes behind the proxy, one killed during ink upload
       processes: 3,
       publicHost: '127.0.0.1',
       restMs: 60_000,
+      onBackendDown: (port) => downs.push(port),
     });
     closers.push(() => cluster.close());
     const base = cluster.proxy.url;
@@ -231,5 +233,7 @@ describePostgres('three processes behind the proxy, one killed during ink upload
     // Every process served part of the stream before the kill; the survivors the rest.
     expect(cluster.proxy.served.every((n) => n > 0)).toBe(true);
     expect(failures).toBeLessThan(BATCHES);
+    // The proxy met the dead process's refusal and sent the request on (then rested it).
+    expect(downs).toContain(victim.port);
   }, 240_000);
 });
