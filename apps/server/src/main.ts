@@ -5,10 +5,9 @@
 import { buildApp, systemClock } from './app';
 import { ConfigError, loadConfig } from './config';
 import { databaseTarget, openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { prepareDatabase } from './db/prepare';
 import { openFileStore } from './files/configuredFileStore';
 import { demoLogins } from './seed/demo';
-import { seedDatabase } from './seed/index';
 import { categoryFilesBanner, categoryFilesOf } from './vendor/categoryFiles';
 import { vendorDataDir } from './vendor/vendorData';
 import { inspectVendorData, vendorDataBanner } from './vendor/vendorDataReport';
@@ -29,8 +28,8 @@ async function main(): Promise<void> {
   // The object store first: a bucket that does not answer stops the start with its name.
   const store = await openFileStore(config);
   const database = await openDatabase(databaseTarget(config));
-  await migrateToLatest(database.db);
-  await seedDatabase(database.db, { demo: config.seedDemo, clock: systemClock });
+  // Several processes may start at once on one PostgreSQL: one migrates and seeds at a time.
+  await prepareDatabase(database, { demo: config.seedDemo, clock: systemClock });
   const app = await buildApp({ config, database, files: store.files });
 
   let closing = false;

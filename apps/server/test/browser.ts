@@ -48,8 +48,9 @@ export class TestBrowser {
   private readonly jar = new Map<string, Map<string, Cookie>>();
 
   constructor(
-    private readonly app: App,
-    /** The server's public origin: requests there go through inject. */
+    /** The app answering `appOrigin` through inject; undefined: every request is real HTTP. */
+    private readonly app: App | undefined,
+    /** The server's public origin: requests there go through inject (with `app`). */
     private readonly appOrigin: string,
   ) {}
 
@@ -89,7 +90,7 @@ export class TestBrowser {
     if (options.form) headers['content-type'] = 'application/x-www-form-urlencoded';
     else if (options.contentType) headers['content-type'] = options.contentType;
 
-    if (url.origin === this.appOrigin) {
+    if (this.app && url.origin === this.appOrigin) {
       const res = await this.app.inject({
         method,
         url: url.pathname + url.search,

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, TEST_PUBLIC_URL, useTestServer } from '../../test/harness';
 import { issueAccessToken, teacherWithToken } from '../../test/oauth';
@@ -126,6 +128,17 @@ describeEachDatabase('boards API', (kind) => {
     // a teacher not yet approved holds no storage scope
     const pending = await teacherWithToken(server().app, { status: 'PENDING_ACTIVE' });
     expect((await get('/board/v1/boards', pending.headers)).statusCode).toBe(403);
+  });
+
+  it('answers 404 with a message when the board is listed but its file is gone from the store', async () => {
+    const { headers } = await teacherWithToken(server().app);
+    const body = gridaBytes('lost');
+    expect((await put('lost-file', body, headers)).statusCode).toBe(200);
+    const sha = createHash('sha256').update(body).digest('hex');
+    await rm(join(server().config.filesDir, sha.slice(0, 2), sha.slice(2, 4), sha));
+    const answer = await get('/board/v1/boards/lost-file', headers);
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toEqual({ ok: false, message: BoardMessage.fileMissing, data: null });
   });
 
   it("keeps each account's boards its own: another account's board is not found", async () => {

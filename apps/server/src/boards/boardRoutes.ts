@@ -43,6 +43,8 @@ export { MAX_BOARD_TITLE };
 
 export const BoardMessage = {
   notFound: 'Board not found',
+  fileMissing:
+    "The board's file is missing from the server's storage; save the board again from a device that has it",
   notBoardFile: 'The body is not a .GRIDA board file',
   badVersion: 'If-Match must be a board version (a whole number)',
   conflict: (version: number) =>
@@ -143,7 +145,12 @@ export const boardRoutes: AppPlugin = async (app) => {
       const board = await findBoard(app.services.db, authOf(request).account.id, request.params.id);
       if (!board) throw notFound(BoardMessage.notFound);
       const stream = await app.services.files.stream(board.sha256);
-      if (!stream) throw new Error(`board file ${board.sha256} missing from the file store`);
+      if (!stream) {
+        // The row outlived its file (a store restored from an older backup, a wrong bucket):
+        // the owner is told to save it again; the operator sees which file is missing.
+        request.log.warn({ board: board.id, sha256: board.sha256 }, 'board file missing from the file store');
+        throw notFound(BoardMessage.fileMissing);
+      }
       return reply
         .header('etag', `"${board.version}"`)
         .header('x-board-title', encodeURIComponent(board.title))

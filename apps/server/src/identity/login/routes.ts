@@ -9,13 +9,13 @@ import type { Provider } from 'oidc-provider';
 import { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import { failureSchema } from '../../http/answer';
-import { WindowLimit } from '../../http/windowLimit';
 import type { App, AppPlugin } from '../../platform/types';
 import type { Account } from '../accounts';
 import { lockoutMinutes } from '../loginThrottle';
 import { applyScopePolicy } from '../oidc/grantPolicy';
 import { MIN_PASSWORD_LENGTH } from '../passwords';
 import { type Language, messagesFor, pickLanguage } from './messages';
+import { SignUpLimit } from './signUpLimit';
 import type { UpstreamState } from './upstream';
 import { chooserPage, errorPage, signInPage, signUpPage } from './views';
 
@@ -45,7 +45,11 @@ const sendHtml = (reply: FastifyReply, status: number, body: string) =>
 
 export const loginRoutes: AppPlugin = async (app) => {
   const { provider, accounts, credentials, upstream, config, clock } = app.services;
-  const signUps = new WindowLimit({ limit: config.signUp.limit, windowMs: config.signUp.windowMs }, clock);
+  // In the database: every process behind a load balancer counts the same posts.
+  const signUps = new SignUpLimit(app.services.db, clock, {
+    limit: config.signUp.limit,
+    windowMs: config.signUp.windowMs,
+  });
   const clientName = (i: Interaction) => {
     const id = String(i.params.client_id ?? '');
     return config.clients.find((c) => c.clientId === id)?.name ?? id;
@@ -220,7 +224,7 @@ export const loginRoutes: AppPlugin = async (app) => {
       const { i, lang, m } = found;
       const { name, email, password, confirm } = request.body;
       const view = { lang, uid: i.uid, clientName: clientName(i), name, email };
-      const allowed = signUps.hit(request.ip);
+      const allowed = await signUps.hit(request.ip);
       if (!allowed.allowed) {
         const minutes = lockoutMinutes(allowed.retryAfterMs);
         reply.header('retry-after', String(Math.ceil(allowed.retryAfterMs / 1000)));
