@@ -151,6 +151,13 @@ describePostgres('three processes behind the proxy, one killed during ink upload
     });
     closers.push(() => seeder.close());
     const room = await createClassroom(seeder, 1);
+    // the fixture's lesson is in 2025: these processes run on the real clock, so the lesson is
+    // moved to now (a room closes 30 minutes after its lesson's end)
+    await seeder.services.db
+      .updateTable('courses')
+      .set({ start_at: new Date(Date.now() - 600_000), end_at: new Date(Date.now() + 3_600_000) })
+      .where('id', '=', room.courseId)
+      .execute();
     const wsBase = base.replace(/^http/, 'ws');
     const path = `/realtime/v1/rooms/session/${room.tag}`;
     const teacherSocket = await connect(`${wsBase}${path}`, { headers: room.teacher.headers });
