@@ -32,7 +32,15 @@ export interface Classroom {
 
 let schoolCounter = 0;
 
-/** A school, an ACTIVE teacher of it, a class of `pupils` students, a lecture and a lesson. */
+/** The pen address registered for the `i`-th pupil of a {@link createClassroom} class (from 1: `…:00:01`). */
+export function pupilPen(i: number): string {
+  return `9C:7B:D2:10:00:${(i + 1).toString(16).toUpperCase().padStart(2, '0')}`;
+}
+
+/**
+ * A school, an ACTIVE teacher of it, a class of `pupils` students (each with a pen,
+ * {@link pupilPen}), a lecture and a lesson.
+ */
 export async function createClassroom(app: App, pupils = 2): Promise<Classroom> {
   const { db, accounts } = app.services;
   schoolCounter += 1;
@@ -44,7 +52,7 @@ export async function createClassroom(app: App, pupils = 2): Promise<Classroom> 
     const s = await accounts.createStudent({ name: `Pupil ${i}` });
     await db
       .insertInto('students')
-      .values({ account_id: s.id, class_id: classId, num: i + 1, name: s.name })
+      .values({ account_id: s.id, class_id: classId, num: i + 1, name: s.name, mac_address: pupilPen(i) })
       .execute();
     const token = await issueAccessToken(app, s.id, 'openid profile storage');
     students.push({ id: s.id, headers: { authorization: `Bearer ${token}` } });

@@ -90,6 +90,17 @@ async function lesson(app: App, lecture: number, sessionStatus = 'ACTIVE'): Prom
 
 const lectureOf = (app: App, w: EduWorld) => insertCurriculum(app, w.callers.teacher.id, w.classId);
 
+/** A lesson with a session (a live room) of the world's class. */
+async function liveLessonOf(app: App, w: EduWorld): Promise<number> {
+  const id = await lesson(app, await lectureOf(app, w));
+  await app.services.db
+    .updateTable('courses')
+    .set({ session_id: `live-${id}` })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}
+
 const cases: readonly RouteCase[] = [
   {
     route: 'GET /edu/v1/teacher',
@@ -404,6 +415,16 @@ const cases: readonly RouteCase[] = [
       method: 'GET',
       url: `/edu/v1/math/summary/student/${w.studentIds[0]}?${summaryQuery(w)}`,
     }),
+  },
+  {
+    route: 'GET /edu/v1/live/{courseId}',
+    expect: staff,
+    request: async (app, w) => ({ method: 'GET', url: `/edu/v1/live/${await liveLessonOf(app, w)}` }),
+  },
+  {
+    route: 'GET /edu/v1/live/{courseId}/station',
+    expect: ok('student'),
+    request: async (app, w) => ({ method: 'GET', url: `/edu/v1/live/${await liveLessonOf(app, w)}/station` }),
   },
   {
     route: 'GET /edu/v1/math/category-info',

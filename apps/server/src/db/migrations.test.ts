@@ -191,6 +191,19 @@ describeEachDatabase('migrations', (kind) => {
     await sql`delete from schools where id = ${school.rows[0]!.id}`.execute(db);
   });
 
+  it("0043_ink_live_index: a pupil's strokes by start time, read backwards by the live roster", async () => {
+    await migrateTo(db, '0043_ink_live_index');
+    const indexes = await sql<{ def: string }>`
+      select indexdef as def from pg_indexes where indexname = 'ink_strokes_student_start_idx'`.execute(db);
+    expect(indexes.rows.map((r) => r.def.replace(/^.* USING /, ''))).toEqual([
+      'btree (student_id, start_time)',
+    ]);
+    await migrateTo(db, '0042_ink_book_facts');
+    const gone =
+      await sql`select 1 from pg_indexes where indexname = 'ink_strokes_student_start_idx'`.execute(db);
+    expect(gone.rows).toEqual([]);
+  });
+
   it('go all the way down and up again', async () => {
     await migrateTo(db, NO_MIGRATIONS);
     expect(await tables(db)).toEqual([]);

@@ -10,6 +10,7 @@ import { unitsRoutes } from './analytics/unitsRoutes';
 import { classRoutes } from './classes/classRoutes';
 import { courseRoutes } from './courses/courseRoutes';
 import { curriculumRoutes } from './curriculums/curriculumRoutes';
+import { liveRoutes } from './live/liveRoutes';
 import { schoolRoutes } from './schools/schoolRoutes';
 import { credentialRoutes } from './students/credentialRoutes';
 import { studentRoutes } from './students/studentRoutes';
@@ -35,6 +36,7 @@ export const eduRoutes: AppPlugin = async (app) => {
     categoryInfoRoutes,
     mathSummaryRoutes,
     unitsRoutes,
+    liveRoutes,
   ])
     await app.register(routes);
 };

@@ -17,6 +17,7 @@ import * as m0035 from './0035_ink_versions';
 import * as m0040 from './0040_ink_stroke_facts';
 import * as m0041 from './0041_textbook_units';
 import * as m0042 from './0042_ink_book_facts';
+import * as m0043 from './0043_ink_live_index';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_identity': m0001,
@@ -32,4 +33,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0040_ink_stroke_facts': m0040,
   '0041_textbook_units': m0041,
   '0042_ink_book_facts': m0042,
+  '0043_ink_live_index': m0043,
 };
