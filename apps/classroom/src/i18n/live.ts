@@ -49,6 +49,7 @@ export const liveText = textSlice({
     'live.displayWaiting': 'Waiting for the teacher to choose a pupil.',
     'live.displayFullscreen': 'full screen',
     'live.courseAction': 'live lesson',
+    'live.lessons': 'lessons of the lecture',
   },
   ko: {
     'live.title': '실시간 수업',
@@ -97,6 +98,7 @@ export const liveText = textSlice({
     'live.displayWaiting': '선생님이 학생을 선택하기를 기다리는 중입니다.',
     'live.displayFullscreen': '전체 화면',
     'live.courseAction': '실시간 수업',
+    'live.lessons': '강의의 수업 목록',
   },
   ja: {
     'live.title': 'ライブ授業',
@@ -146,6 +148,7 @@ export const liveText = textSlice({
     'live.displayWaiting': '先生が児童を選ぶのを待っています。',
     'live.displayFullscreen': '全画面',
     'live.courseAction': 'ライブ授業',
+    'live.lessons': '講義の授業一覧',
   },
   'zh-TW': {
     'live.title': '即時課堂',
@@ -194,5 +197,6 @@ export const liveText = textSlice({
     'live.displayWaiting': '正在等待老師選擇學生。',
     'live.displayFullscreen': '全螢幕',
     'live.courseAction': '即時課堂',
+    'live.lessons': '課程的課堂列表',
   },
 });

@@ -15,8 +15,8 @@ import type { Textbook } from '@dotink/contracts/edu';
 import type { LiveRosterData } from '@dotink/contracts/eduLive';
 import { parsePageId } from '@dotink/ncode';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { readLectureQuery } from '../../api/lectureLinks';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { coursePath, readLectureQuery } from '../../api/lectureLinks';
 import { useCourses, useLectureTextbooks } from '../../api/lecturesQueries';
 import { errorText, useServices } from '../../app/services';
 import { toast } from '../../app/toasts';
@@ -39,7 +39,23 @@ export default function LivePage() {
   return (
     <section className="page live-page" aria-labelledby="live-title" data-testid="live-page">
       <LiveLesson courseId={courseId} t={t} />
+      <LessonsLink />
     </section>
+  );
+}
+
+/** The lecture's lessons table (add or edit lessons; the card's 'live lesson' leads here first). */
+function LessonsLink() {
+  const t = useT();
+  const [params] = useSearchParams();
+  const lecture = useMemo(() => readLectureQuery(params), [params]);
+  if (!lecture) return null;
+  return (
+    <p className="live-lessons-link">
+      <Link to={coursePath(lecture)} data-testid="live-lessons">
+        {t('live.lessons')}
+      </Link>
+    </p>
   );
 }
 
@@ -63,6 +79,7 @@ function PickLesson() {
     <section className="page live-page" data-testid="live-page">
       <h1>{t('live.title')}</h1>
       <p role={courses.isError || (courses.data && !chosen) ? 'alert' : 'status'}>{text}</p>
+      <LessonsLink />
     </section>
   );
 }
