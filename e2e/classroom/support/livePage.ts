@@ -94,9 +94,10 @@ export class PupilPen {
   /**
    * Writes a stroke through `points` (nu) on `page`: opened with the first dot, the rest in
    * batches, closed. With `live` false nothing is sent (the teacher would not see it live).
-   * The stroke is kept for {@link upload}. Returns its key.
+   * The stroke is kept for {@link upload}. Returns its start time (the ink store keys what it
+   * reads back by page, writer, pen and start time, not by the station's key).
    */
-  write(page: string, points: readonly (readonly [number, number])[], live = true): string {
+  write(page: string, points: readonly (readonly [number, number])[], live = true): number {
     const key = `e2e-live-${this.studentId}-${++strokeCount}-${Date.now()}`;
     const t0 = Date.now();
     const dots: RemoteDot[] = points.map(([x, y], i) => [x, y, 500, t0 + i * 10]);
@@ -131,7 +132,7 @@ export class PupilPen {
         dotsFrom(dots.map(([xNu, yNu, force, timeMs]) => ({ xNu, yNu, force, timeMs }))),
       ),
     );
-    return key;
+    return t0;
   }
 
   /** Uploads every stroke written so far to the ink store (idempotent by key). */
@@ -170,14 +171,18 @@ export async function tileInkPixels(page: Page, studentId: string): Promise<numb
   }, studentId);
 }
 
-/** The keys of the strokes the teacher's room holds for a pupil's page. */
-export async function roomStrokeKeys(page: Page, studentId: string, pageId: string): Promise<string[]> {
+/** The start times of the strokes the teacher's room holds for a pupil's page, in order. */
+export async function roomStrokeStarts(page: Page, studentId: string, pageId: string): Promise<number[]> {
   return page.evaluate(
     ({ id, p }) => {
-      const room = (
-        globalThis as { __dotinkLiveRoom?: { strokesOn(s: string, p: string): { key: string }[] } }
-      ).__dotinkLiveRoom;
-      return room ? room.strokesOn(id, p).map((s) => s.key) : [];
+      type Room = { strokesOn(s: string, p: string): { startTimeMs: number }[] };
+      const room = (globalThis as { __dotinkLiveRoom?: Room }).__dotinkLiveRoom;
+      return room
+        ? room
+            .strokesOn(id, p)
+            .map((s) => Math.round(s.startTimeMs))
+            .sort((a, b) => a - b)
+        : [];
     },
     { id: studentId, p: pageId },
   );

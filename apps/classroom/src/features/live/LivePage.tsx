@@ -187,22 +187,22 @@ function LiveGrid(props: { roster: LiveRosterData }) {
       }),
     [setParams],
   );
+  // Escape (or 'back') gives the focus back to the pupil's tile once the grid shows again
+  const returnTo = useRef<string | undefined>(undefined);
   const close = useCallback(() => {
-    const was = focused;
+    returnTo.current = focused;
     setParams((q) => {
       const n = new URLSearchParams(q);
       for (const k of ['pupil', 'view', ...REPLAY_KEYS]) n.delete(k);
       return n;
     });
-    if (was) {
-      requestAnimationFrame(() => {
-        const tile = document.querySelector<HTMLElement>(
-          `[data-student="${CSS.escape(was)}"] .live-tile-open`,
-        );
-        tile?.focus();
-      });
-    }
   }, [setParams, focused]);
+  useEffect(() => {
+    const id = returnTo.current;
+    if (focused !== undefined || id === undefined) return;
+    returnTo.current = undefined;
+    document.querySelector<HTMLElement>(`[data-student="${CSS.escape(id)}"] .live-tile-open`)?.focus();
+  }, [focused]);
   const pin = useCallback(
     (studentId: string) =>
       setPinned((s) => {

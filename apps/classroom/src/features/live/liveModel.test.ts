@@ -9,6 +9,7 @@ import {
   pickLiveLesson,
   reconnectDelayMs,
   stepIndex,
+  strokeIdentity,
   tileState,
   WRITING_MS,
 } from './liveModel';
@@ -58,17 +59,24 @@ describe('catch-up after a socket outage', () => {
   it('searches from the last time heard minus the margin', () => {
     expect(catchUpStartDate(Date.UTC(2026, 0, 1, 9, 10), 60_000)).toBe('2026-01-01T09:09:00.000Z');
   });
-  it('adds only strokes not shown yet, or newer versions, each key once', () => {
+  const page = { section: 3, owner: 1012, book: 1191, page: 20 };
+  const st = (startTimeMs: number, updatedMs: number, n: number) => ({
+    page,
+    writerId: 'w',
+    mac: 'AA:BB',
+    startTimeMs,
+    updatedMs,
+    n,
+  });
+  it('matches a stroke seen live with its stored copy by page, writer, pen and start time', () => {
+    expect(strokeIdentity(st(1000.4, 1, 0))).toBe('3.1012.1191.20/w/AA:BB/1000');
+  });
+  it('adds only strokes not shown yet, or newer versions, each stroke once', () => {
     const shown = new Map([
-      ['a', { key: 'a', updatedMs: 10 }],
-      ['b', { key: 'b', updatedMs: 10 }],
+      [strokeIdentity(st(1, 10, 0)), st(1, 10, 0)],
+      [strokeIdentity(st(2, 10, 0)), st(2, 10, 0)],
     ]);
-    const found = [
-      { key: 'a', updatedMs: 10, n: 1 },
-      { key: 'b', updatedMs: 12, n: 2 },
-      { key: 'c', updatedMs: 5, n: 3 },
-      { key: 'c', updatedMs: 7, n: 4 },
-    ];
+    const found = [st(1, 10, 1), st(2, 12, 2), st(3, 5, 3), st(3, 7, 4)];
     expect(newStrokes((k) => shown.get(k), found).map((s) => s.n)).toEqual([2, 4]);
   });
 });

@@ -8,7 +8,7 @@
  */
 import type { Course, Textbook } from '@dotink/contracts/edu';
 import { ACTIVE_SESSION, lessonTimeState } from '@dotink/contracts/lessonRules';
-import { type PageAddress, parsePageId } from '@dotink/ncode';
+import { type PageAddress, pageId, parsePageId } from '@dotink/ncode';
 
 /** Stations re-send `connected` and `page` every ~10 s: silence this long means not connected. */
 export const CONNECTED_TIMEOUT_MS = 25_000;
@@ -111,26 +111,40 @@ export function catchUpStartDate(lastHeardServerMs: number, marginMs = CATCH_UP_
 
 /** What the merge needs of a stroke. */
 export interface KeyedStroke {
-  readonly key: string;
+  readonly page: PageAddress;
+  readonly writerId: string;
+  readonly mac: string;
+  readonly startTimeMs: number;
   readonly updatedMs: number;
 }
 
 /**
- * The strokes of a catch-up answer the screen must add: those whose key it does not show yet,
- * or a newer version (`updatedMs`) of one it shows; each key once (the newest version).
+ * The identity of a stroke across the room and the ink store: the store keys what it reads back
+ * as `"s.o.b.p/writer/mac/startTime"` (ink's `serverStrokeKey`), not with the station's own key,
+ * so a stroke seen live and the same stroke searched later are matched by these four.
+ */
+export function strokeIdentity(s: Omit<KeyedStroke, 'updatedMs'>): string {
+  return `${pageId(s.page)}/${s.writerId}/${s.mac}/${Math.round(s.startTimeMs)}`;
+}
+
+/**
+ * The strokes of a catch-up answer the screen must add: those it does not show yet (by
+ * {@link strokeIdentity}), or a newer version (`updatedMs`) of one it shows; each stroke once
+ * (its newest version).
  */
 export function newStrokes<S extends KeyedStroke>(
-  shown: (key: string) => KeyedStroke | undefined,
+  shown: (identity: string) => KeyedStroke | undefined,
   found: readonly S[],
 ): S[] {
   const best = new Map<string, S>();
   for (const s of found) {
-    const had = best.get(s.key);
-    if (!had || had.updatedMs < s.updatedMs) best.set(s.key, s);
+    const id = strokeIdentity(s);
+    const had = best.get(id);
+    if (!had || had.updatedMs < s.updatedMs) best.set(id, s);
   }
   const out: S[] = [];
-  for (const s of best.values()) {
-    const old = shown(s.key);
+  for (const [id, s] of best) {
+    const old = shown(id);
     if (!old || old.updatedMs < s.updatedMs) out.push(s);
   }
   return out;

@@ -31,7 +31,13 @@ import { createRemotePenLink, decodeRemoteMessage, feedRemoteStrokes, type Remot
 import { LiveInkFeed } from '@dotink/view';
 import type { InkSearchRequest } from '../../api/ink';
 import { planSearches } from '../replay/replayInk';
-import { catchUpStartDate, newStrokes, type PupilSignal, reconnectDelayMs } from './liveModel';
+import {
+  catchUpStartDate,
+  newStrokes,
+  type PupilSignal,
+  reconnectDelayMs,
+  strokeIdentity,
+} from './liveModel';
 
 /** The path of the rooms. */
 export const ROOMS_PATH = '/realtime/v1/rooms/';
@@ -66,6 +72,7 @@ export interface LivePupilState {
   signal: PupilSignal;
   /** Epoch ms of the last stroke (roster, then live). */
   lastStrokeMs: number | undefined;
+  /** Completed strokes by page and identity (`strokeIdentity`). */
   readonly strokes: Map<PageId, Map<string, Stroke>>;
   readonly live: Map<string, LiveStroke>;
   readonly feed: LiveInkFeed;
@@ -321,7 +328,7 @@ export class LiveRoom {
     p.signal = { ...p.signal, strokeOpen: false };
   }
 
-  /** Keeps a completed stroke (newest version by key) and draws it. */
+  /** Keeps a completed stroke (newest version by identity: live and stored copies match) and draws it. */
   private addStroke(p: LivePupilState, s: Stroke): void {
     const page = pageId(s.page);
     let m = p.strokes.get(page);
@@ -329,14 +336,17 @@ export class LiveRoom {
       m = new Map();
       p.strokes.set(page, m);
     }
-    const had = m.get(s.key);
+    const id = strokeIdentity(s);
+    const had = m.get(id);
     if (had && had.updatedMs >= s.updatedMs) return;
-    m.set(s.key, s);
+    m.set(id, s);
     const end = s.endTimeMs;
     const newer = p.lastStrokeMs === undefined || end > p.lastStrokeMs;
     if (newer) p.lastStrokeMs = end;
-    this.sink?.stroke(p.pupil.studentId, s);
-    if (newer) this.changed();
+    // a new version of a stroke drawn already: the tile is drawn afresh
+    if (had) this.sink?.page(p.pupil.studentId);
+    else this.sink?.stroke(p.pupil.studentId, s);
+    if (newer || had) this.changed();
   }
 
   /** Loads a page's strokes of the lesson from the ink store (once per page). */
@@ -404,17 +414,14 @@ export class LiveRoom {
         if (!answer.hasMore || !answer.nextDataPointer) break;
         pointer = answer.nextDataPointer;
       }
-      const shown = (key: string) => {
+      const shown = (identity: string) => {
         for (const m of p.strokes.values()) {
-          const s = m.get(key);
+          const s = m.get(identity);
           if (s) return s;
         }
         return undefined;
       };
-      for (const s of newStrokes(shown, found)) {
-        // a live stroke the socket is still drawing completes from the socket
-        if (!p.live.has(s.key)) this.addStroke(p, s);
-      }
+      for (const s of newStrokes(shown, found)) this.addStroke(p, s);
     }
   }
 }
