@@ -219,19 +219,27 @@ describe.sequential('classroom: the live lesson', () => {
   }, 120_000);
 
   it('screenshots of the live lesson with 40 pupils (ko, en; 1280 × 800, 390 × 844), axe-core', async () => {
-    // twelve pupils write on two pages
+    // twelve pupils write lines of working on two pages (streamed live and uploaded)
     for (const p of lesson.pupils.slice(3, 12)) {
       const pen = await PupilPen.join(server.origin, lesson.room, p.id, p.macAddress!);
       pens.push(pen);
       const page = p.num % 2 === 0 ? PAGE_A : PAGE_B;
       pen.page(page);
-      for (let i = 0; i < 4; i++) pen.write(page, zigzag(10 + i * 4, 12 + p.num * 3, 8, 16));
+      const lines = 3 + (p.num % 5);
+      for (let line = 0; line < lines; line++) {
+        for (let word = 0; word < 3 + ((p.num + line) % 3); word++) {
+          pen.write(page, zigzag(8 + word * 12, 14 + line * 9, 9, 18));
+        }
+      }
+      await pen.upload();
     }
     await app.shots('live-lesson', async () => {
       await app.page.locator('[data-testid=live-status][data-status=open]').waitFor({ timeout: 20_000 });
       await expect.poll(() => app.testId('live-tile').count()).toBe(40);
-      for (const pen of pens) pen.page(pen === first ? PAGE_B : PAGE_A);
-      await app.page.waitForTimeout(500);
+      for (const pen of pens) pen.resend();
+      // the shared page images are drawn behind the ink
+      await app.page.locator('.live-page-image').first().waitFor({ timeout: 20_000 });
+      await app.page.waitForTimeout(800);
     });
     for (const lang of ['ko', 'en']) {
       await app.goto(`/main/live?courseId=${lesson.courseId}`, lang);

@@ -58,6 +58,7 @@ let strokeCount = 0;
 /** One pupil's pen, streamed into the lesson's room from Node. */
 export class PupilPen {
   private readonly strokes: Stroke[] = [];
+  private current: string | undefined;
 
   private constructor(
     private readonly origin: string,
@@ -88,6 +89,7 @@ export class PupilPen {
 
   /** The pen is on `page` ("s.o.b.p"). */
   page(page: string): void {
+    this.current = page;
     this.send({ type: 'page', mac: this.mac, timeMs: Date.now(), page: parsePageId(page)! });
   }
 
@@ -133,6 +135,12 @@ export class PupilPen {
       ),
     );
     return t0;
+  }
+
+  /** Re-sends `connected` and the page, as a station does every ~10 s. */
+  resend(): void {
+    this.send({ type: 'connected', mac: this.mac });
+    if (this.current) this.page(this.current);
   }
 
   /** Uploads every stroke written so far to the ink store (idempotent by key). */

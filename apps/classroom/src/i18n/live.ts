@@ -50,6 +50,9 @@ export const liveText = textSlice({
     'live.displayFullscreen': 'full screen',
     'live.courseAction': 'live lesson',
     'live.lessons': 'lessons of the lecture',
+    'live.problem.notFound': 'The lesson does not exist.',
+    'live.problem.forbidden': 'This lesson is not one of your classes: only its teachers see it live.',
+    'live.problem.draft': 'The lesson is saved as a draft: register it to follow it live.',
   },
   ko: {
     'live.title': '실시간 수업',
@@ -99,6 +102,9 @@ export const liveText = textSlice({
     'live.displayFullscreen': '전체 화면',
     'live.courseAction': '실시간 수업',
     'live.lessons': '강의의 수업 목록',
+    'live.problem.notFound': '수업이 존재하지 않습니다.',
+    'live.problem.forbidden': '선생님의 학급 수업이 아닙니다. 담당 선생님만 실시간으로 볼 수 있습니다.',
+    'live.problem.draft': '임시 저장된 수업입니다. 수업을 등록해야 실시간으로 볼 수 있습니다.',
   },
   ja: {
     'live.title': 'ライブ授業',
@@ -149,6 +155,9 @@ export const liveText = textSlice({
     'live.displayFullscreen': '全画面',
     'live.courseAction': 'ライブ授業',
     'live.lessons': '講義の授業一覧',
+    'live.problem.notFound': '授業が存在しません。',
+    'live.problem.forbidden': 'あなたのクラスの授業ではありません。担当の先生だけがライブで見られます。',
+    'live.problem.draft': '下書き保存された授業です。ライブで見るには授業を登録してください。',
   },
   'zh-TW': {
     'live.title': '即時課堂',
@@ -198,5 +207,8 @@ export const liveText = textSlice({
     'live.displayFullscreen': '全螢幕',
     'live.courseAction': '即時課堂',
     'live.lessons': '課程的課堂列表',
+    'live.problem.notFound': '課堂不存在。',
+    'live.problem.forbidden': '這不是您班級的課堂：只有任課老師可以即時觀看。',
+    'live.problem.draft': '此課堂已存為草稿：請先登記課堂才能即時觀看。',
   },
 });

@@ -13,7 +13,7 @@ import { errorText } from '../../app/services';
 import { toast } from '../../app/toasts';
 import { useT } from '../../i18n/text';
 import { usePageBackground } from '../replay/usePageBackground';
-import { statusText } from './LivePage';
+import { rosterProblem, statusText } from './LivePage';
 import { DISPLAY_CHANNEL, type DisplayMessage, readCourseId } from './liveLinks';
 import { useLiveRoom, useLiveRoster, useRoomVersion } from './useLiveRoom';
 import './live.css';
@@ -47,7 +47,7 @@ export default function DisplayPage() {
   const status = room?.status();
   let problem: string | undefined;
   if (courseId === undefined) problem = t('live.noLecture');
-  else if (roster.isError) problem = errorText(t, roster.error);
+  else if (roster.isError) problem = rosterProblem(t, roster.error);
   else if (status && status.kind !== 'open' && status.kind !== 'connecting') problem = statusText(t, status);
   return (
     <main id="main" className="live-display" data-testid="live-display-page">

@@ -16,6 +16,7 @@ import type { LiveRosterData } from '@dotink/contracts/eduLive';
 import { parsePageId } from '@dotink/ncode';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { ApiError } from '../../api/client';
 import { coursePath, readLectureQuery } from '../../api/lectureLinks';
 import { useCourses, useLectureTextbooks } from '../../api/lecturesQueries';
 import { errorText, useServices } from '../../app/services';
@@ -92,7 +93,7 @@ function LiveLesson(props: { courseId: number; t: T }) {
       <>
         <h1 id="live-title">{t('live.title')}</h1>
         <p role="alert" data-testid="live-problem">
-          {errorText(t, roster.error)}
+          {rosterProblem(t, roster.error)}
         </p>
       </>
     );
@@ -106,6 +107,18 @@ function LiveLesson(props: { courseId: number; t: T }) {
     );
   }
   return <LiveGrid roster={roster.data} />;
+}
+
+/** The text of a refused roster (`GET /edu/v1/live/{courseId}`), in the user's language. */
+export function rosterProblem(t: T, error: unknown): string {
+  const e = error as Partial<ApiError>;
+  if (e?.name === 'ApiError' && !e.key) {
+    if (e.status === 404) return t('live.problem.notFound');
+    if (e.status === 403) return t('live.problem.forbidden');
+    if (e.status === 409) return t('live.problem.draft');
+    if (e.status === 410) return t('live.status.closed');
+  }
+  return errorText(t, error);
 }
 
 /** The text of the room's state. */
