@@ -308,7 +308,7 @@ describe('classroom: the class analytics screens', () => {
     await app.goto('/main/curriculum');
     await card(app, DEMO_LECTURE).getByRole('button', { name: 'live lesson' }).click();
     // 'live lesson' opens the live screen; its link leads to the lecture's lessons
-    await app.page.waitForURL(/\/main\/live\?/);
+    await app.page.waitForURL((u) => u.pathname === '/main/live' && u.searchParams.has('courseId'));
     await app.testId('live-lessons').click();
     await app.page.waitForURL(/\/main\/course\?/);
     await app.testId('lecture-menu').click();

@@ -153,7 +153,7 @@ describe('classroom: lectures, lessons and the study check', () => {
     const { app, context } = await signedIn();
     await card(app, DEMO_LECTURE).getByRole('button', { name: 'live lesson' }).click();
     // 'live lesson' opens the live screen; its link leads to the lecture's lessons
-    await app.page.waitForURL(/\/main\/live\?/);
+    await app.page.waitForURL((u) => u.pathname === '/main/live' && u.searchParams.has('courseId'));
     await app.testId('live-lessons').click();
     await app.page.waitForURL(/\/main\/course\?/);
     const coursePage = app.page.url();
@@ -307,7 +307,7 @@ describe('classroom: lectures, lessons and the study check', () => {
     await app.goto('/main/curriculum');
     await card(app, DEMO_LECTURE).getByRole('button', { name: 'live lesson' }).click();
     // 'live lesson' opens the live screen; its link leads to the lecture's lessons
-    await app.page.waitForURL(/\/main\/live\?/);
+    await app.page.waitForURL((u) => u.pathname === '/main/live' && u.searchParams.has('courseId'));
     await app.testId('live-lessons').click();
     await lessonRow(app, '1단원').getByTestId('lesson-check').click();
     await app.page.waitForURL(/\/main\/courseStudyCheck\?/);
