@@ -9,6 +9,7 @@
  * 1280 × 800 and 390 × 844 with axe-core.
  */
 import { join } from 'node:path';
+import type { PupilDetailData } from '@dotink/contracts/eduAnalytics';
 import { decodePageArray } from '@dotink/ncode';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ let page: Page;
 let app: ClassroomPage;
 let book: MathBook;
 let pupils: { id: string; num: number; name: string }[];
-let detail: any;
+let detail: PupilDetailData;
 
 beforeAll(async () => {
   const dist = await buildClassroom();
@@ -75,11 +76,10 @@ const calendarShows = async () => ({
   view: await calendar().getAttribute('data-view'),
   start: await calendar().getAttribute('data-start'),
 });
-const written = () =>
-  new Set(detail.pupil.pages.filter((p: any) => p.strokeCount > 0).map((p: any) => p.page));
+const written = () => new Set(detail.pupil.pages.filter((p) => p.strokeCount > 0).map((p) => p.page));
 /** A unit pupil 1 did not write in (demo unit 5). */
-const silentUnit = () => detail.units.find((u: any) => !u.pages.some((p: number) => written().has(p)));
-const lastDay = () => [...detail.days].sort((a: any, b: any) => (a.date < b.date ? -1 : 1)).at(-1);
+const silentUnit = () => detail.units.find((u) => !u.pages.some((p: number) => written().has(p)));
+const lastDay = () => [...detail.days].sort((a, b) => (a.date < b.date ? -1 : 1)).at(-1);
 const shift = (ym: string, delta: number) => {
   const [y, m] = ym.split('-').map(Number) as [number, number];
   const i = y * 12 + m - 1 + delta;
@@ -116,10 +116,10 @@ describe('math/student: one demo pupil', () => {
     expect(overall[0]).toEqual(['This student', '10.5', '4.0']);
     expect(overall[1]?.[1]).toBe(one(detail.average.progress.writtenRatePct));
     // the unit table: the first unit holds pages 10–13
-    const first = detail.units[0];
+    const first = detail.units[0]!;
     const row = app.testId('category-table').locator(`tr[data-unit="${first.index}"]`);
     const cells = await row.locator('td').allTextContents();
-    const figures = detail.pupil.units.find((u: any) => u.index === first.index);
+    const figures = detail.pupil.units.find((u) => u.index === first.index)!;
     expect(cells.slice(0, 4)).toEqual([
       String(first.numPages),
       String(figures.analysis.numWrittenPages),
@@ -137,7 +137,7 @@ describe('math/student: one demo pupil', () => {
   }, 120_000);
 
   it("replays a unit's writing with the unit's pages", async () => {
-    const first = detail.units[0];
+    const first = detail.units[0]!;
     const link = app
       .testId('category-table')
       .locator(`tr[data-unit="${first.index}"]`)
@@ -147,7 +147,7 @@ describe('math/student: one demo pupil', () => {
     expect(q.get('studentId')).toBe(pupils[0]!.id);
     expect(decodePageArray(q.get('pages')!).map((p) => p.page)).toEqual(first.pages);
     // a unit the pupil did not write in has no replay
-    const silent = silentUnit();
+    const silent = silentUnit()!;
     expect(
       await app
         .testId('category-table')
@@ -168,7 +168,7 @@ describe('math/student: one demo pupil', () => {
   it('drills the calendar from the month to a day by an event and by a day', async () => {
     await app.goto(studentPath(pupils[0]!.id));
     await waitForFigures(app);
-    const day = lastDay();
+    const day = lastDay()!;
     expect(await calendarShows()).toEqual({ view: 'dayGridMonth', start: `${day.date.slice(0, 7)}-01` });
     const title = `${one(day.durationMs / 60_000)} min · ${day.numPages} pages`;
     await calendar().getByText(title).first().click();
@@ -178,7 +178,7 @@ describe('math/student: one demo pupil', () => {
     await calendar().getByLabel('Month', { exact: true }).click();
     await expect.poll(calendarShows).toEqual({ view: 'dayGridMonth', start: `${day.date.slice(0, 7)}-01` });
     // a day without study: its agenda says so
-    const studyDates = new Set(detail.days.map((d: any) => d.date));
+    const studyDates = new Set(detail.days.map((d) => d.date));
     const empty = Array.from(
       { length: 28 },
       (_, i) => `${day.date.slice(0, 7)}-${String(i + 1).padStart(2, '0')}`,
@@ -204,13 +204,11 @@ describe('math/student: one demo pupil', () => {
 
   it('moves the monthly chart to the previous, next and current month', async () => {
     const monthly = app.testId('monthly');
-    const month = lastDay().date.slice(0, 7);
+    const month = lastDay()!.date.slice(0, 7);
     expect(await monthly.getAttribute('data-month')).toBe(month);
     const minutesOf = async () => (await chartRows('chart-monthly')).map((r) => r[1]);
     const shown = await minutesOf();
-    const total = detail.days
-      .filter((d: any) => d.date.startsWith(month))
-      .reduce((s: number, d: any) => s + d.durationMs, 0);
+    const total = detail.days.filter((d) => d.date.startsWith(month)).reduce((s, d) => s + d.durationMs, 0);
     expect(shown.reduce((s, m) => s + Number(m), 0)).toBeCloseTo(total / 60_000, 0);
     await app.testId('month-prev').click();
     expect(await monthly.getAttribute('data-month')).toBe(shift(month, -1));
@@ -254,14 +252,14 @@ describe('math/student_categories', () => {
   it("opens the first unit, and offers 'replay this unit's writing' only where the pupil wrote", async () => {
     await app.goto(categoriesPath(pupils[0]!.id));
     await waitForFigures(app, 'unit-figures');
-    const first = detail.units[0];
+    const first = detail.units[0]!;
     expect(await app.testId('unit-figures').getAttribute('data-unit')).toBe(String(first.index));
     const rates = await chartRows('chart-unit-rates');
-    const figures = detail.pupil.units.find((u: any) => u.index === first.index);
+    const figures = detail.pupil.units.find((u) => u.index === first.index)!;
     expect(rates[0]?.[1]).toBe(one(figures.progress.writtenRatePct));
     expect(await app.testId('replay-unit').textContent()).toBe("replay this unit's writing");
 
-    const silent = silentUnit();
+    const silent = silentUnit()!;
     await app.testId('unit-select').selectOption(String(silent.index));
     await page.locator(`[data-testid=unit-figures][data-unit="${silent.index}"]`).waitFor();
     expect(new URL(page.url()).searchParams.get('category')).toBe(String(silent.index));

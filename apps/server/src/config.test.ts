@@ -47,6 +47,19 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('admits a class of 40 writing live by default (issue 16): pupils well within budget, a teacher not dropped', () => {
+    const { realtime } = loadConfig({}, '/srv/dotink');
+    // A station sends each pen's dots once per animation frame: up to ~60 messages a second, a
+    // few more for pages, strokes opened and closed; a reconnecting station may send a second's worth at once.
+    const pupilPerSecond = 60 + 10;
+    expect(realtime.messagesPerSecond).toBeGreaterThanOrEqual(5 * pupilPerSecond);
+    expect(realtime.messageBurst).toBeGreaterThanOrEqual(10 * pupilPerSecond);
+    // The teacher's socket receives all of it: 40 × 60 strokeDots messages of ~170 bytes a second.
+    // Its unsent backlog may grow for this long (a busy tab, a Wi-Fi stall) before it is dropped.
+    const classBytesPerSecond = 40 * 60 * 170;
+    expect(realtime.maxBufferedBytes / classBytesPerSecond).toBeGreaterThanOrEqual(8);
+  });
+
   it('reads every variable', () => {
     const c = loadConfig(
       {
@@ -153,6 +166,56 @@ describe('loadConfig', () => {
     ).toEqual(['OAUTH_CLIENTS: client ids must be unique']);
     expect(issuesOf({ UPSTREAM_OIDC_ISSUER: 'https://accounts.google.com' })).toEqual([
       'UPSTREAM_OIDC_ISSUER: set UPSTREAM_OIDC_ISSUER, UPSTREAM_OIDC_CLIENT_ID and UPSTREAM_OIDC_CLIENT_SECRET together',
+    ]);
+  });
+
+  it('keeps files on disk unless an S3 bucket is named, then reads the object store', () => {
+    expect(loadConfig({}).objectStore).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'dotink-files' }).objectStore).toEqual({
+      bucket: 'dotink-files',
+      region: 'us-east-1',
+      forcePathStyle: false,
+      prefix: '',
+    });
+    expect(
+      loadConfig({
+        S3_ENDPOINT: 'http://minio:9000/',
+        S3_BUCKET: 'district.files',
+        S3_REGION: 'eu-central-1',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: 'dotink/prod/',
+      }).objectStore,
+    ).toEqual({
+      endpoint: 'http://minio:9000',
+      bucket: 'district.files',
+      region: 'eu-central-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      prefix: 'dotink/prod/',
+    });
+  });
+
+  it('names each bad S3 variable: bucket, endpoint, region, prefix, half a key pair, no bucket', () => {
+    const named = (env: Record<string, string>) => issuesOf(env).map((i) => i.split(':')[0]);
+    expect(
+      named({
+        S3_BUCKET: 'Bad_Bucket',
+        S3_ENDPOINT: 'ftp://minio',
+        S3_REGION: 'Mars 1',
+        S3_PREFIX: '/abs',
+        S3_FORCE_PATH_STYLE: 'perhaps',
+      }),
+    ).toEqual(
+      expect.arrayContaining(['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_PREFIX', 'S3_FORCE_PATH_STYLE']),
+    );
+    expect(issuesOf({ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key' })).toEqual([
+      'S3_ACCESS_KEY_ID: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
+    ]);
+    expect(issuesOf({ S3_ENDPOINT: 'http://minio:9000' })).toEqual([
+      'S3_BUCKET: is needed when any other S3_ variable is set',
     ]);
   });
 

@@ -36,6 +36,21 @@ export interface UpstreamOidcConfig {
   readonly name: string;
 }
 
+/** S3-compatible object storage for uploaded files (`S3_*`); absent: files on the local disk. */
+export interface ObjectStoreConfig {
+  /** The storage's address (MinIO, Ceph, R2…); absent for AWS S3 itself. */
+  readonly endpoint?: string;
+  readonly bucket: string;
+  readonly region: string;
+  /** Absent: the SDK's default credential chain (instance role, AWS_* variables, profile). */
+  readonly accessKeyId?: string;
+  readonly secretAccessKey?: string;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO, s3rver, most self-hosted stores). */
+  readonly forcePathStyle: boolean;
+  /** Prepended to every key (empty or ending in `/`), to share a bucket. */
+  readonly prefix: string;
+}
+
 export interface ServerConfig {
   readonly port: number;
   readonly host: string;
@@ -48,8 +63,10 @@ export interface ServerConfig {
   readonly dataDir: string;
   /** Embedded PGlite data directory (used when `databaseUrl` is absent). */
   readonly pgliteDir: string;
-  /** Content-addressed file storage root. */
+  /** Content-addressed file storage root (when `objectStore` is absent). */
   readonly filesDir: string;
+  /** Object storage for files, shared by every server process; absent: `filesDir`. */
+  readonly objectStore?: ObjectStoreConfig;
   /** PostgreSQL connection string; absent means the embedded PGlite database. */
   readonly databaseUrl?: string;
   /** Where vendor Ncode data (paper catalogue, code pages, textbooks) is read from. */
@@ -181,9 +198,28 @@ const envSchema = z
       })
       .optional(),
     PRINT_CODES_PER_DAY: positiveInt.default(500),
-    REALTIME_MAX_BUFFERED_KB: positiveInt.default(1024),
+    REALTIME_MAX_BUFFERED_KB: positiveInt.default(4096),
     REALTIME_MESSAGES_PER_SECOND: positiveInt.default(500),
     REALTIME_MESSAGE_BURST: positiveInt.default(1000),
+    S3_ENDPOINT: httpUrl.optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens',
+      )
+      .optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{1,64}$/, 'must be a region name such as us-east-1')
+      .default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanText.default(false),
+    S3_PREFIX: z
+      .string()
+      .regex(/^([A-Za-z0-9!_.*'()-]+\/)+$/, 'must be key segments each ending in "/", e.g. "dotink/"')
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -194,6 +230,23 @@ const envSchema = z
         code: 'custom',
         path: ['UPSTREAM_OIDC_ISSUER'],
         message: 'set UPSTREAM_OIDC_ISSUER, UPSTREAM_OIDC_CLIENT_ID and UPSTREAM_OIDC_CLIENT_SECRET together',
+      });
+    }
+    const s3Set = [env.S3_ENDPOINT, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY, env.S3_PREFIX].some(
+      (v) => v !== undefined,
+    );
+    if (s3Set && env.S3_BUCKET === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'is needed when any other S3_ variable is set',
+      });
+    }
+    if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_ACCESS_KEY_ID'],
+        message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
       });
     }
     const ids = (env.OAUTH_CLIENTS ?? []).map((c) => c.clientId);
@@ -263,6 +316,19 @@ export function loadConfig(
     dataDir,
     pgliteDir: resolve(dataDir, 'db'),
     filesDir: resolve(dataDir, 'files'),
+    ...(e.S3_BUCKET
+      ? {
+          objectStore: {
+            ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            ...(e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID } : {}),
+            ...(e.S3_SECRET_ACCESS_KEY ? { secretAccessKey: e.S3_SECRET_ACCESS_KEY } : {}),
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            prefix: e.S3_PREFIX ?? '',
+          },
+        }
+      : {}),
     ...(e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL } : {}),
     ...(ncodeDataDir ? { ncodeDataDir } : {}),
     ...(e.BOARD_DIST_DIR ? { boardDistDir: resolve(cwd, e.BOARD_DIST_DIR) } : {}),

@@ -235,6 +235,9 @@ describeEachDatabase('hostile input', (kind) => {
         .returning('id')
         .executeTakeFirstOrThrow();
     const kept = await course('L');
+    // A lesson with a session (a live room), so the live routes reach their roster and station.
+    const live = await course('Live');
+    await db.updateTable('courses').set({ session_id: 'ses-hostile' }).where('id', '=', live.id).execute();
     const doomedCourses = await Promise.all([1, 2, 3].map((i) => course(`D${i}`)));
     const doomedLectures = await Promise.all(
       [1, 2, 3].map(() => insertCurriculum(app, w.callers.admin.id, w.classId)),
@@ -245,7 +248,7 @@ describeEachDatabase('hostile input', (kind) => {
       eduClassId: s(w.classId, w.emptyClassId, w.otherClassId),
       curriculumId: s(lecture),
       textbookId: s(textbook.id),
-      courseId: s(kept.id),
+      courseId: s(kept.id, live.id),
       kind: s('pdf', 'nproj'),
       studentId: w.studentIds,
       fileName: s('math.json', 'a_b-c.1'),

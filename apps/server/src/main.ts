@@ -6,7 +6,7 @@ import { buildApp, systemClock } from './app';
 import { ConfigError, loadConfig } from './config';
 import { databaseTarget, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { diskFileStore } from './files/diskFileStore';
+import { openFileStore } from './files/configuredFileStore';
 import { demoLogins } from './seed/demo';
 import { seedDatabase } from './seed/index';
 import { categoryFilesBanner, categoryFilesOf } from './vendor/categoryFiles';
@@ -26,10 +26,12 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // The object store first: a bucket that does not answer stops the start with its name.
+  const store = await openFileStore(config);
   const database = await openDatabase(databaseTarget(config));
   await migrateToLatest(database.db);
   await seedDatabase(database.db, { demo: config.seedDemo, clock: systemClock });
-  const app = await buildApp({ config, database, files: diskFileStore(config.filesDir) });
+  const app = await buildApp({ config, database, files: store.files });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: closing`);
     await app.close();
     await database.close();
+    store.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -48,6 +51,7 @@ async function main(): Promise<void> {
   const lines = [
     '',
     `dotink server: ${config.publicUrl}  (database: ${where})`,
+    `  files:              ${store.where}`,
     ...webApps(config).map(
       (web) => `  ${`${web.prefix.slice(1)}:`.padEnd(20)}${config.publicUrl}${web.prefix}/`,
     ),

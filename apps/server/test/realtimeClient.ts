@@ -80,12 +80,17 @@ export function connect(
 }
 
 /** A remote-pen `stroke` message of `dots` dots written by `writerId`. */
-export function strokeMessage(writerId: string, dots = 20, key = `k-${writerId}-${dots}`): string {
+export function strokeMessage(
+  writerId: string,
+  dots = 20,
+  key = `k-${writerId}-${dots}`,
+  mac = '9C:7B:D2:10:00:01',
+): string {
   const stroke = createStroke(
     {
       key,
       page: pageAddress(3, 1012, 1191, 5),
-      mac: '9C:7B:D2:10:00:01',
+      mac,
       writerId,
       surfaceOwnerId: writerId,
     },

@@ -3,6 +3,7 @@
  * mathStudyCheck): the demo lecture's book and pupils (found through the API as the signed-in
  * teacher), the math query of a book, and the server's own answer for a pupil.
  */
+import type { PupilDetailData } from '@dotink/contracts/eduAnalytics';
 import type { ClassroomPage } from './classroomPage';
 import { apiCall, firstLecture, materialsOf } from './materialsPage';
 
@@ -67,7 +68,11 @@ export async function pupilsOf(
 }
 
 /** The server's detail of a pupil on a book, in the browser's time zone (what the screen shows). */
-export async function pupilDetailOf(app: ClassroomPage, b: MathBook, studentId: string): Promise<any> {
+export async function pupilDetailOf(
+  app: ClassroomPage,
+  b: MathBook,
+  studentId: string,
+): Promise<PupilDetailData> {
   const timeZone = await app.page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   const q = new URLSearchParams({
     eduClassId: String(b.eduClassId),

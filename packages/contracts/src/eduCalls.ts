@@ -63,6 +63,7 @@ import {
   unitsBody,
   unitsData,
 } from './eduAnalytics';
+import { liveParams, liveRosterData, liveStationData } from './eduLive';
 
 /** One call: method, path template and the schemas of its parts. */
 export interface EduCall {
@@ -291,6 +292,18 @@ export const eduCalls = {
     params: textbookParams,
     body: unitsBody,
     data: unitsData,
+  }),
+  getLiveRoster: call({
+    method: 'GET',
+    path: '/edu/v1/live/{courseId}',
+    params: liveParams,
+    data: liveRosterData,
+  }),
+  getLiveStation: call({
+    method: 'GET',
+    path: '/edu/v1/live/{courseId}/station',
+    params: liveParams,
+    data: liveStationData,
   }),
 } as const;
 

@@ -1,9 +1,11 @@
 import { EventEmitter } from 'node:events';
+import { LiveMessage } from '@dotink/contracts/eduLive';
+import { manualClock } from '@dotink/ncode';
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { memoryBus } from './bus';
 import { type Connection, REVOKED_CLOSE, RealtimeHub } from './hub';
-import type { Membership } from './rooms';
+import { type Membership, ROOM_CLOSED_CLOSE } from './rooms';
 
 /** A socket stand-in: records what is sent, with a settable backlog. */
 class FakeSocket extends EventEmitter {
@@ -32,12 +34,17 @@ class FakeSocket extends EventEmitter {
   }
 }
 
-const member = (id: string, role: Membership['role'], token = `t-${id}`) => {
+const member = (
+  id: string,
+  role: Membership['role'],
+  token = `t-${id}`,
+  membership: Partial<Membership> = {},
+) => {
   const socket = new FakeSocket();
   const c: Connection = {
     id,
     accountId: `a-${id}`,
-    membership: { room: 'session/1_s', role },
+    membership: { room: 'session/1_s', role, ...membership },
     token,
     socket: socket as unknown as WebSocket,
   };
@@ -86,5 +93,37 @@ describe('RealtimeHub', () => {
     expect(hub.memberCount('session/1_s')).toBe(1);
     hub.close();
     expect(a.socket.closed).toEqual({ code: 1001, reason: 'server closing' });
+  });
+
+  it("closes the members of a lesson's room once its closing time passed (4002), by the injected clock", async () => {
+    const clock = manualClock(1_000);
+    const hub = new RealtimeHub(memoryBus(), {
+      maxBufferedBytes: 1000,
+      heartbeatMs: 60_000,
+      clock,
+      closeCheckMs: 5,
+    });
+    const early = member('e', 'teacher', 't-e', { room: 'session/1_a', closesAtMs: 2_000 });
+    const pupil = member('p', 'student', 't-p', { room: 'session/1_a', closesAtMs: 2_000, pen: null });
+    const later = member('l', 'teacher', 't-l', { room: 'session/2_b', closesAtMs: 3_000 });
+    const board = member('o', 'owner', 't-o', { room: 'board/o/b' });
+    for (const m of [early, pupil, later, board]) hub.add(m.c);
+    expect(hub.closeDue(1_999)).toBe(0);
+    expect(hub.closeDue(2_000)).toBe(2);
+    const closed = { code: ROOM_CLOSED_CLOSE, reason: LiveMessage.closed };
+    expect([early.socket.closed, pupil.socket.closed, later.socket.closed]).toEqual([
+      closed,
+      closed,
+      undefined,
+    ]);
+    expect(hub.memberCount('session/1_a')).toBe(0);
+    // The hub's own check runs on a timer and reads the clock: nothing before the time, then the room.
+    await new Promise((r) => setTimeout(r, 30));
+    expect(later.socket.closed).toBeUndefined();
+    clock.set(3_000);
+    await new Promise<void>((r) => later.socket.once('close', () => r()));
+    expect(later.socket.closed).toEqual(closed);
+    expect(board.socket.closed).toBeUndefined();
+    hub.close();
   });
 });

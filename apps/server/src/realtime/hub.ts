@@ -3,11 +3,15 @@
  * room that may receive it (rooms.ts), never back to its sender. A member whose socket has more
  * than `maxBufferedBytes` waiting to be sent is dropped (terminated) instead of being sent more:
  * a slow consumer cannot make the server hold an ever-growing queue. Dead sockets are found by
- * ping/pong and terminated; at the same heartbeat each member's token is checked again.
+ * ping/pong and terminated; at the same heartbeat each member's token is checked again. Every
+ * `closeCheckMs` (default 1 s) the members whose room closed by the injected clock (a lesson's
+ * room, `Membership.closesAtMs`) are closed with {@link ROOM_CLOSED_CLOSE} (4002).
  */
+import { LiveMessage } from '@dotink/contracts/eduLive';
+import type { Clock } from '@dotink/ncode';
 import type { WebSocket } from 'ws';
 import type { BusMessage, RealtimeBus } from './bus';
-import { type Membership, receives } from './rooms';
+import { type Membership, ROOM_CLOSED_CLOSE, receives } from './rooms';
 
 /** A member socket. */
 export interface Connection {
@@ -29,6 +33,10 @@ export interface HubOptions {
    * its upgrade, so an expired or revoked token, or an account removed, closes it (4001).
    */
   readonly stillAllowed?: (connection: Connection) => Promise<boolean>;
+  /** The clock rooms close by (without one, rooms never close). */
+  readonly clock?: Clock;
+  /** Period of the closing check (ms); default 1000. */
+  readonly closeCheckMs?: number;
 }
 
 /** Close code of a member whose token expired or was revoked. */
@@ -39,6 +47,7 @@ export class RealtimeHub {
   private readonly alive = new WeakMap<WebSocket, boolean>();
   private readonly unsubscribe: () => void;
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly closing: NodeJS.Timeout | undefined;
   /** Sockets dropped as slow consumers since start. */
   slowDropped = 0;
 
@@ -49,6 +58,11 @@ export class RealtimeHub {
     this.unsubscribe = bus.subscribe((m) => this.deliver(m));
     this.heartbeat = setInterval(() => void this.ping(), options.heartbeatMs ?? 30_000);
     this.heartbeat.unref();
+    const { clock } = options;
+    if (clock) {
+      this.closing = setInterval(() => this.closeDue(clock.nowMs()), options.closeCheckMs ?? 1000);
+      this.closing.unref();
+    }
   }
 
   /** Adds a member; it leaves when its socket closes. */
@@ -137,9 +151,28 @@ export class RealtimeHub {
     await Promise.all(checks);
   }
 
+  /**
+   * Closes (4002, LiveMessage.closed) the members whose room closes at or before `nowMs`; answers
+   * how many were closed.
+   */
+  closeDue(nowMs: number): number {
+    let closed = 0;
+    for (const members of this.rooms.values()) {
+      for (const c of [...members]) {
+        const at = c.membership.closesAtMs;
+        if (at === undefined || at > nowMs) continue;
+        this.remove(c);
+        c.socket.close(ROOM_CLOSED_CLOSE, LiveMessage.closed);
+        closed += 1;
+      }
+    }
+    return closed;
+  }
+
   /** Stops listening and closes every socket. */
   close(): void {
     clearInterval(this.heartbeat);
+    if (this.closing) clearInterval(this.closing);
     this.unsubscribe();
     for (const members of this.rooms.values())
       for (const c of members) c.socket.close(1001, 'server closing');

@@ -1,10 +1,11 @@
+import { LIVE_GRACE_MINUTES, LiveMessage } from '@dotink/contracts/eduLive';
 import type { Stroke } from '@dotink/ink';
-import { pageId } from '@dotink/ncode';
-import { createRemotePenLink } from '@dotink/pen';
+import { manualClock, pageAddress, pageId } from '@dotink/ncode';
+import { createRemotePenLink, encodeRemoteMessage } from '@dotink/pen';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestServer } from '../../test/harness';
-import { type Classroom, createClassroom } from '../../test/inkFixtures';
-import { teacherWithToken } from '../../test/oauth';
+import { type Classroom, createClassroom, pupilPen } from '../../test/inkFixtures';
+import { issueAccessToken, teacherWithToken } from '../../test/oauth';
 import {
   type Client,
   connect,
@@ -14,6 +15,7 @@ import {
   UpgradeRefused,
 } from '../../test/realtimeClient';
 import { CloseReason } from './realtimeRoutes';
+import { ROOM_CLOSED_CLOSE } from './rooms';
 
 const refusal = async (p: Promise<Client>) => {
   try {
@@ -92,6 +94,7 @@ describeEachDatabase('realtime rooms', (kind) => {
     const cases: [string | Buffer, number, string][] = [
       ['{"hello":1}', 1007, CloseReason.malformed],
       [strokeMessage(room.students[1]!.id), 1008, CloseReason.otherWriter],
+      [strokeMessage(pupil.id, 20, 'k-other-pen', pupilPen(1)), 1008, CloseReason.otherPen],
       [Buffer.from([1, 2, 3]), 1003, CloseReason.binary],
     ];
     for (const [data, code, reason] of cases) {
@@ -99,6 +102,43 @@ describeEachDatabase('realtime rooms', (kind) => {
       c.ws.send(data);
       expect(await c.closed).toEqual({ code, reason });
     }
+  });
+
+  it("lets a pupil publish only the registered pen's messages, compared in canonical form (1008 otherPen)", async () => {
+    const [, p2] = room.students;
+    const teacher = await join(sessionUrl, room.teacher.headers);
+    // Pupil 2's own pen typed in lower case without colons: the same pen, relayed unchanged.
+    const own = strokeMessage(p2!.id, 4, 'k-own-pen', pupilPen(1).replaceAll(':', '').toLowerCase());
+    const b = await join(sessionUrl, p2!.headers);
+    b.ws.send(own);
+    expect(await teacher.waitFor(1)).toEqual([own]);
+    const otherPen = pupilPen(0);
+    const refused = [
+      connectedMessage(otherPen),
+      encodeRemoteMessage({ type: 'page', mac: otherPen, timeMs: 1, page: pageAddress(3, 1012, 1191, 5) }),
+      encodeRemoteMessage({ type: 'strokeDots', mac: otherPen, key: 'k', dots: [[1, 2, 300, 4]] }),
+      // The pupil's own writer id does not make another pen's stroke the pupil's.
+      strokeMessage(p2!.id, 4, 'k-stolen', otherPen),
+    ];
+    for (const m of refused) {
+      const c = await join(sessionUrl, p2!.headers);
+      c.ws.send(m);
+      expect(await c.closed).toEqual({ code: 1008, reason: LiveMessage.otherPen });
+    }
+    // A pupil without a registered pen publishes nothing.
+    const lone = await createClassroom(server().app, 1);
+    await server()
+      .app.services.db.updateTable('students')
+      .set({ mac_address: '00:00:00:00:00:00' })
+      .where('account_id', '=', lone.students[0]!.id)
+      .execute();
+    const penless = await join(`${base}/realtime/v1/rooms/session/${lone.tag}`, lone.students[0]!.headers);
+    penless.ws.send(connectedMessage('00:00:00:00:00:00'));
+    expect(await penless.closed).toEqual({ code: 1008, reason: LiveMessage.otherPen });
+    b.ws.send(connectedMessage(pupilPen(1)));
+    expect(await teacher.waitFor(2)).toEqual([own, connectedMessage(pupilPen(1))]);
+    teacher.ws.close();
+    b.ws.close();
   });
 
   it('refuses the upgrade: 401 without a valid token, 403 outside the lesson, 404 unknown lesson, 400 unknown room', async () => {
@@ -183,4 +223,90 @@ describeEachDatabase('realtime rooms: message budget', (kind) => {
     expect(await teacher.waitFor(5)).toEqual(messages.slice(0, 5));
     teacher.ws.close();
   });
+});
+
+describeEachDatabase('realtime rooms: the lesson room closes', (kind) => {
+  const clock = manualClock(Date.UTC(2025, 2, 3, 8, 0));
+  const server = useTestServer(kind, { clock, env: { OIDC_ACCESS_TOKEN_TTL: '86400' } });
+  it('admits before the start, closes every socket at the end + 30 minutes (4002), then refuses joins (410)', async () => {
+    const app = server().app;
+    const base = await listenWs(app);
+    const room = await createClassroom(app, 1);
+    const other = await createClassroom(app, 1);
+    const url = `${base}/realtime/v1/rooms/session/${room.tag}`;
+    const join = (headers: Record<string, string>) =>
+      connect(url, { protocols: ['dotink.remote.v1', `bearer.${tokenOf(headers)}`] });
+    const pupil = room.students[0]!;
+    // An hour before the lesson: the teacher's screen and the station are set up.
+    const teacher = await join(room.teacher.headers);
+    const station = await join(pupil.headers);
+    const closesAt = room.lessonEndMs + LIVE_GRACE_MINUTES * 60_000;
+    clock.set(closesAt - 1);
+    station.ws.send(strokeMessage(pupil.id, 3));
+    expect(await teacher.waitFor(1)).toEqual([strokeMessage(pupil.id, 3)]);
+    const late = await join(pupil.headers);
+    clock.set(closesAt);
+    const closed = { code: ROOM_CLOSED_CLOSE, reason: LiveMessage.closed };
+    expect(await Promise.all([teacher.closed, station.closed, late.closed])).toEqual([
+      closed,
+      closed,
+      closed,
+    ]);
+    const gone = { status: 410, message: LiveMessage.closed };
+    expect(await refusal(join(pupil.headers))).toEqual(gone);
+    expect(await refusal(join(room.teacher.headers))).toEqual(gone);
+    const admin = await teacherWithToken(app, { schoolId: room.schoolId, isSchoolAdmin: true });
+    expect(await refusal(join(admin.headers))).toEqual(gone);
+    // A stranger is told 403 as before, not that the room closed.
+    expect(await refusal(join(other.students[0]!.headers))).toMatchObject({ status: 403 });
+    const fresh = await issueAccessToken(app, other.teacher.id, 'openid profile edu.read');
+    expect(await refusal(join({ authorization: `Bearer ${fresh}` }))).toMatchObject({ status: 403 });
+  });
+});
+
+describeEachDatabase('realtime rooms: a class writing at once (default limits)', (kind) => {
+  const server = useTestServer(kind);
+  it("carries 40 pupils' live dots (60 messages a second each) to one teacher without dropping or closing anyone", async () => {
+    const app = server().app;
+    const base = await listenWs(app);
+    const room = await createClassroom(app, 40);
+    const url = `${base}/realtime/v1/rooms/session/${room.tag}`;
+    const join = (headers: Record<string, string>) =>
+      connect(url, { protocols: ['dotink.remote.v1', `bearer.${tokenOf(headers)}`] });
+    const teacher = await join(room.teacher.headers);
+    const stations = await Promise.all(room.students.map((p) => join(p.headers)));
+    // A station batches each pen's dots per animation frame: ~60 messages a second of ~2 dots.
+    const SECONDS = 2;
+    const PER_SECOND = 60;
+    const ticks = SECONDS * PER_SECOND;
+    const dotsOf = (pupil: number, tick: number) =>
+      encodeRemoteMessage({
+        type: 'strokeDots',
+        mac: pupilPen(pupil),
+        key: `k-${pupil}`,
+        dots: [
+          [10 + tick * 0.25, 20 + tick * 0.125, 312, 1_740_992_400_000 + tick * 16],
+          [10.125 + tick * 0.25, 20.0625 + tick * 0.125, 313, 1_740_992_400_008 + tick * 16],
+        ],
+      });
+    const started = performance.now();
+    for (let tick = 0; tick < ticks; tick++) {
+      stations.forEach((s, i) => {
+        s.ws.send(dotsOf(i, tick));
+      });
+      await new Promise((r) => setTimeout(r, 1000 / PER_SECOND));
+    }
+    const total = ticks * stations.length;
+    await teacher.waitFor(total, 30_000);
+    const ms = performance.now() - started;
+    console.info(
+      `40 pupils × ${PER_SECOND}/s for ${SECONDS} s [${kind}]: ${total} messages in ${Math.round(ms)} ms`,
+    );
+    expect(teacher.ws.readyState).toBe(teacher.ws.OPEN);
+    for (const s of stations) expect(s.ws.readyState).toBe(s.ws.OPEN);
+    // Each pupil's dots arrive in order.
+    const firstOf = teacher.messages.filter((m) => m.includes('"k-7"'));
+    expect(firstOf).toEqual(Array.from({ length: ticks }, (_, t) => dotsOf(7, t)));
+    for (const c of [teacher, ...stations]) c.ws.close();
+  }, 60_000);
 });

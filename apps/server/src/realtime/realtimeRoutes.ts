@@ -4,22 +4,27 @@
  * - **Authentication**: the same bearer access tokens as the API, given as an `Authorization`
  *   header, as the subprotocol `bearer.<token>` (browsers cannot set headers; offer it with
  *   `dotink.remote.v1`, which the server selects), or as the `access_token` query parameter.
- *   Refusals are plain HTTP answers before the upgrade: 401, 403, 404 (unknown lesson), 400.
+ *   Refusals are plain HTTP answers before the upgrade: 401, 403, 404 (unknown lesson), 400,
+ *   410 (a lesson's room after it closed: the lesson's end + 30 minutes).
  * - **Messages**: each WebSocket text message is one remote-pen message of `@dotink/pen`
  *   (`remoteMessages.ts`, version 1), passed on unchanged, so the socket is a `RemoteChannel` for
- *   `createRemotePenLink`. A student may publish only strokes written by the student. Close codes:
- *   1003 binary data, 1007 not a remote-pen message, 1008 not allowed (a viewer publishing,
- *   another writer's stroke, more messages than the connection's budget — REALTIME_MESSAGES_PER_
- *   SECOND on average, REALTIME_MESSAGE_BURST at once), 1009 over 1 MiB, 4001 token expired or
- *   revoked (checked every 30 s); a slow consumer is terminated (1006 at the client).
+ *   `createRemotePenLink`. A student may publish only messages of the student's registered pen
+ *   and strokes written by the student. Close codes: 1003 binary data, 1007 not a remote-pen
+ *   message, 1008 not allowed (a viewer publishing, another pen's message, another writer's
+ *   stroke, more messages than the connection's budget — REALTIME_MESSAGES_PER_SECOND on average,
+ *   REALTIME_MESSAGE_BURST at once), 1009 over 1 MiB, 4001 token expired or revoked (checked every
+ *   30 s), 4002 the lesson's room closed (checked every second); a slow consumer is terminated
+ *   (1006 at the client).
  * - **Fan-out**: through the bus: in-process on PGlite, PostgreSQL LISTEN/NOTIFY when the server
  *   runs on `DATABASE_URL` (several processes share rooms).
  */
 import { randomUUID } from 'node:crypto';
+import { LiveMessage } from '@dotink/contracts/eduLive';
 import { decodeRemoteMessage } from '@dotink/pen';
 import websocket from '@fastify/websocket';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
+import { normalizePenAddress } from '../edu/students/penAddress';
 import { sendFailure } from '../http/errors';
 import { authOf, bearerToken } from '../platform/bearer';
 import type { AppPlugin } from '../platform/types';
@@ -42,6 +47,7 @@ export const CloseReason = {
   malformed: 'not a remote pen message (version 1)',
   receiveOnly: 'this room is receive-only for you',
   otherWriter: 'a student may publish only their own strokes',
+  otherPen: LiveMessage.otherPen,
   tooMany: (perSecond: number) => `too many messages: over ${perSecond} a second`,
 } as const;
 
@@ -65,8 +71,12 @@ function checkPublish(
   if (!canPublish(membership.role)) return { code: 1008, reason: CloseReason.receiveOnly };
   const m = decodeRemoteMessage(text);
   if (!m) return { code: 1007, reason: CloseReason.malformed };
-  if (membership.role === 'student' && (m.type === 'stroke' || m.type === 'strokeOpen')) {
-    if (m.stroke.writerId !== accountId) return { code: 1008, reason: CloseReason.otherWriter };
+  if (membership.role === 'student') {
+    // Only the student's own registered pen (none registered: nothing), compared in canonical form.
+    if (!membership.pen || normalizePenAddress(m.mac) !== membership.pen)
+      return { code: 1008, reason: CloseReason.otherPen };
+    if ((m.type === 'stroke' || m.type === 'strokeOpen') && m.stroke.writerId !== accountId)
+      return { code: 1008, reason: CloseReason.otherWriter };
   }
   return undefined;
 }
@@ -87,6 +97,7 @@ export const realtimeRoutes: AppPlugin = async (app) => {
       return Boolean(token && !token.isExpired && token.accountId === c.accountId);
     },
     onDrop: (c, reason) => app.log.info({ room: c.membership.room, reason }, 'realtime member dropped'),
+    clock: app.services.clock,
   });
   app.addHook('preClose', async () => hub.close());
   app.addHook('onClose', async () => bus.close());
@@ -115,7 +126,10 @@ export const realtimeRoutes: AppPlugin = async (app) => {
       } catch {
         throw new RoomRefused(400, RoomMessage.unknownRoom);
       }
-      memberships.set(request, await joinRoom(app.services.db, authOf(request), room));
+      memberships.set(
+        request,
+        await joinRoom(app.services.db, authOf(request), room, app.services.clock.nowMs()),
+      );
     } catch (error) {
       if (error instanceof RoomRefused) return sendFailure(reply, error.statusCode, error.message);
       throw error;

@@ -10,10 +10,21 @@
  *
  * Teachers and owners receive everything and publish; students publish their own pen and
  * receive what teachers publish (not other pupils' ink); viewers only receive.
+ *
+ * A lesson's room (issue 16) is open until its closing time, the lesson's end + LIVE_GRACE_MINUTES
+ * (`@dotink/contracts/eduLive`; read at join: a lesson moved later does not move the closing time
+ * of sockets already in the room, they rejoin): from then a join is refused (410, teachers too —
+ * the room is closed for everyone, the ink store keeps the lesson) and the sockets in it are
+ * closed (4002, {@link ROOM_CLOSED_CLOSE}). Joining before the lesson's start is allowed (stations
+ * and the teacher's screen are set up before the bell). A student publishes only messages of the
+ * pen registered for the student (`students.mac_address`, looked up at join, compared in canonical
+ * form): a message of another pen, or any message of a student without a registered pen, closes
+ * the socket (1008, LiveMessage.otherPen). A stroke must also be the student's own (`writerId`).
  */
+import { LiveMessage } from '@dotink/contracts/eduLive';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { reachesClass } from '../edu/access';
+import { closesAt, lessonFacts, pupilOfLesson, teachesLesson } from '../edu/live/liveLesson';
 import type { AuthContext } from '../platform/types';
 import type { RoomRole } from './bus';
 
@@ -21,12 +32,19 @@ import type { RoomRole } from './bus';
 export interface Membership {
   readonly room: string;
   readonly role: RoomRole;
+  /** A lesson's room: when it closes (epoch ms); its sockets are closed then. */
+  readonly closesAtMs?: number;
+  /** A student of a lesson: the canonical address of the student's registered pen, null without one. */
+  readonly pen?: string | null;
 }
+
+/** Close code of the sockets of a lesson's room once the room closed. */
+export const ROOM_CLOSED_CLOSE = 4002;
 
 /** Why a join was refused (HTTP status before the upgrade). */
 export class RoomRefused extends Error {
   constructor(
-    readonly statusCode: 400 | 403 | 404,
+    readonly statusCode: 400 | 403 | 404 | 410,
     message: string,
   ) {
     super(message);
@@ -39,6 +57,7 @@ export const RoomMessage = {
   lessonNotFound: 'The lesson does not exist.',
   notInLesson: 'Forbidden: not a teacher or student of this lesson',
   notOnBoard: "Forbidden: not the board's owner or a pupil of the owner",
+  closed: LiveMessage.closed,
 } as const;
 
 const SESSION = /^session\/(\d{1,9})_([^/]{1,128})$/;
@@ -55,38 +74,32 @@ export function receives(receiver: RoomRole, sender: RoomRole): boolean {
   return true;
 }
 
-/** The membership of `auth` in the room at `path`, or throws {@link RoomRefused}. */
-export async function joinRoom(db: Kysely<Database>, auth: AuthContext, path: string): Promise<Membership> {
+/**
+ * The membership of `auth` in the room at `path` at the time `nowMs`, or throws {@link RoomRefused}
+ * (400 unknown room, 404 unknown lesson, 403 not a member, 410 a lesson's room after it closed).
+ */
+export async function joinRoom(
+  db: Kysely<Database>,
+  auth: AuthContext,
+  path: string,
+  nowMs: number,
+): Promise<Membership> {
   const { account, scopes } = auth;
   const session = SESSION.exec(path);
   if (session) {
-    const course = await db
-      .selectFrom('courses')
-      .innerJoin('curriculums', 'curriculums.id', 'courses.curriculum_id')
-      .innerJoin('classes', 'classes.id', 'curriculums.class_id')
-      .select(['courses.session_id', 'classes.school_id', 'classes.id as class_id'])
-      .where('courses.id', '=', Number(session[1]))
-      .executeTakeFirst();
-    if (!course || course.session_id !== session[2]) throw new RoomRefused(404, RoomMessage.lessonNotFound);
-    if (
-      account.kind === 'teacher' &&
-      scopes.has('edu.read') &&
-      account.schoolId === course.school_id &&
-      (await reachesClass(db, { account, schoolId: account.schoolId }, course.class_id))
-    ) {
-      return { room: path, role: 'teacher' };
+    const lesson = await lessonFacts(db, Number(session[1]));
+    if (!lesson || lesson.sessionId !== session[2]) throw new RoomRefused(404, RoomMessage.lessonNotFound);
+    const closesAtMs = closesAt(lesson.endMs);
+    let membership: Membership | undefined;
+    if (scopes.has('edu.read') && (await teachesLesson(db, account, lesson))) {
+      membership = { room: path, role: 'teacher', closesAtMs };
+    } else if (account.kind === 'student' && scopes.has('storage')) {
+      const pupil = await pupilOfLesson(db, account.id, lesson);
+      if (pupil) membership = { room: path, role: 'student', closesAtMs, pen: pupil.mac };
     }
-    if (account.kind === 'student' && scopes.has('storage')) {
-      const pupil = await db
-        .selectFrom('students')
-        .select('account_id')
-        .where('account_id', '=', account.id)
-        .where('class_id', '=', course.class_id)
-        .where('delete_yn', '=', 'N')
-        .executeTakeFirst();
-      if (pupil) return { room: path, role: 'student' };
-    }
-    throw new RoomRefused(403, RoomMessage.notInLesson);
+    if (!membership) throw new RoomRefused(403, RoomMessage.notInLesson);
+    if (nowMs >= closesAtMs) throw new RoomRefused(410, RoomMessage.closed);
+    return membership;
   }
   const board = BOARD.exec(path);
   if (board) {

@@ -107,6 +107,7 @@ describe('the classroom app at the root', async () => {
       '/callback.html?code=1',
       '/main',
       '/main/admin/students?eduClassId=3',
+      '/pen?course=7',
     ]) {
       const r = await app.inject({ url, headers: html });
       expect(r.statusCode, url).toBe(200);

@@ -32,8 +32,9 @@ export function webApps(dirs: WebAppDirs = {}): readonly WebApp[] {
 
 /**
  * The classroom app, served at the site's root: its pages (`/`, `/index`, `/login`,
- * `/callback.html`, `/main`, `/main/…`, `/live/display`) get its index.html, and any other page address a browser
- * asks for is sent to `/` (classroom.md §2).
+ * `/callback.html`, `/main`, `/main/…`, the pen station `/pen`, the class display
+ * `/live/display`) get its index.html, and any other page address a browser asks for is sent to
+ * `/` (classroom.md §2).
  */
 export function classroomApp(dirs: WebAppDirs = {}): WebApp {
   return {
@@ -53,6 +54,8 @@ export const CLASSROOM_PAGES: readonly string[] = [
   '/callback',
   '/main',
   '/main/*',
+  // the pupils' pen station (issue 16), outside the teacher's session
+  '/pen',
 ];
 
 /**

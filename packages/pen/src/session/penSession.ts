@@ -312,7 +312,8 @@ export class PenSession implements Pen {
 
   /**
    * Downloads the strokes of a note (all pages, or `pages`), compressed by default. With
-   * `deleteAfter` the pen deletes what it sent. Turn them into ink with `importOfflineStrokes`.
+   * `deleteAfter` the pen deletes what it sent. Turn them into ink with `importOfflineStrokes`
+   * and `stableOfflineKeys` (the same keys in every download).
    */
   downloadOfflineNote(note: BookAddress, options: OfflineDownloadOptions = {}): Promise<OfflineNoteData> {
     return this.memory.download(note, options);

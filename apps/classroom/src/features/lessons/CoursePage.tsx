@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableColumn } from '../../components/DataTable';
 import { AlertDialog } from '../../components/Dialog';
 import { type T, useT } from '../../i18n/text';
+import { CollectPensButton } from '../collect/CollectPensButton';
 import { livePath } from '../live/liveLinks';
 import { LessonDialog } from './LessonDialog';
 import { lessonFormOf, localParts, newLessonForm } from './lessonForm';
@@ -224,6 +225,7 @@ function LessonActions(props: { course: Course; state: LessonTimeState; t: T; a:
           {t('lessons.reRegister')}
         </Button>
       ) : null}
+      <CollectPensButton course={c} />
       <Button
         className="icon-button"
         aria-label={t('lessons.editLesson', { name: c.tag })}

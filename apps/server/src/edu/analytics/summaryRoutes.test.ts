@@ -226,6 +226,17 @@ describeEachDatabase('GET /edu/v1/math/summary', (kind) => {
     expect(after.pupils[1]!.analysis.numWrittenPages).toBe(2);
   });
 
+  it("labels pages from the built-in book's first page, also when the range starts later (§5)", async () => {
+    await upsertBuiltinTextbooks(app().services.db);
+    const data = mathSummaryData.parse(
+      (await get(`/edu/v1/math/summary?${query({ ncodeStartPage: 10, ncodeEndPage: 40 })}`)).json().data,
+    );
+    expect(data.book.pageNaming).toBe('textbook');
+    // The grade 3 book starts at Ncode page 1: page 10 is its 10th page, labelled 10 − 2.
+    expect(data.pages.find((p) => p.page === 10)?.label).toBe('8');
+    expect(data.pages.find((p) => p.page === 40)?.label).toBe('38');
+  });
+
   it('uses the units of the built-in book (the demo units once seeded)', async () => {
     await upsertBuiltinTextbooks(app().services.db);
     await app()

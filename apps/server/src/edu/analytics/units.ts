@@ -20,6 +20,8 @@ export interface BookUnits {
   readonly units: readonly UnitDefinition[];
   readonly source: UnitsData['source'];
   readonly pageNaming: BookInput['pageNaming'];
+  /** The book's first Ncode page (its page 1; §5 labels count from it), when known. */
+  readonly firstPage?: number | undefined;
 }
 
 /** The units of the built-in book at `b` (file, else database, else none). */
@@ -30,17 +32,19 @@ export async function builtinUnits(
 ): Promise<BookUnits | undefined> {
   const row = await db
     .selectFrom('builtin_textbooks')
-    .select(['page_naming', 'categories'])
+    .select(['page_naming', 'categories', 'first_page'])
     .where('section', '=', b.section)
     .where('owner', '=', b.owner)
     .where('book', '=', b.book)
     .orderBy('id')
     .executeTakeFirst();
   const file = (await categoryFilesOf(vendorDir)).books.get(categoryFileName(b));
-  if (file) return { units: file.categories, source: 'file', pageNaming: row?.page_naming ?? 'number' };
+  const firstPage = row?.first_page;
+  if (file)
+    return { units: file.categories, source: 'file', pageNaming: row?.page_naming ?? 'number', firstPage };
   if (!row) return undefined;
   const units = row.categories as readonly UnitDefinition[];
-  return { units, source: units.length > 0 ? 'file' : 'none', pageNaming: row.page_naming };
+  return { units, source: units.length > 0 ? 'file' : 'none', pageNaming: row.page_naming, firstPage };
 }
 
 /** The units of a summary's book (see the module notes). */
@@ -78,6 +82,7 @@ export function bookInput(range: BookRange, units: BookUnits): BookInput {
     startPage: range.startPage,
     endPage: range.endPage,
     pageNaming: units.pageNaming,
+    firstPage: units.firstPage,
     units: units.units,
   };
 }

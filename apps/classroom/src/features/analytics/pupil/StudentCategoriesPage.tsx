@@ -6,13 +6,12 @@
  */
 import type { PupilDetailData } from '@dotink/contracts/eduAnalytics';
 import { useId, useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { errorText } from '../../../app/services';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useT } from '../../../i18n/text';
 import { type MathQuery, mathSearch } from '../summaryQueries';
 import { OverallChart, RealVsActivityChart, SpeedChart, UnitTimeChart } from './PupilCharts';
 import { pagesReplayPath, UNIT_AXIS_MAX, type UnitRow, unitRows, wroteOnUnit } from './pupilFigures';
-import { PupilSelect, usePupilPage, useUnitName } from './usePupilPage';
+import { PupilPageFrame, useUnitName } from './usePupilPage';
 import './pupil.css';
 
 const PATH = '/main/math/student_categories';
@@ -25,52 +24,18 @@ export function chosenUnit(rows: readonly UnitRow[], category: string | null): U
 
 export default function StudentCategoriesPage() {
   const t = useT();
-  const { params, query, studentId, summary, detail } = usePupilPage();
-  if (!query)
-    return (
-      <section className="page" data-testid="math-student-categories-page">
-        <p>{t('analyticsPupil.noQuery')}</p>
-      </section>
-    );
-  const pupil = summary.data?.pupils.find((p) => p.studentId === studentId);
+  const [params] = useSearchParams();
   const category = params.get('category');
   return (
-    <section className="page pupil-page" data-testid="math-student-categories-page">
-      <h1>
-        {t('analyticsPupil.unitsTitle')}{' '}
-        <span className="muted">
-          · {query.textbookTitle}
-          {pupil ? ` · ${pupil.num}. ${pupil.name}` : ''}
-        </span>
-      </h1>
-      <div className="toolbar">
-        {summary.data && (
-          <PupilSelect
-            query={query}
-            pupils={summary.data.pupils}
-            path={PATH}
-            keep={category !== null ? { category } : undefined}
-          />
-        )}
-      </div>
-      {studentId === undefined ? (
-        <p className="muted">{t('analyticsPupil.chooseText')}</p>
-      ) : summary.data && !pupil ? (
-        <p className="error-text" role="alert" data-testid="pupil-unknown">
-          {t('analyticsPupil.unknownStudent')}
-        </p>
-      ) : detail.isError ? (
-        <p className="error-text" role="alert" data-testid="pupil-error">
-          {t('analytics.failed', { message: errorText(t, detail.error) })}
-        </p>
-      ) : !detail.data ? (
-        <p className="muted" role="status">
-          {t('analytics.loading')}
-        </p>
-      ) : (
-        <UnitFigures query={query} studentId={studentId} detail={detail.data} category={category} />
-      )}
-    </section>
+    <PupilPageFrame
+      testId="math-student-categories-page"
+      title={t('analyticsPupil.unitsTitle')}
+      path={PATH}
+      keep={category !== null ? { category } : undefined}
+      noPupil={<p className="muted">{t('analyticsPupil.chooseText')}</p>}
+    >
+      {(f) => <UnitFigures query={f.query} studentId={f.studentId} detail={f.detail} category={category} />}
+    </PupilPageFrame>
   );
 }
 

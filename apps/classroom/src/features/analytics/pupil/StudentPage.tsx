@@ -11,7 +11,7 @@ import type { PupilDetailData } from '@dotink/contracts/eduAnalytics';
 import { useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useNavigate } from 'react-router';
-import { errorText, useServices } from '../../../app/services';
+import { useServices } from '../../../app/services';
 import { AppDialog } from '../../../components/Dialog';
 import { useT } from '../../../i18n/text';
 import { type MathQuery, mathSearch } from '../summaryQueries';
@@ -36,58 +36,30 @@ import {
   unitRows,
   type YearMonth,
 } from './pupilFigures';
-import { PupilSelect, usePupilPage, useTimeFormat } from './usePupilPage';
+import { PupilPageFrame, usePupilPage, useTimeFormat } from './usePupilPage';
 import './pupil.css';
 
 export default function StudentPage() {
   const t = useT();
-  const { query, studentId, summary, detail } = usePupilPage();
-  if (!query)
-    return (
-      <section className="page" data-testid="math-student-page">
-        <p>{t('analyticsPupil.noQuery')}</p>
-      </section>
-    );
-  const pupil = summary.data?.pupils.find((p) => p.studentId === studentId);
   return (
-    <section className="page pupil-page" data-testid="math-student-page">
-      <h1>
-        {t('analyticsPupil.studentTitle')}{' '}
-        <span className="muted">
-          · {query.textbookTitle}
-          {pupil ? ` · ${pupil.num}. ${pupil.name}` : ''}
-        </span>
-      </h1>
-      <div className="toolbar">
-        {summary.data && <PupilSelect query={query} pupils={summary.data.pupils} path="/main/math/student" />}
-      </div>
-      {studentId === undefined ? (
-        <ChooseStudentDialog query={query} />
-      ) : summary.data && !pupil ? (
-        <p className="error-text" role="alert" data-testid="pupil-unknown">
-          {t('analyticsPupil.unknownStudent')}
-        </p>
-      ) : detail.isError ? (
-        <p className="error-text" role="alert" data-testid="pupil-error">
-          {t('analytics.failed', { message: errorText(t, detail.error) })}
-        </p>
-      ) : !detail.data ? (
-        <p className="muted" role="status">
-          {t('analytics.loading')}
-        </p>
-      ) : (
-        <StudentFigures query={query} studentId={studentId} detail={detail.data} />
-      )}
-    </section>
+    <PupilPageFrame
+      testId="math-student-page"
+      title={t('analyticsPupil.studentTitle')}
+      path="/main/math/student"
+      noPupil={<ChooseStudentDialog />}
+    >
+      {(f) => <StudentFigures query={f.query} studentId={f.studentId} detail={f.detail} />}
+    </PupilPageFrame>
   );
 }
 
 /** 'choose a student': no pupil in the query; offers math/view with the same book. */
-function ChooseStudentDialog({ query }: { readonly query: MathQuery }) {
+function ChooseStudentDialog() {
   const t = useT();
+  const { query } = usePupilPage();
   const navigate = useNavigate();
   const [open, setOpen] = useState(true);
-  const select = () => navigate(`/main/math/view${mathSearch(query)}`);
+  const select = () => query && navigate(`/main/math/view${mathSearch(query)}`);
   return (
     <>
       <p className="muted">{t('analyticsPupil.chooseText')}</p>

@@ -4,10 +4,11 @@
  * names (the unclassified unit named in the UI language), and date/time formats of the UI
  * language in the summary's time zone.
  */
-import type { SummaryUnit } from '@dotink/contracts/eduAnalytics';
+import type { PupilDetailData, SummaryUnit } from '@dotink/contracts/eduAnalytics';
 import { useLanguage } from '@dotink/view/i18n';
-import { useCallback, useId, useMemo } from 'react';
+import { type ReactNode, useCallback, useId, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { errorText } from '../../../app/services';
 import { useT } from '../../../i18n/text';
 import { type MathQuery, mathSearch, readMathQuery, useMathSummary, usePupilDetail } from '../summaryQueries';
 
@@ -98,5 +99,69 @@ export function PupilSelect(props: {
         ))}
       </select>
     </div>
+  );
+}
+
+/**
+ * The frame both pupil screens share: title with book and pupil, the pupil selector, and the
+ * chain of states before the figures — no book chosen, no pupil chosen (`noPupil`), a pupil not in
+ * the class, the detail failed, loading — then `children` with the pupil's detail.
+ */
+export function PupilPageFrame(props: {
+  readonly testId: string;
+  readonly title: string;
+  /** The screen's path (the selector opens it for another pupil). */
+  readonly path: string;
+  /** Extra query kept when switching pupil. */
+  readonly keep?: Readonly<Record<string, string>> | undefined;
+  /** Shown when the query names no pupil. */
+  readonly noPupil: ReactNode;
+  readonly children: (figures: {
+    readonly query: MathQuery;
+    readonly studentId: string;
+    readonly detail: PupilDetailData;
+  }) => ReactNode;
+}) {
+  const t = useT();
+  const { query, studentId, summary, detail } = usePupilPage();
+  if (!query)
+    return (
+      <section className="page" data-testid={props.testId}>
+        <p>{t('analyticsPupil.noQuery')}</p>
+      </section>
+    );
+  const pupil = summary.data?.pupils.find((p) => p.studentId === studentId);
+  return (
+    <section className="page pupil-page" data-testid={props.testId}>
+      <h1>
+        {props.title}{' '}
+        <span className="muted">
+          · {query.textbookTitle}
+          {pupil ? ` · ${pupil.num}. ${pupil.name}` : ''}
+        </span>
+      </h1>
+      <div className="toolbar">
+        {summary.data && (
+          <PupilSelect query={query} pupils={summary.data.pupils} path={props.path} keep={props.keep} />
+        )}
+      </div>
+      {studentId === undefined ? (
+        props.noPupil
+      ) : summary.data && !pupil ? (
+        <p className="error-text" role="alert" data-testid="pupil-unknown">
+          {t('analyticsPupil.unknownStudent')}
+        </p>
+      ) : detail.isError ? (
+        <p className="error-text" role="alert" data-testid="pupil-error">
+          {t('analytics.failed', { message: errorText(t, detail.error) })}
+        </p>
+      ) : !detail.data ? (
+        <p className="muted" role="status">
+          {t('analytics.loading')}
+        </p>
+      ) : (
+        props.children({ query, studentId, detail: detail.data })
+      )}
+    </section>
   );
 }

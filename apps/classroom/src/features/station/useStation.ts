@@ -1,0 +1,92 @@
+/**
+ * The station of the lesson in the page's address, built once per lesson with the browser's
+ * parts (fetch, WebSocket, IndexedDB, sessionStorage, requestAnimationFrame, Web Bluetooth) and
+ * closed with the page. When the network comes back (`online`), it uploads and reconnects at once.
+ */
+import type { BluetoothLike } from '@dotink/pen';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { studentInkCalls } from '../../api/annotation';
+import { openQueueStore } from './queueStore';
+import type { SocketLike } from './roomSocket';
+import { fetchStation } from './stationCalls';
+import { Station, type StationState } from './stationModel';
+import type { QueuedStroke, QueueState, QueueStore } from './uploadQueue';
+
+/** A store that opens IndexedDB on first use (and says so when the browser refuses). */
+function lazyStore(): QueueStore {
+  let opened: ReturnType<typeof openQueueStore> | undefined;
+  const db = () => {
+    opened ??= openQueueStore();
+    return opened;
+  };
+  return {
+    all: async () => (await db()).all(),
+    put: async (items: readonly QueuedStroke[]) => (await db()).put(items),
+    remove: async (keys: readonly string[]) => (await db()).remove(keys),
+  };
+}
+
+function browserStation(courseId: number): Station {
+  const deps = { serverUrl: window.location.origin, fetch: (...a: Parameters<typeof fetch>) => fetch(...a) };
+  return new Station({
+    courseId,
+    origin: window.location.origin,
+    calls: studentInkCalls(deps),
+    station: (token, id) => fetchStation(deps, token, id),
+    store: lazyStore(),
+    socket: (url, protocols) => new WebSocket(url, protocols) as unknown as SocketLike,
+    bluetooth: () => (navigator as unknown as { bluetooth?: BluetoothLike }).bluetooth,
+    timers: {
+      setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+      clearTimeout: (h) => window.clearTimeout(h as number),
+      setInterval: (fn, ms) => window.setInterval(fn, ms),
+      clearInterval: (h) => window.clearInterval(h as number),
+    },
+    frame: (run) => {
+      requestAnimationFrame(() => run());
+    },
+    clock: { nowMs: () => Date.now() },
+    memory: window.sessionStorage,
+  });
+}
+
+const NO_STATE: StationState = { lesson: undefined, pupils: [], notice: undefined, busy: false };
+const NO_QUEUE: QueueState = {
+  loaded: false,
+  pending: 0,
+  pendingByPupil: new Map(),
+  uploading: false,
+  error: undefined,
+  attempt: 0,
+  signInNeeded: new Set(),
+};
+const nothing = () => () => undefined;
+
+/** The station of `courseId` (undefined: none), its state and its queue's state. */
+export function useStation(courseId: number | undefined) {
+  const [station, setStation] = useState<Station>();
+  useEffect(() => {
+    if (courseId === undefined) return;
+    const s = browserStation(courseId);
+    setStation(s);
+    void s.start();
+    const online = () => s.retryNow();
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+      s.close();
+      setStation(undefined);
+    };
+  }, [courseId]);
+  const state = useSyncExternalStore(
+    station?.subscribe ?? nothing,
+    station?.get ?? (() => NO_STATE),
+    station?.get ?? (() => NO_STATE),
+  );
+  const queue = useSyncExternalStore(
+    station?.queue.subscribe ?? nothing,
+    station?.queue.get ?? (() => NO_QUEUE),
+    station?.queue.get ?? (() => NO_QUEUE),
+  );
+  return { station, state, queue };
+}
