@@ -165,7 +165,7 @@ describe.sequential('classroom: the live lesson', () => {
     await expect.poll(() => tileInkPixels(app.page, p1.id), { timeout: 5000 }).toBeGreaterThan(pixels);
   }, 120_000);
 
-  it('enlarges a pupil (arrows move, Escape returns), pins, and shows the page on the class display', async () => {
+  it('enlarges a pupil (arrows move, Escape returns), collects pens, pins, and shows the page on the class display', async () => {
     const [p1, p2] = lesson.pupils;
     await tile(app, p1!.id).locator('.live-tile-open').click();
     const focus = app.testId('live-focus');
@@ -193,6 +193,12 @@ describe.sequential('classroom: the live lesson', () => {
         ),
       )
       .toBe(p1!.id);
+
+    // 'collect pens' of the lesson opens from the live screen too
+    await app.testId('live-collect').click();
+    await app.testId('collect-dialog').waitFor();
+    await app.testId('collect-close').click();
+    await app.testId('collect-dialog').waitFor({ state: 'detached' });
 
     await tile(app, p1!.id).getByTestId('live-pin').click();
     await app.testId('live-view-pinned').click();

@@ -4,7 +4,7 @@
  * registration number or most recent activity; pupils pinned to a pinned view; a pupil enlarged
  * (click or Enter; ← → between pupils; Escape back) with the page live or the replay of the lesson
  * so far; 'show on class display' opens `/live/display` (name hidden) or switches the pupil it
- * shows.
+ * shows; 'collect pens' opens the collect dialog of the lesson's class (features/collect).
  *
  * Query: the lecture's (curriculumId, curriculumTitle, eduClassId) and `courseId` (the lesson).
  * Without `courseId` the screen opens the lesson happening now, else the one within 30 minutes
@@ -22,6 +22,7 @@ import { useCourses, useLectureTextbooks } from '../../api/lecturesQueries';
 import { errorText, useServices } from '../../app/services';
 import { toast } from '../../app/toasts';
 import { type T, useT } from '../../i18n/text';
+import { CollectPensDialog } from '../collect/CollectPensDialog';
 import { localParts } from '../lessons/lessonForm';
 import { FocusView } from './FocusView';
 import { LiveTile } from './LiveTile';
@@ -148,6 +149,7 @@ function LiveGrid(props: { roster: LiveRosterData }) {
   const [order, setOrder] = useState<TileOrder>('number');
   const [pinned, setPinned] = useState<ReadonlySet<string>>(() => new Set());
   const [view, setView] = useState<'all' | 'pinned'>('all');
+  const [collecting, setCollecting] = useState(false);
   const focused = params.get('pupil') ?? undefined;
   const mode = params.get('view') === 'replay' ? 'replay' : 'live';
   const renderer = useMemo(
@@ -351,7 +353,22 @@ function LiveGrid(props: { roster: LiveRosterData }) {
               {t('live.view.pinned', { count: pinned.size })}
             </button>
           </fieldset>
+          <button
+            type="button"
+            className="button small"
+            aria-label={t('collect.open', { lesson: lesson.tag })}
+            onClick={() => setCollecting(true)}
+            data-testid="live-collect"
+          >
+            {t('collect.title')}
+          </button>
         </div>
+        {collecting ? (
+          <CollectPensDialog
+            lesson={{ eduClassId: lesson.eduClassId, title: lesson.tag }}
+            onClose={() => setCollecting(false)}
+          />
+        ) : null}
         {view === 'pinned' && shown.length === 0 ? <p className="muted">{t('live.pinnedEmpty')}</p> : null}
         {renderer ? (
           <ul
