@@ -18,6 +18,8 @@ export function useLiveRoster(courseId: number | undefined) {
     enabled: courseId !== undefined,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
+    // its nowMs sets the room's clock offset: a roster kept from an earlier visit would skew it
+    gcTime: 0,
     refetchOnWindowFocus: false,
   });
 }
