@@ -205,6 +205,16 @@ describe('LiveRoom', () => {
     expect(timers).toHaveLength(0);
   });
 
+  it('stops when the server closes the room (4002)', async () => {
+    const { room, sockets, timers } = setUp();
+    room.start();
+    await flush();
+    sockets[0]!.open();
+    sockets[0]!.dispatchEvent(Object.assign(new Event('close'), { code: 4002 }));
+    expect(room.status()).toEqual({ kind: 'closed' });
+    expect(timers).toHaveLength(0);
+  });
+
   it('compares pen addresses whatever their separators and case', () => {
     expect(macKey('9c-7b-d2-00-00-01')).toBe(macKey(MAC));
   });

@@ -41,6 +41,8 @@ import {
 
 /** The path of the rooms. */
 export const ROOMS_PATH = '/realtime/v1/rooms/';
+/** The close code of a room the server closed (its lesson's grace is over). */
+export const ROOM_CLOSED_CODE = 4002;
 /** The server's subprotocol. */
 export const REALTIME_PROTOCOL = 'dotink.remote.v1';
 
@@ -243,13 +245,15 @@ export class LiveRoom {
       this.setStatus({ kind: 'open' });
       if (wasDown && since !== undefined) void this.catchUp(since);
     });
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (event) => {
       link.close();
       if (this.socket !== socket) return;
       this.socket = undefined;
       if (this.stopped) return;
       for (const p of this.pupils.values()) this.abandonLive(p);
-      if (this.serverNow() >= this.lesson.closesAtMs) return this.setStatus({ kind: 'closed' });
+      // 4002: the server closed the lesson's room (30 minutes after its end)
+      const closed = (event as CloseEvent).code === ROOM_CLOSED_CODE;
+      if (closed || this.serverNow() >= this.lesson.closesAtMs) return this.setStatus({ kind: 'closed' });
       this.setStatus({ kind: 'retrying', attempt: this.attempt + 1 });
       const delay = reconnectDelayMs(this.attempt++);
       this.timer = (this.deps.setTimer ?? setTimeout)(() => void this.connect(), delay);
