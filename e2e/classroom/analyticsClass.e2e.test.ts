@@ -307,6 +307,9 @@ describe('classroom: the class analytics screens', () => {
     // the top bar's lecture menu: 'check learning results' opens math/all too
     await app.goto('/main/curriculum');
     await card(app, DEMO_LECTURE).getByRole('button', { name: 'live lesson' }).click();
+    // 'live lesson' opens the live screen; its link leads to the lecture's lessons
+    await app.page.waitForURL((u) => u.pathname === '/main/live' && u.searchParams.has('courseId'));
+    await app.testId('live-lessons').click();
     await app.page.waitForURL(/\/main\/course\?/);
     await app.testId('lecture-menu').click();
     await app.page.getByRole('menuitem', { name: 'check learning results' }).click();

@@ -152,6 +152,9 @@ describe('classroom: lectures, lessons and the study check', () => {
   it('lessons: the dialog, each status under a moved clock, proceed, re-register, edit, delete', async () => {
     const { app, context } = await signedIn();
     await card(app, DEMO_LECTURE).getByRole('button', { name: 'live lesson' }).click();
+    // 'live lesson' opens the live screen; its link leads to the lecture's lessons
+    await app.page.waitForURL((u) => u.pathname === '/main/live' && u.searchParams.has('courseId'));
+    await app.testId('live-lessons').click();
     await app.page.waitForURL(/\/main\/course\?/);
     const coursePage = app.page.url();
     await app.testId('lessons-table-row').first().waitFor();
@@ -303,6 +306,9 @@ describe('classroom: lectures, lessons and the study check', () => {
     // the lessons page's 'check learning' of the ended lesson opens its study check
     await app.goto('/main/curriculum');
     await card(app, DEMO_LECTURE).getByRole('button', { name: 'live lesson' }).click();
+    // 'live lesson' opens the live screen; its link leads to the lecture's lessons
+    await app.page.waitForURL((u) => u.pathname === '/main/live' && u.searchParams.has('courseId'));
+    await app.testId('live-lessons').click();
     await lessonRow(app, '1단원').getByTestId('lesson-check').click();
     await app.page.waitForURL(/\/main\/courseStudyCheck\?/);
     const q = new URL(app.page.url()).searchParams;

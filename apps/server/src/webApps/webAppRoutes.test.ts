@@ -118,6 +118,12 @@ describe('the classroom app at the root', async () => {
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
+  it("answers the live lesson's class display (issue 16) with its index.html", async () => {
+    const r = await app.inject({ url: '/live/display?courseId=1&studentId=s', headers: html });
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toContain('<title>classroom</title>');
+  });
+
   it('sends any other page to / but keeps unknown API addresses a 404', async () => {
     const stray = await app.inject({ url: '/somewhere/else', headers: html });
     expect(stray.statusCode).toBe(302);

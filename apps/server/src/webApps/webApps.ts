@@ -32,8 +32,9 @@ export function webApps(dirs: WebAppDirs = {}): readonly WebApp[] {
 
 /**
  * The classroom app, served at the site's root: its pages (`/`, `/index`, `/login`,
- * `/callback.html`, `/main`, `/main/…`, the pen station `/pen`) get its index.html, and any other page address a browser
- * asks for is sent to `/` (classroom.md §2).
+ * `/callback.html`, `/main`, `/main/…`, the pen station `/pen`, the class display
+ * `/live/display`) get its index.html, and any other page address a browser asks for is sent to
+ * `/` (classroom.md §2).
  */
 export function classroomApp(dirs: WebAppDirs = {}): WebApp {
   return {
@@ -45,6 +46,8 @@ export function classroomApp(dirs: WebAppDirs = {}): WebApp {
 
 /** The classroom's client-side routes, answered with its index.html. */
 export const CLASSROOM_PAGES: readonly string[] = [
+  // the class display of a live lesson (issue 16), outside the shell
+  '/live/display',
   '/index',
   '/login',
   '/callback.html',

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import type { Curriculum } from '../../api/contracts';
-import { coursePath, lessonTextbook, studentsPath, textbookPath } from '../../api/lectureLinks';
+import { lessonTextbook, studentsPath, textbookPath } from '../../api/lectureLinks';
 import { lectureKeys, useCurriculums } from '../../api/lecturesQueries';
 import { resultsPath } from '../../api/mathLinks';
 import { eduKeys, useClasses } from '../../api/queries';
@@ -18,6 +18,7 @@ import { toast } from '../../app/toasts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { AlertDialog } from '../../components/Dialog';
 import { useT } from '../../i18n/text';
+import { livePath } from '../live/liveLinks';
 import { CourseDialog, type CourseForm } from './CourseDialog';
 import { GRID_ROW_HEIGHT, gridColumns } from './cardGrid';
 
@@ -182,7 +183,8 @@ function useCardActions() {
       });
       const book = lessonTextbook(textbooks);
       if (!book) return setNoTextbook(c);
-      if (target === 'lesson') return navigate(coursePath(c));
+      // the lesson happening now (or the next, or the last): the live screen picks it
+      if (target === 'lesson') return navigate(livePath(c));
       // check learning results: the pen-activity analysis of the lecture's material
       navigate(resultsPath(c, textbooks));
     } catch (error) {

@@ -19,6 +19,7 @@ import { DataTable, type TableColumn } from '../../components/DataTable';
 import { AlertDialog } from '../../components/Dialog';
 import { type T, useT } from '../../i18n/text';
 import { CollectPensButton } from '../collect/CollectPensButton';
+import { livePath } from '../live/liveLinks';
 import { LessonDialog } from './LessonDialog';
 import { lessonFormOf, localParts, newLessonForm } from './lessonForm';
 import { useLessonMutations } from './useLessonMutations';
@@ -74,6 +75,9 @@ export default function CoursePage() {
         const book = lessonTextbook(textbooks.data ?? []);
         if (!lecture || !book) return setNoTextbook(true);
         navigate(studyCheckPath(lecture, c, book));
+      },
+      live: (c: Course) => {
+        if (lecture) navigate(livePath(lecture, c));
       },
       reRegister: (c: Course) => m.reRegister.mutate(c.id),
       edit: (c: Course) => setDialog({ editing: c }),
@@ -155,7 +159,7 @@ export default function CoursePage() {
   );
 }
 
-type Actions = Record<'proceed' | 'check' | 'reRegister' | 'edit' | 'remove', (c: Course) => void>;
+type Actions = Record<'proceed' | 'check' | 'live' | 'reRegister' | 'edit' | 'remove', (c: Course) => void>;
 
 function lessonColumns(t: T, now: number, a: Actions): TableColumn<Course>[] {
   return [
@@ -205,6 +209,11 @@ function LessonActions(props: { course: Course; state: LessonTimeState; t: T; a:
       {action === 'check' ? (
         <Button className="button small primary" onPress={() => a.check(c)} data-testid="lesson-check">
           {t('lessons.check')}
+        </Button>
+      ) : null}
+      {props.state !== 'DRAFT' && c.sessionId ? (
+        <Button className="button small" onPress={() => a.live(c)} data-testid="lesson-live">
+          {t('live.courseAction')}
         </Button>
       ) : null}
       {action === 'reRegister' ? (

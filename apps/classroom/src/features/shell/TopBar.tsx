@@ -7,7 +7,7 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TeacherInfo } from '../../api/contracts';
-import { coursePath, readLectureQuery, textbookPath } from '../../api/lectureLinks';
+import { readLectureQuery, textbookPath } from '../../api/lectureLinks';
 import { useLectureTextbooks } from '../../api/lecturesQueries';
 import { resultsPath } from '../../api/mathLinks';
 import { useTeachers } from '../../api/queries';
@@ -16,6 +16,7 @@ import { useUi } from '../../app/uiStore';
 import { Logo } from '../../components/Logo';
 import { useT } from '../../i18n/text';
 import { useConnectedPenCount } from '../annotation/penCount';
+import { livePath } from '../live/liveLinks';
 import { breadcrumbOf } from './breadcrumb';
 import { useLogout } from './useLogout';
 
@@ -126,7 +127,7 @@ function LectureMenu() {
         : lecture && key === 'results'
           ? resultsPath(lecture, textbooks.data ?? [])
           : lecture && key === 'lesson'
-            ? coursePath(lecture)
+            ? livePath(lecture)
             : '/main/curriculum';
   return (
     <MenuTrigger>

@@ -11,6 +11,7 @@ const TITLES: ReadonlyArray<readonly [string, ClassroomKey]> = [
   ['/main/student', 'students.title'],
   ['/main/course', 'lessons.title'],
   ['/main/courseStudyCheck', 'studyCheck.title'],
+  ['/main/live', 'live.title'],
 ];
 
 /** The keys of the trail for `path` (home first). */
@@ -18,7 +19,7 @@ export function breadcrumbOf(path: string): ClassroomKey[] {
   const own = TITLES.find(([p]) => path === p || path.startsWith(`${p}/`));
   const trail: ClassroomKey[] = ['shell.home'];
   if (path.startsWith('/main/admin/students')) trail.push('classes.title');
-  if (path === '/main/course') trail.push('curriculum.title');
+  if (path === '/main/course' || path === '/main/live') trail.push('curriculum.title');
   if (path === '/main/courseStudyCheck') trail.push('curriculum.title', 'lessons.title');
   if (own) trail.push(own[1]);
   return trail;

@@ -1,0 +1,221 @@
+import type { LiveRosterData } from '@dotink/contracts/eduLive';
+import type { SearchData } from '@dotink/contracts/inkstore';
+import { createStroke, dotsFrom, encodeStrokeUploads, type LiveStroke, type Stroke } from '@dotink/ink';
+import { parsePageId } from '@dotink/ncode';
+import { encodeRemoteMessage, type RemoteMessage } from '@dotink/pen';
+import { describe, expect, it } from 'vitest';
+import type { InkSearchRequest } from '../../api/ink';
+import { CATCH_UP_MARGIN_MS } from './liveModel';
+import { type InkSink, LiveRoom, macKey } from './liveRoom';
+
+const PAGE = '3.1012.1191.20';
+const MAC = '9C:7B:D2:00:00:01';
+const START = Date.UTC(2026, 10, 26, 9, 0);
+
+const roster: LiveRosterData = {
+  lesson: {
+    courseId: 7,
+    sessionId: 's7',
+    curriculumId: 1,
+    eduClassId: 1,
+    className: '3-1',
+    tag: 'L',
+    title: 'T',
+    startMs: START,
+    endMs: START + 3_600_000,
+    closesAtMs: START + 5_400_000,
+    room: 'session/7_s7',
+    inkTag: '7_s7',
+  },
+  pupils: [
+    { studentId: 'p1', num: '1', name: 'A', mac: MAC, lastPage: null, lastStrokeMs: null },
+    { studentId: 'p2', num: '2', name: 'B', mac: null, lastPage: null, lastStrokeMs: null },
+  ],
+  nowMs: START + 60_000,
+};
+
+/** A WebSocket stand-in the test drives. */
+class FakeSocket extends EventTarget {
+  readonly sent: string[] = [];
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {
+    super();
+  }
+  send(text: string) {
+    this.sent.push(text);
+  }
+  close() {
+    this.dispatchEvent(new Event('close'));
+  }
+  open() {
+    this.dispatchEvent(new Event('open'));
+  }
+  receive(m: RemoteMessage) {
+    this.dispatchEvent(new MessageEvent('message', { data: encodeRemoteMessage(m) }));
+  }
+}
+
+function setUp(search: (r: InkSearchRequest) => SearchData = () => noInk) {
+  let now = START + 60_000;
+  const sockets: FakeSocket[] = [];
+  const timers: (() => void)[] = [];
+  const searches: InkSearchRequest[] = [];
+  const drawn: string[] = [];
+  const room = new LiveRoom({
+    roster,
+    socketOrigin: 'ws://x',
+    accessToken: async () => 'tok',
+    searchInk: async (r) => {
+      searches.push(r);
+      return search(r);
+    },
+    nowMs: () => now,
+    createSocket: (url, protocols) => {
+      const s = new FakeSocket(url, protocols);
+      sockets.push(s);
+      return s as unknown as WebSocket;
+    },
+    setTimer: (fn) => timers.push(fn),
+    clearTimer: () => undefined,
+  });
+  const sink: InkSink = {
+    dots: (id, live: LiveStroke) => drawn.push(`${id}:dots:${live.dots.count}`),
+    stroke: (id, s: Stroke) => drawn.push(`${id}:stroke:${s.key}`),
+    page: (id) => drawn.push(`${id}:page`),
+  };
+  room.setSink(sink);
+  return {
+    room,
+    sockets,
+    timers,
+    searches,
+    drawn,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+const noInk: SearchData = { resultElements: [], hasMore: false, nextDataPointer: null };
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+const remoteStroke = (key: string, t0: number) => ({
+  key,
+  page: PAGE,
+  colorArgb: 0xff000000,
+  thickness: 0.2,
+  brushType: 0 as const,
+  penTipMode: 0 as const,
+  writerId: 'p1',
+  surfaceOwnerId: 'p1',
+  dots: [[10, 10, 500, t0] as const],
+});
+
+/** The ink store's answer holding `strokes` of p1 (as the station uploaded them). */
+function stored(strokes: readonly { key: string; t0: number }[]): SearchData {
+  const list = strokes.map(({ key, t0 }) =>
+    createStroke(
+      { key, page: parsePageId(PAGE)!, mac: MAC, writerId: 'p1', surfaceOwnerId: 'p1', updatedMs: t0 + 20 },
+      dotsFrom([
+        { xNu: 10, yNu: 10, force: 500, timeMs: t0 },
+        { xNu: 11, yNu: 12, force: 500, timeMs: t0 + 10 },
+      ]),
+    ),
+  );
+  const records = encodeStrokeUploads(list, { writer: 'p1', clock: { nowMs: () => START } });
+  return {
+    resultElements: records.map((r) => ({ ...r, uploadDate: r.createDate })),
+    hasMore: false,
+    nextDataPointer: null,
+  };
+}
+
+describe('LiveRoom', () => {
+  it('joins the room with the token as subprotocol', async () => {
+    const { room, sockets } = setUp();
+    room.start();
+    await flush();
+    expect(sockets[0]?.url).toBe('ws://x/realtime/v1/rooms/session/7_s7');
+    expect(sockets[0]?.protocols).toEqual(['dotink.remote.v1', 'bearer.tok']);
+  });
+
+  it("draws a pen heard before its 'connected' (the teacher came in mid-lesson) on its pupil's tile", async () => {
+    const { room, sockets, drawn } = setUp();
+    room.start();
+    await flush();
+    const s = sockets[0]!;
+    s.open();
+    s.receive({ type: 'page', mac: MAC, timeMs: START, page: parsePageId(PAGE)! });
+    s.receive({ type: 'strokeOpen', mac: MAC, stroke: remoteStroke('k1', START + 100) });
+    s.receive({ type: 'strokeDots', mac: MAC, key: 'k1', dots: [[11, 12, 500, START + 110]] });
+    s.receive({ type: 'strokeClose', mac: MAC, key: 'k1', timeMs: START + 110 });
+    expect(room.pupils.get('p1')?.page).toBe(PAGE);
+    expect(room.strokesOn('p1', PAGE).map((x) => x.dots.count)).toEqual([2]);
+    // the tile moves to the page, draws the dots as they come, then the completed stroke
+    expect(drawn[0]).toBe('p1:page');
+    expect(drawn).toContain('p1:dots:2');
+    expect(drawn.at(-1)).toBe('p1:stroke:k1');
+    expect(room.strokesOn('p2', PAGE)).toEqual([]);
+  });
+
+  it('reconnects with back-off and fetches what was written meanwhile, without doubling what was seen', async () => {
+    let answer = noInk;
+    const { room, sockets, timers, searches, advance } = setUp(() => answer);
+    room.start();
+    await flush();
+    sockets[0]!.open();
+    const heardAt = START + 60_000;
+    sockets[0]!.receive({ type: 'strokeOpen', mac: MAC, stroke: remoteStroke('live-1', START + 100) });
+    sockets[0]!.receive({ type: 'strokeDots', mac: MAC, key: 'live-1', dots: [[11, 12, 500, START + 110]] });
+    sockets[0]!.receive({ type: 'strokeClose', mac: MAC, key: 'live-1', timeMs: START + 110 });
+    await flush(); // the page's first load (nothing stored yet)
+    sockets[0]!.close();
+    expect(room.status()).toEqual({ kind: 'retrying', attempt: 1 });
+    expect(timers).toHaveLength(1);
+    // the stored copy of the stroke seen live (another key) and one written while the socket was down
+    answer = stored([
+      { key: 'x', t0: START + 100 },
+      { key: 'y', t0: START + 5_000 },
+    ]);
+    advance(8_000);
+    timers[0]!();
+    await flush();
+    sockets[1]!.open();
+    await flush();
+    expect(room.status().kind).toBe('open');
+    const catchUp = searches.at(-1)!;
+    expect(catchUp).toMatchObject({ studentId: 'p1', tag: '7_s7', pageNumbers: [20] });
+    expect(catchUp.startDate).toBe(new Date(heardAt - CATCH_UP_MARGIN_MS).toISOString());
+    expect(room.strokesOn('p1', PAGE).map((x) => Math.round(x.startTimeMs))).toEqual([
+      START + 100,
+      START + 5_000,
+    ]);
+  });
+
+  it('stops retrying once the room has closed', async () => {
+    const { room, sockets, timers, advance } = setUp();
+    room.start();
+    await flush();
+    sockets[0]!.open();
+    advance(roster.lesson.closesAtMs);
+    sockets[0]!.close();
+    expect(room.status()).toEqual({ kind: 'closed' });
+    expect(timers).toHaveLength(0);
+  });
+
+  it('stops when the server closes the room (4002)', async () => {
+    const { room, sockets, timers } = setUp();
+    room.start();
+    await flush();
+    sockets[0]!.open();
+    sockets[0]!.dispatchEvent(Object.assign(new Event('close'), { code: 4002 }));
+    expect(room.status()).toEqual({ kind: 'closed' });
+    expect(timers).toHaveLength(0);
+  });
+
+  it('compares pen addresses whatever their separators and case', () => {
+    expect(macKey('9c-7b-d2-00-00-01')).toBe(macKey(MAC));
+  });
+});

@@ -1,0 +1,431 @@
+/**
+ * The teacher's side of a lesson's realtime room (issue 16): one WebSocket to
+ * `/realtime/v1/rooms/{room}` (token as the subprotocol `bearer.<token>` beside
+ * `dotink.remote.v1`), read through `createRemotePenLink` / `feedRemoteStrokes` into one ink stroke
+ * builder; pens map to pupils by address (the roster's `mac`).
+ *
+ * - Per pupil the room keeps: the page shown, the times last heard (tile state), the completed
+ *   strokes by page and key, the live strokes, and a live ink feed (the enlarged view's).
+ * - Tiles draw through an {@link InkSink} (batched per frame by the tile renderer); React hears
+ *   only coarse changes (page, connection, roster) through {@link LiveRoom.subscribe}.
+ * - A page shown for the first time is loaded from the ink store (the lesson's tag); after a
+ *   socket outage every page known is searched again from the last time heard minus a margin, and
+ *   strokes are de-duplicated by key, so nothing is missing after a network blip.
+ * - The socket reconnects with back-off (0.5 s doubling to 10 s) until the room closes
+ *   (30 minutes after the lesson's end).
+ * - A pen heard before its `connected` (the teacher joined mid-lesson, or came back) is announced
+ *   to the link first, so its strokes are not dropped.
+ */
+import type { LivePupil, LiveRosterData } from '@dotink/contracts/eduLive';
+import type { SearchData } from '@dotink/contracts/inkstore';
+import {
+  counterKeySource,
+  type LiveStroke,
+  parseInkStoreElement,
+  type Stroke,
+  StrokeBuilder,
+  type StrokeBuilderListener,
+} from '@dotink/ink';
+import { type PageId, pageId, parsePageId } from '@dotink/ncode';
+import { createRemotePenLink, decodeRemoteMessage, feedRemoteStrokes, type RemotePenLink } from '@dotink/pen';
+import { LiveInkFeed } from '@dotink/view';
+import type { InkSearchRequest } from '../../api/ink';
+import { planSearches } from '../replay/replayInk';
+import {
+  catchUpStartDate,
+  newStrokes,
+  type PupilSignal,
+  reconnectDelayMs,
+  strokeIdentity,
+} from './liveModel';
+
+/** The path of the rooms. */
+export const ROOMS_PATH = '/realtime/v1/rooms/';
+/** The close code of a room the server closed (its lesson's grace is over). */
+export const ROOM_CLOSED_CODE = 4002;
+/** The server's subprotocol. */
+export const REALTIME_PROTOCOL = 'dotink.remote.v1';
+
+/** A pen address as the room compares it: upper-case hex digits only. */
+export const macKey = (mac: string): string => mac.replace(/[^0-9a-f]/gi, '').toUpperCase();
+
+/** The connection state shown above the grid. */
+export type RoomStatus =
+  | { readonly kind: 'connecting' }
+  | { readonly kind: 'open' }
+  | { readonly kind: 'retrying'; readonly attempt: number }
+  | { readonly kind: 'closed' }
+  | { readonly kind: 'catchUpFailed'; readonly message: string };
+
+/** Where tile ink goes (the tile renderer). */
+export interface InkSink {
+  /** New dots of a live stroke (`live.dots` up to its count). */
+  dots(studentId: string, live: LiveStroke): void;
+  /** A completed stroke (live ended, sent whole, or found in the ink store). */
+  stroke(studentId: string, stroke: Stroke): void;
+  /** The pupil's tile shows another page (redraw it whole). */
+  page(studentId: string): void;
+}
+
+/** One pupil as the room knows it. */
+export interface LivePupilState {
+  readonly pupil: LivePupil;
+  page: string | undefined;
+  signal: PupilSignal;
+  /** Epoch ms of the last stroke (roster, then live). */
+  lastStrokeMs: number | undefined;
+  /** Completed strokes by page and identity (`strokeIdentity`). */
+  readonly strokes: Map<PageId, Map<string, Stroke>>;
+  readonly live: Map<string, LiveStroke>;
+  readonly feed: LiveInkFeed;
+  /** Pages loaded from the ink store. */
+  readonly loaded: Set<PageId>;
+}
+
+export interface LiveRoomDeps {
+  readonly roster: LiveRosterData;
+  /** ws: or wss: origin. */
+  readonly socketOrigin: string;
+  readonly accessToken: () => Promise<string | undefined>;
+  readonly searchInk: (r: InkSearchRequest) => Promise<SearchData>;
+  /** Client clock (epoch ms). */
+  readonly nowMs: () => number;
+  readonly createSocket?: (url: string, protocols: string[]) => WebSocket;
+  readonly setTimer?: (fn: () => void, ms: number) => unknown;
+  readonly clearTimer?: (id: unknown) => void;
+}
+
+/** The teacher's view of a lesson's room. */
+export class LiveRoom {
+  readonly pupils: ReadonlyMap<string, LivePupilState>;
+  private readonly byMac = new Map<string, LivePupilState>();
+  private readonly listeners = new Set<() => void>();
+  private sink: InkSink | undefined;
+  private socket: WebSocket | undefined;
+  private link: RemotePenLink | undefined;
+  private readonly builder: StrokeBuilder;
+  private attempt = 0;
+  private timer: unknown;
+  private stopped = false;
+  private everOpen = false;
+  /** Client time the room was last heard (open or a message). */
+  private lastHeardMs: number | undefined;
+  private readonly serverOffsetMs: number;
+  private statusNow: RoomStatus = { kind: 'connecting' };
+  private version = 0;
+
+  constructor(private readonly deps: LiveRoomDeps) {
+    this.serverOffsetMs = deps.roster.nowMs - deps.nowMs();
+    const pupils = new Map<string, LivePupilState>();
+    for (const p of deps.roster.pupils) {
+      const s: LivePupilState = {
+        pupil: p,
+        page: p.lastPage ?? undefined,
+        signal: {},
+        lastStrokeMs: p.lastStrokeMs ?? undefined,
+        strokes: new Map(),
+        live: new Map(),
+        feed: new LiveInkFeed(),
+        loaded: new Set(),
+      };
+      pupils.set(p.studentId, s);
+      if (p.mac) this.byMac.set(macKey(p.mac), s);
+    }
+    this.pupils = pupils;
+    this.builder = new StrokeBuilder({
+      keys: counterKeySource('live'), // remote strokes keep their own keys
+      listener: this.builderListener(),
+    });
+  }
+
+  /** The lesson. */
+  get lesson() {
+    return this.deps.roster.lesson;
+  }
+
+  /** Connection state. */
+  status(): RoomStatus {
+    return this.statusNow;
+  }
+
+  /** Changes React shows (page, state, connection); not every dot. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** A number that moves with every coarse change. */
+  snapshot = (): number => this.version;
+
+  /** The tile renderer. */
+  setSink(sink: InkSink | undefined): void {
+    this.sink = sink;
+  }
+
+  /** The pupil's completed strokes on a page. */
+  strokesOn(studentId: string, page: string): Stroke[] {
+    const p = this.pupils.get(studentId);
+    const m = p?.strokes.get(page as PageId);
+    return m ? [...m.values()] : [];
+  }
+
+  /** Joins the room and loads the pages the roster names. */
+  start(): void {
+    for (const p of this.pupils.values()) if (p.page) void this.loadPage(p, p.page);
+    this.connect();
+  }
+
+  /** Leaves the room. */
+  stop(): void {
+    this.stopped = true;
+    if (this.timer !== undefined) (this.deps.clearTimer ?? clearTimeout)(this.timer as never);
+    this.link?.close();
+    this.socket?.close(1000, 'left');
+    this.socket = undefined;
+  }
+
+  /** Drops the socket as a network failure would (tests and the 'reconnect' button). */
+  dropSocket(): void {
+    this.socket?.close(4000, 'dropped');
+  }
+
+  private changed(): void {
+    this.version++;
+    for (const l of [...this.listeners]) l();
+  }
+
+  private setStatus(s: RoomStatus): void {
+    this.statusNow = s;
+    this.changed();
+  }
+
+  private serverNow(): number {
+    return this.deps.nowMs() + this.serverOffsetMs;
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    if (this.serverNow() >= this.lesson.closesAtMs) {
+      this.setStatus({ kind: 'closed' });
+      return;
+    }
+    const token = await this.deps.accessToken().catch(() => undefined);
+    if (this.stopped) return;
+    const url = `${this.deps.socketOrigin}${ROOMS_PATH}${this.lesson.room
+      .split('/')
+      .map(encodeURIComponent)
+      .join('/')}`;
+    const protocols = [REALTIME_PROTOCOL, ...(token ? [`bearer.${token}`] : [])];
+    const socket = (this.deps.createSocket ?? ((u, p) => new WebSocket(u, p)))(url, protocols);
+    this.socket = socket;
+    const wasDown = this.everOpen;
+    const since = this.lastHeardMs;
+    const channel = {
+      send: (text: string) => socket.send(text),
+      onMessage: (listener: (text: string) => void) => {
+        const handler = (e: MessageEvent) => {
+          if (typeof e.data !== 'string') return;
+          this.heard(e.data, listener);
+        };
+        socket.addEventListener('message', handler);
+        return () => socket.removeEventListener('message', handler);
+      },
+    };
+    const link = createRemotePenLink({ channel });
+    feedRemoteStrokes(link, this.builder);
+    link.onStroke((stroke, pen) => {
+      const p = this.byMac.get(macKey(pen.penId));
+      if (p) this.addStroke(p, stroke);
+    });
+    this.link = link;
+    socket.addEventListener('open', () => {
+      this.attempt = 0;
+      this.everOpen = true;
+      this.lastHeardMs = this.deps.nowMs();
+      this.setStatus({ kind: 'open' });
+      if (wasDown && since !== undefined) void this.catchUp(since);
+    });
+    socket.addEventListener('close', (event) => {
+      link.close();
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      if (this.stopped) return;
+      for (const p of this.pupils.values()) this.abandonLive(p);
+      // 4002: the server closed the lesson's room (30 minutes after its end)
+      const closed = (event as CloseEvent).code === ROOM_CLOSED_CODE;
+      if (closed || this.serverNow() >= this.lesson.closesAtMs) return this.setStatus({ kind: 'closed' });
+      this.setStatus({ kind: 'retrying', attempt: this.attempt + 1 });
+      const delay = reconnectDelayMs(this.attempt++);
+      this.timer = (this.deps.setTimer ?? setTimeout)(() => void this.connect(), delay);
+    });
+  }
+
+  /** One socket message: the pupil's signal, then the link (announcing an unknown pen first). */
+  private heard(text: string, deliver: (text: string) => void): void {
+    const now = this.deps.nowMs();
+    this.lastHeardMs = now;
+    const m = decodeRemoteMessage(text);
+    if (!m) {
+      deliver(text); // the link logs and drops it
+      return;
+    }
+    const p = this.byMac.get(macKey(m.mac));
+    if (m.type !== 'connected' && m.type !== 'disconnected' && this.link?.pen(m.mac)?.state !== 'connected') {
+      deliver(JSON.stringify({ v: 1, type: 'connected', mac: m.mac }));
+    }
+    if (p) {
+      const wasOffline = p.signal.lastMessageMs === undefined || p.signal.disconnected;
+      const sig: PupilSignal = { ...p.signal, lastMessageMs: now, disconnected: m.type === 'disconnected' };
+      p.signal = sig;
+      let coarse = wasOffline !== (m.type === 'disconnected');
+      if (m.type === 'page') coarse = this.showPage(p, pageId(m.page)) || coarse;
+      if (m.type === 'strokeOpen' || m.type === 'stroke') {
+        coarse = this.showPage(p, m.stroke.page) || coarse;
+      }
+      if (coarse) this.changed();
+    }
+    deliver(text);
+  }
+
+  /** Moves a pupil's tile to a page; true when it changed. */
+  private showPage(p: LivePupilState, page: string): boolean {
+    if (p.page === page || !parsePageId(page)) return false;
+    p.page = page;
+    this.sink?.page(p.pupil.studentId);
+    void this.loadPage(p, page);
+    return true;
+  }
+
+  private builderListener(): StrokeBuilderListener {
+    const pupilOf = (mac: string) => this.byMac.get(macKey(mac));
+    return {
+      strokeStarted: (live) => {
+        const p = pupilOf(live.mac);
+        if (!p) return;
+        p.live.set(live.key, live);
+        p.signal = { ...p.signal, strokeOpen: true, lastInkMs: this.deps.nowMs() };
+        p.feed.strokeStarted(live);
+        this.sink?.dots(p.pupil.studentId, live);
+      },
+      strokeDots: (live, from) => {
+        const p = pupilOf(live.mac);
+        if (!p) return;
+        p.live.set(live.key, live);
+        p.signal = { ...p.signal, lastInkMs: this.deps.nowMs() };
+        p.feed.strokeDots(live, from);
+        this.sink?.dots(p.pupil.studentId, live);
+      },
+      strokeCompleted: (stroke, role) => {
+        const p = pupilOf(stroke.mac);
+        if (!p) return;
+        p.live.delete(stroke.key);
+        p.signal = { ...p.signal, strokeOpen: p.live.size > 0, lastInkMs: this.deps.nowMs() };
+        p.feed.strokeCompleted(stroke, role);
+        this.addStroke(p, stroke);
+      },
+    };
+  }
+
+  private abandonLive(p: LivePupilState): void {
+    for (const key of p.live.keys()) p.feed.abandon(key as never);
+    p.live.clear();
+    p.signal = { ...p.signal, strokeOpen: false };
+  }
+
+  /** Keeps a completed stroke (newest version by identity: live and stored copies match) and draws it. */
+  private addStroke(p: LivePupilState, s: Stroke): void {
+    const page = pageId(s.page);
+    let m = p.strokes.get(page);
+    if (!m) {
+      m = new Map();
+      p.strokes.set(page, m);
+    }
+    const id = strokeIdentity(s);
+    const had = m.get(id);
+    if (had && had.updatedMs >= s.updatedMs) return;
+    m.set(id, s);
+    const end = s.endTimeMs;
+    const newer = p.lastStrokeMs === undefined || end > p.lastStrokeMs;
+    if (newer) p.lastStrokeMs = end;
+    // a new version of a stroke drawn already: the tile is drawn afresh
+    if (had) this.sink?.page(p.pupil.studentId);
+    else this.sink?.stroke(p.pupil.studentId, s);
+    if (newer || had) this.changed();
+  }
+
+  /** Loads a page's strokes of the lesson from the ink store (once per page). */
+  private async loadPage(p: LivePupilState, page: string): Promise<void> {
+    const id = page as PageId;
+    if (p.loaded.has(id)) return;
+    p.loaded.add(id);
+    try {
+      await this.search(p, [id], undefined);
+    } catch (error) {
+      p.loaded.delete(id);
+      this.setStatus({
+        kind: 'catchUpFailed',
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+
+  /** After an outage: every pupil's known pages from the last time heard (minus a margin). */
+  private async catchUp(lastHeardClientMs: number): Promise<void> {
+    const startDate = catchUpStartDate(lastHeardClientMs + this.serverOffsetMs);
+    const work = [...this.pupils.values()].filter((p) => p.loaded.size > 0);
+    const next = async (): Promise<void> => {
+      const p = work.shift();
+      if (!p || this.stopped) return;
+      await this.search(p, [...p.loaded], startDate);
+      return next();
+    };
+    try {
+      await Promise.all([next(), next(), next(), next()]);
+    } catch (error) {
+      this.setStatus({
+        kind: 'catchUpFailed',
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+
+  private async search(p: LivePupilState, pages: readonly PageId[], startDate: string | undefined) {
+    const addresses = pages.map((x) => parsePageId(x)).filter((a) => a !== undefined);
+    const marks = new Map<PageId, string>();
+    if (startDate) for (const x of pages) marks.set(x, startDate);
+    const wanted = new Set(pages);
+    const tag = this.lesson.inkTag;
+    const studentId = p.pupil.studentId;
+    for (const plan of planSearches(addresses, marks)) {
+      let pointer: string | undefined;
+      const found: Stroke[] = [];
+      for (;;) {
+        const answer = await this.deps.searchInk({
+          studentId,
+          section: plan.section,
+          owner: plan.owner,
+          book: plan.book,
+          pageNumbers: plan.pageNumbers,
+          tag,
+          ...(plan.startDate ? { startDate: plan.startDate } : {}),
+          ...(pointer ? { dataPointer: pointer } : {}),
+        });
+        for (const e of answer.resultElements) {
+          for (const s of parseInkStoreElement(e, { surfaceOwnerId: studentId }).strokes) {
+            if (wanted.has(pageId(s.page))) found.push(s);
+          }
+        }
+        if (!answer.hasMore || !answer.nextDataPointer) break;
+        pointer = answer.nextDataPointer;
+      }
+      const shown = (identity: string) => {
+        for (const m of p.strokes.values()) {
+          const s = m.get(identity);
+          if (s) return s;
+        }
+        return undefined;
+      };
+      for (const s of newStrokes(shown, found)) this.addStroke(p, s);
+    }
+  }
+}

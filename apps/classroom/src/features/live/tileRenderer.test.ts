@@ -1,0 +1,103 @@
+import { createStroke, dotsFrom, type LiveStroke, type Stroke } from '@dotink/ink';
+import { pageId, parsePageId } from '@dotink/ncode';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TileRenderer } from './tileRenderer';
+
+const PAGE = '3.1012.1191.20';
+
+/** A canvas whose 2D context records the points of each path drawn. */
+function fakeCanvas() {
+  const paths: number[] = [];
+  let points = 0;
+  const ctx = {
+    clearRect: () => undefined,
+    beginPath: () => {
+      points = 0;
+    },
+    moveTo: () => {
+      points++;
+    },
+    lineTo: () => {
+      points++;
+    },
+    stroke: () => paths.push(points),
+  } as unknown as CanvasRenderingContext2D;
+  const canvas = {
+    width: 0,
+    height: 0,
+    clientWidth: 100,
+    getContext: () => ctx,
+  } as unknown as HTMLCanvasElement;
+  return { canvas, paths };
+}
+
+function stroke(key: string, n: number): Stroke {
+  return createStroke(
+    { key, page: parsePageId(PAGE)! },
+    dotsFrom(Array.from({ length: n }, (_, i) => ({ xNu: i, yNu: i, force: 1, timeMs: 1000 + i }))),
+  );
+}
+
+/** A live stroke with the first `n` dots of `s`. */
+const live = (s: Stroke, n: number): LiveStroke =>
+  ({ key: s.key, pageId: pageId(s.page), dots: { ...s.dots, count: n }, colorArgb: s.colorArgb }) as never;
+
+afterEach(() => {
+  delete (globalThis as { __dotinkLiveProbe?: unknown }).__dotinkLiveProbe;
+});
+
+describe('TileRenderer', () => {
+  it('draws only the new dots of a stroke, everything that arrived in one frame, and calls the probe', () => {
+    const frames: (() => void)[] = [];
+    const probe: [string, number, number][] = [];
+    (globalThis as { __dotinkLiveProbe?: unknown }).__dotinkLiveProbe = (
+      key: string,
+      dotTimeMs: number,
+      _at: number,
+      dots: number,
+    ) => probe.push([key, dotTimeMs, dots]);
+    const r = new TileRenderer({
+      inkOf: () => ({ page: PAGE, strokes: [], live: [] }),
+      requestFrame: (fn) => frames.push(fn),
+      devicePixelRatio: () => 1,
+    });
+    const { canvas, paths } = fakeCanvas();
+    r.attach('p1', canvas);
+    frames.shift()!(); // the whole (empty) tile
+    const s = stroke('k', 10);
+    r.dots('p1', live(s, 3));
+    r.dots('p1', live(s, 6)); // same frame: one path of dots 0…5
+    expect(frames).toHaveLength(1);
+    frames.shift()!();
+    expect(paths).toEqual([6]);
+    r.stroke('p1', s); // completed: dots 5…9 (joined to the last drawn one)
+    frames.shift()!();
+    expect(paths).toEqual([6, 5]);
+    expect(probe).toEqual([
+      ['k', 1005, 6],
+      ['k', 1009, 10],
+    ]);
+  });
+
+  it("ignores ink of another page than the tile's and redraws whole on a page change", () => {
+    const frames: (() => void)[] = [];
+    let page = PAGE;
+    const s = stroke('k', 4);
+    const r = new TileRenderer({
+      inkOf: () => ({ page, strokes: page === PAGE ? [s] : [], live: [] }),
+      requestFrame: (fn) => frames.push(fn),
+      devicePixelRatio: () => 1,
+    });
+    const { canvas, paths } = fakeCanvas();
+    r.attach('p1', canvas);
+    frames.shift()!();
+    expect(paths).toEqual([4]);
+    expect(canvas.width).toBe(100);
+    page = '3.1012.1191.21';
+    r.page('p1');
+    frames.shift()!();
+    r.stroke('p1', stroke('other', 3)); // on the old page: not drawn
+    expect(frames).toHaveLength(0);
+    expect(paths).toEqual([4]);
+  });
+});
