@@ -67,23 +67,30 @@ export async function startRealServer(options: RealServerOptions = {}): Promise<
   const dataDir = mkdtempSync(join(tmpdir(), 'dotink-server-'));
   let log = '';
   const spawnServer = () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')], {
-      cwd: join(repoRoot, 'apps/server'),
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: origin,
-        DATA_DIR: dataDir,
-        NCODE_DATA_DIR: join(sharedDir, 'data', 'ncode'),
-        SEED_DEMO: options.seedDemo ? 'true' : 'false',
-        LOG_LEVEL: 'warn',
-        ...(options.boardDistDir ? { BOARD_DIST_DIR: options.boardDistDir } : {}),
-        ...options.env,
+    // DOTINK_SERVER_NODE_ARGS: more Node arguments for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
+    // to profile it in a bench; NODE_OPTIONS refuses --cpu-prof)
+    const nodeArgs = (process.env.DOTINK_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(
+      process.execPath,
+      [...nodeArgs, '--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')],
+      {
+        cwd: join(repoRoot, 'apps/server'),
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: origin,
+          DATA_DIR: dataDir,
+          NCODE_DATA_DIR: join(sharedDir, 'data', 'ncode'),
+          SEED_DEMO: options.seedDemo ? 'true' : 'false',
+          LOG_LEVEL: 'warn',
+          ...(options.boardDistDir ? { BOARD_DIST_DIR: options.boardDistDir } : {}),
+          ...options.env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     child.stdout?.on('data', (d: Buffer) => {
       log += d.toString();
     });

@@ -6,7 +6,7 @@
  * another page.
  *
  * Each time new dots of a stroke are drawn it calls the latency probe of the live-lesson bench
- * (`globalThis.__dotinkLiveProbe(key, newest dot's time, now, dots drawn so far)`).
+ * (`globalThis.__dotinkLiveProbe(key, newest dot's time, now, dots drawn so far, oldest new dot's time)`).
  */
 import type { DotColumns, LiveStroke, Stroke } from '@dotink/ink';
 import { NU_TO_PT, pageId, type SizePt } from '@dotink/ncode';
@@ -14,7 +14,7 @@ import { NU_TO_PT, pageId, type SizePt } from '@dotink/ncode';
 /** A4 in pt: the page size until the page's image tells its own. */
 export const A4_PT: SizePt = { widthPt: 595.28, heightPt: 841.89 };
 
-type Probe = (key: string, dotTimeMs: number, drawnAtMs: number, dots: number) => void;
+type Probe = (key: string, dotTimeMs: number, drawnAtMs: number, dots: number, oldestNewDotMs: number) => void;
 
 /** What a tile shows: its page's completed and live strokes. */
 export interface TileInk {
@@ -126,7 +126,7 @@ export class TileRenderer {
         if (count <= from) continue;
         drawDots(ctx, d, Math.max(0, from - 1), count, scale);
         t.drawn.set(d.key, count);
-        probe?.(d.key, d.dots.timeMs[count - 1]!, nowMs, count);
+        probe?.(d.key, d.dots.timeMs[count - 1]!, nowMs, count, d.dots.timeMs[from]!);
       }
       t.pending.clear();
     }

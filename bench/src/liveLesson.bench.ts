@@ -1,0 +1,386 @@
+/**
+ * Live lesson budgets (issue 16), end to end in Debian Chromium against the real server, the
+ * classroom built for production: a class of 40 pupils, four pen stations (`/pen`, ten pupils
+ * each, signed in by typed id, each pupil's simulated pen connected through the Web Bluetooth
+ * stand-in by the station's real driver) and the teacher's live-lesson screen (`/main/live`).
+ * All 40 pens write at the simulator's ~96 dots/s at once for `LIVE_BENCH_SECONDS` (default 10).
+ *
+ * - dot-to-pixel: for each batch of new dots a teacher's tile draws, the time from the OLDEST dot
+ *   of the batch (its pen time: when the pen wrote it) to the frame that draws it, p99 < 150 ms;
+ * - no dot lost: the dots the teacher's tiles drew, per stroke, summed, against the dots the pens
+ *   wrote;
+ * - the teacher's tab frame rate while all 40 write (animation frames a second, whole run and
+ *   slowest second), ≥ 30 fps.
+ *
+ * Measured twice: one server process on the embedded database (`npm start`), and — with
+ * TEST_DATABASE_URL — two processes on one PostgreSQL, the stations on one and the teacher on the
+ * other (fan-out through LISTEN/NOTIFY).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createPostgresDatabase } from '@dotink/server/test/postgres';
+import { build as esbuild } from 'esbuild';
+import type { Browser, Page } from 'playwright-core';
+import { buildClassroom } from '../../e2e/classroom/support/buildClassroom';
+import { ClassroomPage, DEMO_ADMIN } from '../../e2e/classroom/support/classroomPage';
+import { apiCall } from '../../e2e/classroom/support/lecturesPage';
+import { launchChromium } from '../../e2e/support/chromium';
+import { type RealServer, startRealServer } from '../../e2e/support/realServer';
+import { repoRoot } from '../../test-support/shared';
+import { atLeast, atMost, type Bench, below, type Figure, percentile } from './budget';
+import { loadOnCores, note } from './serverHarness';
+
+const PUPILS = 40;
+const PER_STATION = 10;
+const SECONDS = Number(process.env.LIVE_BENCH_SECONDS ?? 10);
+const DOTS_PER_STROKE = 60;
+const PAGE = '3.1012.1191.10';
+const r1 = (n: number) => Math.round(n * 10) / 10;
+
+interface Lesson {
+  readonly courseId: number;
+  readonly livePath: string;
+  readonly pupils: readonly { id: string; mac: string }[];
+}
+
+/** The page script of the stations (bench/src/live/benchPens.ts), bundled. */
+async function pensScript(): Promise<string> {
+  const out = await esbuild({
+    entryPoints: [join(repoRoot, 'bench', 'src', 'live', 'benchPens.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome110',
+    write: false,
+    logLevel: 'silent',
+  });
+  return out.outputFiles[0]!.text;
+}
+
+/** The teacher tab's recorders: the live screen's latency probe and an animation-frame clock. */
+const TEACHER_PROBE = `(() => {
+  const w = window;
+  w.__lat = [];
+  w.__drawn = new Map();
+  w.__dotinkLiveProbe = (key, newestMs, drawnAtMs, dots, oldestMs) => {
+    w.__lat.push(drawnAtMs - (oldestMs ?? newestMs));
+    w.__drawn.set(key, dots);
+  };
+  w.__frames = [];
+  w.__recordFrames = (on) => {
+    w.__framesOn = on;
+    if (!on) return;
+    const tick = (t) => {
+      if (!w.__framesOn) return;
+      w.__frames.push(performance.timeOrigin + t);
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  };
+})();`;
+
+/**
+ * Where the time goes, for the note: a station records, for each `strokeDots` message it sends,
+ * the age of its oldest dot (pen time → socket send); the teacher records the same age when its
+ * main thread handles the message (→ received). Dot-to-pixel is the probe's (→ drawn).
+ */
+const SEND_RECORDER = `(() => {
+  const ages = [];
+  window.__sendAges = ages;
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    if (typeof data === 'string' && data.includes('"strokeDots"')) {
+      const m = JSON.parse(data);
+      if (m.dots && m.dots.length) ages.push(Date.now() - m.dots[0][3]);
+    }
+    return send.call(this, data);
+  };
+})();`;
+const RECEIVE_RECORDER = `(() => {
+  const ages = [];
+  window.__receiveAges = ages;
+  const Base = WebSocket;
+  window.WebSocket = class extends Base {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        if (typeof e.data === 'string' && e.data.includes('"strokeDots"')) {
+          const m = JSON.parse(e.data);
+          if (m.dots && m.dots.length) ages.push(Date.now() - m.dots[0][3]);
+        }
+      });
+    }
+  };
+})();`;
+
+/** A class of 40 pupils with pens, a lecture and a lesson running now. */
+async function benchLesson(app: ClassroomPage): Promise<Lesson> {
+  const klass = await apiCall<{ eduClassId: number }>(app, 'POST', '/edu/v1/class', {
+    year: new Date().getFullYear(),
+    grade: 4,
+    classNum: 20,
+    className: 'live bench 4-20',
+  });
+  const eduClassId = klass.data.eduClassId;
+  const macOf = (i: number) => `9C:7B:D2:00:03:${(i + 1).toString(16).padStart(2, '0').toUpperCase()}`;
+  const rows = Array.from({ length: PUPILS }, (_, i) => ({
+    num: i + 1,
+    name: `pupil ${i + 1}`,
+    macAddress: macOf(i),
+  }));
+  const saved = await apiCall<unknown>(app, 'POST', `/edu/v1/class/admin/${eduClassId}/students`, rows);
+  if (saved.status !== 200) throw new Error(`students: ${saved.status} ${saved.message}`);
+  const list = await apiCall<{ students: { id: string; num: number; macAddress: string }[] }>(
+    app,
+    'GET',
+    `/edu/v1/class/${eduClassId}/students`,
+  );
+  const lecture = await apiCall<{ id: number; title: string }>(app, 'POST', '/edu/v1/curriculum', {
+    eduClassId,
+    title: 'live bench',
+  });
+  // lesson times go in steps of 5 minutes (classroom.md §9): started at the last step, an hour long
+  const step = 5 * 60_000;
+  const now = Math.floor(Date.now() / step) * step;
+  const course = await apiCall<{ id: number }>(app, 'POST', `/edu/v1/curriculum/${lecture.data.id}/course`, {
+    tag: 'live bench lesson',
+    description: 'bench',
+    startAt: new Date(now - step).toISOString(),
+    endAt: new Date(now - step + 60 * 60_000).toISOString(),
+    sessionStatus: 'ACTIVE',
+  });
+  if (course.status !== 200) throw new Error(`lesson: ${course.status} ${course.message}`);
+  const q = new URLSearchParams({
+    curriculumId: String(lecture.data.id),
+    curriculumTitle: 'live bench',
+    eduClassId: String(eduClassId),
+    courseId: String(course.data.id),
+  });
+  return {
+    courseId: course.data.id,
+    livePath: `/main/live?${q}`,
+    pupils: [...list.data.students]
+      .sort((a, b) => a.num - b.num)
+      .map((s) => ({ id: s.id, mac: s.macAddress })),
+  };
+}
+
+/** A station with its pupils signed in by typed id and their pens connected. */
+async function openStation(
+  browser: Browser,
+  origin: string,
+  script: string,
+  lesson: Lesson,
+  pupils: Lesson['pupils'],
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.addInitScript({ content: script });
+  await page.addInitScript({ content: SEND_RECORDER });
+  const app = new ClassroomPage(page, origin);
+  await app.goto(`/pen?course=${lesson.courseId}`);
+  for (const p of pupils) {
+    await app.testId('station-id').fill(p.id);
+    await app.testId('station-sign-in').click();
+    const card = page.locator(`[data-testid="station-pupil"][data-student-id="${p.id}"]`);
+    await card.waitFor({ timeout: 30_000 });
+    await page.evaluate(
+      (mac) => (window as unknown as { benchPens: { install(m: string): void } }).benchPens.install(mac),
+      p.mac,
+    );
+    await card.getByTestId('station-connect-pen').click();
+    await card.getByText(`Pen connected: ${p.mac}`).waitFor({ timeout: 30_000 });
+  }
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="station-live"][data-state="open"]').length >= n,
+    pupils.length,
+    { timeout: 60_000 },
+  );
+  return page;
+}
+
+async function measure(
+  label: string,
+  stationServer: RealServer,
+  teacherServer: RealServer,
+  seedServer: RealServer,
+): Promise<Figure[]> {
+  const browser = await launchChromium();
+  try {
+    const script = await pensScript();
+    const seedContext = await browser.newContext();
+    const admin = new ClassroomPage(await seedContext.newPage(), seedServer.origin);
+    await admin.signIn(DEMO_ADMIN);
+    const lesson = await benchLesson(admin);
+    await seedContext.close();
+
+    const teacherContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const teacherPage = await teacherContext.newPage();
+    await teacherPage.addInitScript({ content: TEACHER_PROBE });
+    await teacherPage.addInitScript({ content: RECEIVE_RECORDER });
+    const teacher = new ClassroomPage(teacherPage, teacherServer.origin);
+    await teacher.signIn(DEMO_ADMIN);
+    await teacher.goto(lesson.livePath);
+    await teacherPage.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="live-tile"]').length >= n,
+      PUPILS,
+      { timeout: 60_000 },
+    );
+
+    const setupStart = Date.now();
+    const stations: Page[] = [];
+    for (let s = 0; s < PUPILS / PER_STATION; s++) {
+      const pupils = lesson.pupils.slice(s * PER_STATION, (s + 1) * PER_STATION);
+      stations.push(await openStation(browser, stationServer.origin, script, lesson, pupils));
+    }
+    // the teacher sees every pen connected
+    await teacherPage.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="live-tile"]:not([data-state="offline"])').length >= n,
+      PUPILS,
+      { timeout: 60_000 },
+    );
+    const setupS = (Date.now() - setupStart) / 1000;
+    // LIVE_BENCH_PROFILE=dir: CPU profiles of the teacher's tab and the first station while they write
+    const profileDir = process.env.LIVE_BENCH_PROFILE;
+    const profiled = profileDir
+      ? await Promise.all(
+          [teacherPage, stations[0]!].map(async (p) => {
+            const cdp = await p.context().newCDPSession(p);
+            await cdp.send('Profiler.enable');
+            await cdp.send('Profiler.start');
+            return cdp;
+          }),
+        )
+      : [];
+
+    await teacherPage.evaluate(() =>
+      (window as unknown as { __recordFrames(on: boolean): void }).__recordFrames(true),
+    );
+    const writeStart = Date.now();
+    const written = await Promise.all(
+      stations.map((page, s) =>
+        page.evaluate(
+          ({ macs, pageText, seconds, dots }) =>
+            Promise.all(
+              macs.map((mac) =>
+                (
+                  window as unknown as {
+                    benchPens: {
+                      write(
+                        m: string,
+                        p: string,
+                        s: number,
+                        d: number,
+                      ): Promise<{ dots: number; strokes: number }>;
+                    };
+                  }
+                ).benchPens.write(mac, pageText, seconds, dots),
+              ),
+            ),
+          {
+            macs: lesson.pupils.slice(s * PER_STATION, (s + 1) * PER_STATION).map((p) => p.mac),
+            pageText: PAGE,
+            seconds: SECONDS,
+            dots: DOTS_PER_STROKE,
+          },
+        ),
+      ),
+    );
+    const writeS = (Date.now() - writeStart) / 1000;
+    await teacherPage.evaluate(() =>
+      (window as unknown as { __recordFrames(on: boolean): void }).__recordFrames(false),
+    );
+    for (const [i, cdp] of profiled.entries()) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(
+        join(profileDir!, `${label.replace(/\W+/g, '-')}-${i === 0 ? 'teacher' : 'station'}.cpuprofile`),
+        JSON.stringify(profile),
+      );
+    }
+    const wroteDots = written.flat().reduce((s, w) => s + w.dots, 0);
+    const wroteStrokes = written.flat().reduce((s, w) => s + w.strokes, 0);
+    // the last dots on their way: wait until the teacher drew them all, or 10 s without progress
+    const drawnDots = () =>
+      teacherPage.evaluate(() => {
+        let n = 0;
+        for (const v of (window as unknown as { __drawn: Map<string, number> }).__drawn.values()) n += v;
+        return n;
+      });
+    let drawn = await drawnDots();
+    for (let still = 0; drawn < wroteDots && still < 20; ) {
+      await new Promise((r) => setTimeout(r, 500));
+      const now = await drawnDots();
+      still = now === drawn ? still + 1 : 0;
+      drawn = now;
+    }
+    const { lat, frames, strokes } = await teacherPage.evaluate(() => {
+      const w = window as unknown as { __lat: number[]; __frames: number[]; __drawn: Map<string, number> };
+      return { lat: w.__lat, frames: w.__frames, strokes: w.__drawn.size };
+    });
+    const received = await teacherPage.evaluate(
+      () => (window as unknown as { __receiveAges: number[] }).__receiveAges,
+    );
+    const sent = (
+      await Promise.all(
+        stations.map((p) => p.evaluate(() => (window as unknown as { __sendAges: number[] }).__sendAges)),
+      )
+    ).flat();
+    await browser.close();
+
+    const spanS = frames.length > 1 ? (frames.at(-1)! - frames[0]!) / 1000 : 0;
+    const fps = spanS > 0 ? (frames.length - 1) / spanS : 0;
+    let slowest = Number.POSITIVE_INFINITY;
+    for (let i = 0, j = 0; i < frames.length; i++) {
+      while (frames[j]! < frames[i]! - 1000) j++;
+      if (frames[i]! - frames[0]! >= 1000) slowest = Math.min(slowest, i - j);
+    }
+    if (!Number.isFinite(slowest)) slowest = frames.length;
+    const p50 = percentile(lat, 50);
+    const p99 = percentile(lat, 99);
+    note(
+      `[${label}] ${PUPILS} pens × ${SECONDS} s, ${wroteStrokes} strokes, ${wroteDots} dots written in ${r1(writeS)} s ` +
+        `(setup: ${PUPILS} pupils signed in and pens connected in ${r1(setupS)} s); teacher drew ${drawn} dots ` +
+        `of ${strokes} strokes in ${lat.length} batches; dot-to-pixel p50 ${r1(p50)} ms, p99 ${r1(p99)} ms, ` +
+        `max ${r1(Math.max(...lat))} ms (oldest dot's age when sent p50 ${r1(percentile(sent, 50))} / p99 ${r1(percentile(sent, 99))} ms, ` +
+        `when the teacher handled it p50 ${r1(percentile(received, 50))} / p99 ${r1(percentile(received, 99))} ms); ${r1(fps)} fps (slowest second ${slowest} frames); load ${loadOnCores()}`,
+    );
+    return [
+      below(`[${label}] dot-to-pixel, 40 pens at 100 Hz, p99`, r1(p99), 'ms', 150),
+      atMost(`[${label}] dots lost (written − drawn on the teacher's tiles)`, wroteDots - drawn, 'dots', 0),
+      atLeast(`[${label}] teacher tab frame rate while 40 write`, r1(fps), 'fps', 30),
+    ];
+  } finally {
+    await browser.close();
+  }
+}
+
+export default {
+  name: 'live lesson: 40 simulated pens at 100 Hz through 4 stations to the teacher (Chromium, real server)',
+  async run(): Promise<Figure[]> {
+    const dist = await buildClassroom();
+    const figures: Figure[] = [];
+    const one = await startRealServer({ seedDemo: true, env: { CLASSROOM_DIST_DIR: dist } });
+    try {
+      figures.push(...(await measure('1 process, PGlite', one, one, one)));
+    } finally {
+      await one.close();
+    }
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) {
+      note('TEST_DATABASE_URL is not set: the two-process (PostgreSQL) figures are skipped');
+      return figures;
+    }
+    const db = await createPostgresDatabase(adminUrl);
+    const env = { CLASSROOM_DIST_DIR: dist, DATABASE_URL: db.url };
+    const a = await startRealServer({ seedDemo: true, env });
+    const b = await startRealServer({ seedDemo: false, env });
+    try {
+      figures.push(...(await measure('2 processes, PostgreSQL', a, b, a)));
+    } finally {
+      await a.close();
+      await b.close();
+      await db.drop();
+    }
+    return figures;
+  },
+} satisfies Bench;
