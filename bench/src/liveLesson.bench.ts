@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { createPostgresDatabase } from '@dotink/server/test/postgres';
 import { build as esbuild } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
+import { WebSocket } from 'ws';
 import { buildClassroom } from '../../e2e/classroom/support/buildClassroom';
 import { ClassroomPage, DEMO_ADMIN } from '../../e2e/classroom/support/classroomPage';
 import { apiCall } from '../../e2e/classroom/support/lecturesPage';
@@ -39,6 +40,8 @@ const r1 = (n: number) => Math.round(n * 10) / 10;
 
 interface Lesson {
   readonly courseId: number;
+  /** The realtime room path (`session/{courseId}_{sessionId}`). */
+  readonly room: string;
   readonly livePath: string;
   readonly pupils: readonly { id: string; mac: string }[];
 }
@@ -142,13 +145,18 @@ async function benchLesson(app: ClassroomPage): Promise<Lesson> {
   // lesson times go in steps of 5 minutes (classroom.md §9): started at the last step, an hour long
   const step = 5 * 60_000;
   const now = Math.floor(Date.now() / step) * step;
-  const course = await apiCall<{ id: number }>(app, 'POST', `/edu/v1/curriculum/${lecture.data.id}/course`, {
-    tag: 'live bench lesson',
-    description: 'bench',
-    startAt: new Date(now - step).toISOString(),
-    endAt: new Date(now - step + 60 * 60_000).toISOString(),
-    sessionStatus: 'ACTIVE',
-  });
+  const course = await apiCall<{ id: number; sessionId: string }>(
+    app,
+    'POST',
+    `/edu/v1/curriculum/${lecture.data.id}/course`,
+    {
+      tag: 'live bench lesson',
+      description: 'bench',
+      startAt: new Date(now - step).toISOString(),
+      endAt: new Date(now - step + 60 * 60_000).toISOString(),
+      sessionStatus: 'ACTIVE',
+    },
+  );
   if (course.status !== 200) throw new Error(`lesson: ${course.status} ${course.message}`);
   const q = new URLSearchParams({
     curriculumId: String(lecture.data.id),
@@ -158,6 +166,7 @@ async function benchLesson(app: ClassroomPage): Promise<Lesson> {
   });
   return {
     courseId: course.data.id,
+    room: `session/${course.data.id}_${course.data.sessionId}`,
     livePath: `/main/live?${q}`,
     pupils: [...list.data.students]
       .sort((a, b) => a.num - b.num)
@@ -226,6 +235,29 @@ async function measure(
       PUPILS,
       { timeout: 60_000 },
     );
+
+    // a listener in this process, on the teacher's process with the teacher's token: the age of
+    // each message when it leaves the server (for the note: server vs browser time)
+    const token = await teacherPage.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem('dotink-classroom.auth') ?? '{}') as { accessToken?: string })
+          .accessToken,
+    );
+    const serverAges: number[] = [];
+    const listener = new WebSocket(
+      `${teacherServer.origin.replace(/^http/, 'ws')}/realtime/v1/rooms/${lesson.room}`,
+      ['dotink.remote.v1', `bearer.${token}`],
+    );
+    listener.on('message', (data) => {
+      const text = data.toString();
+      if (!text.includes('"strokeDots"')) return;
+      const m = JSON.parse(text) as { dots?: number[][] };
+      if (m.dots?.length) serverAges.push(Date.now() - m.dots[0]![3]!);
+    });
+    await new Promise<void>((resolve, reject) => {
+      listener.once('open', () => resolve());
+      listener.once('error', reject);
+    });
 
     const setupStart = Date.now();
     const stations: Page[] = [];
@@ -325,6 +357,7 @@ async function measure(
         stations.map((p) => p.evaluate(() => (window as unknown as { __sendAges: number[] }).__sendAges)),
       )
     ).flat();
+    listener.close();
     await browser.close();
 
     const spanS = frames.length > 1 ? (frames.at(-1)! - frames[0]!) / 1000 : 0;
@@ -342,6 +375,7 @@ async function measure(
         `(setup: ${PUPILS} pupils signed in and pens connected in ${r1(setupS)} s); teacher drew ${drawn} dots ` +
         `of ${strokes} strokes in ${lat.length} batches; dot-to-pixel p50 ${r1(p50)} ms, p99 ${r1(p99)} ms, ` +
         `max ${r1(Math.max(...lat))} ms (oldest dot's age when sent p50 ${r1(percentile(sent, 50))} / p99 ${r1(percentile(sent, 99))} ms, ` +
+        `when the server's answer reached a Node listener p50 ${r1(percentile(serverAges, 50))} / p99 ${r1(percentile(serverAges, 99))} ms, ` +
         `when the teacher handled it p50 ${r1(percentile(received, 50))} / p99 ${r1(percentile(received, 99))} ms); ${r1(fps)} fps (slowest second ${slowest} frames); load ${loadOnCores()}`,
     );
     return [
