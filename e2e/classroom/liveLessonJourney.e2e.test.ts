@@ -10,6 +10,7 @@
  * tile have the strokes. After class, collect pens empties a pupil's pen into the pupil's replay;
  * a pen whose upload dies at the network keeps its memory.
  */
+import { cpus, loadavg } from 'node:os';
 import { encodePageArray, pageAddress } from '@dotink/ncode';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -199,11 +200,11 @@ describe.sequential('classroom: a live lesson from the stations to collect pens'
     const delays = await probeDelays(teacher.page);
     const p50 = quantile(delays, 0.5);
     const p99 = quantile(delays, 0.99);
-    console.info(
-      `live journey: dot-to-pixel over ${delays.length} draws: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${delays.at(-1)?.toFixed(1)} ms (budget p99 < ${P99_BUDGET_MS} ms)`,
-    );
+    // the figure with the machine's load beside it: on a loaded machine it is reported, not hidden
+    const figure = `dot-to-pixel over ${delays.length} draws: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${delays.at(-1)?.toFixed(1)} ms (budget p99 < ${P99_BUDGET_MS} ms; load average ${loadavg()[0]!.toFixed(2)} on ${cpus().length} cores)`;
+    console.info(`live journey: ${figure}`);
     expect(delays.length).toBeGreaterThan(50);
-    expect(p99).toBeLessThan(P99_BUDGET_MS);
+    expect(p99, figure).toBeLessThan(P99_BUDGET_MS);
 
     await waitSaveText(stationA, 'all saved');
     await waitSaveText(stationB, 'all saved');
@@ -216,17 +217,22 @@ describe.sequential('classroom: a live lesson from the stations to collect pens'
   it('the teacher’s socket drops while a pupil writes and comes back: nothing is missing on the tile', async () => {
     const p1 = lesson.pupils[0]!;
     const pixels = await tileInkPixels(teacher.page, p1.id);
+    // the pupil writes five strokes; the first reaches the teacher live, then the socket drops
+    const writing = penWrite(stationA.page, p1.macAddress, strokes(PAGE_A, 5, 2));
+    await expect
+      .poll(async () => (await roomStrokeStarts(teacher.page, p1.id, PAGE_A)).length, { timeout: 10_000 })
+      .toBeGreaterThan(6);
     await teacherContext.setOffline(true);
     await dropTeacherSocket(teacher.page);
     await teacher.page
       .locator('[data-testid=live-status][data-status=retrying]')
       .waitFor({ timeout: 10_000 });
-    await penWrite(stationA.page, p1.macAddress, strokes(PAGE_A, 3, 2));
+    await writing;
     await waitSaveText(stationA, 'all saved');
     await teacherContext.setOffline(false);
     await teacher.page.locator('[data-testid=live-status][data-status=open]').waitFor({ timeout: 30_000 });
     const saved = (await lessonStrokeTimes(teacher, p1.id, tag)).map(Math.round).sort((a, b) => a - b);
-    expect(saved).toHaveLength(9);
+    expect(saved).toHaveLength(11);
     // the room holds what the store has: the missed strokes fetched, none doubled
     await expect
       .poll(() => roomStrokeStarts(teacher.page, p1.id, PAGE_A), { timeout: 20_000 })
