@@ -81,7 +81,15 @@ export interface StationDeps {
   readonly clock: Clock;
   readonly memory: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined;
   readonly random?: () => number;
+  /** How long completed strokes gather before an upload (default {@link UPLOAD_GATHER_MS}). */
+  readonly uploadGatherMs?: number;
 }
+
+/**
+ * Completed strokes gather this long before a pupil's upload: 40 pupils writing at once then send
+ * about 20 uploads a second, not one per stroke, and the server keeps its time for the live relay.
+ */
+export const UPLOAD_GATHER_MS = 2000;
 
 interface PupilRecord {
   readonly studentId: string;
@@ -129,6 +137,7 @@ export class Station {
       timers: deps.timers,
       ...(deps.random ? { random: deps.random } : {}),
       upload: (pupilId, tag, strokes) => this.upload(pupilId, tag, strokes),
+      gatherMs: deps.uploadGatherMs ?? UPLOAD_GATHER_MS,
     });
     this.queue.subscribe(() => this.publish());
     this.pens = new PenConnection({

@@ -72,6 +72,35 @@ describe('nextBatch', () => {
 });
 
 describe('UploadQueue', () => {
+  it('gathers the strokes of a short while into one upload per pupil when told to (a class writing at once)', async () => {
+    const store = memoryStore();
+    const timers = manualTimers();
+    const sent: string[][] = [];
+    const q = new UploadQueue({
+      store,
+      timers,
+      gatherMs: 2000,
+      upload: async (_p, _t, strokes) => {
+        sent.push(strokes.map((s) => s.key));
+      },
+    });
+    await q.add(item('a'));
+    await q.add(item('b'));
+    await settle();
+    // nothing sent yet: the first stroke waits for the others of the next 2 s
+    expect(sent).toEqual([]);
+    expect(timers.pending.map((t) => t.ms)).toEqual([2000]);
+    timers.fire();
+    await settle();
+    expect(sent).toEqual([['a', 'b']]);
+    expect(q.get().pending).toBe(0);
+    // a retry the user asks for goes at once
+    await q.add(item('c'));
+    q.retryNow();
+    await settle();
+    expect(sent).toEqual([['a', 'b'], ['c']]);
+  });
+
   it('stores each stroke before uploading and removes it only after the server took it', async () => {
     const store = memoryStore();
     const sent: string[][] = [];

@@ -52,6 +52,12 @@ export interface UploadQueueDeps {
   readonly random?: () => number;
   /** Strokes per upload (default 200). */
   readonly batchSize?: number;
+  /**
+   * How long a new stroke waits for others before an upload starts (default 0: at once). A class
+   * writing at once then sends a few larger uploads a second instead of one per stroke, which
+   * leaves the server's time to the live relay (the strokes are in the store meanwhile).
+   */
+  readonly gatherMs?: number;
   readonly backoff?: BackoffOptions;
 }
 
@@ -150,7 +156,7 @@ export class UploadQueue {
     }
     if (!this.items.some((i) => i.key === item.key)) this.items.push(item);
     this.publish({});
-    this.kick();
+    this.soon();
     if (failure !== undefined) throw failure;
   }
 
@@ -175,6 +181,20 @@ export class UploadQueue {
     this.closed = true;
     if (this.timer !== undefined) this.deps.timers.clearTimeout(this.timer);
     this.timer = undefined;
+  }
+
+  /** Uploads after the gathering time (at once without one); a waiting retry is not shortened. */
+  private soon(): void {
+    const gather = this.deps.gatherMs ?? 0;
+    if (gather <= 0 || this.running) {
+      this.kick();
+      return;
+    }
+    if (this.closed || this.timer !== undefined) return;
+    this.timer = this.deps.timers.setTimeout(() => {
+      this.timer = undefined;
+      this.kick();
+    }, gather);
   }
 
   private kick(): void {
