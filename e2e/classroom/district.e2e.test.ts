@@ -13,10 +13,11 @@
  * (and refused by the Content-Security-Policy's `connect-src 'self'`). The proxy counts what each
  * process served, so each step asserts that only its process answered.
  *
- * - The teacher signs in on A (the real sign-in pages), uploads a POD material (3-page PDF) on B,
- *   and prints it on C: the PDF handed to print has the material's three pages (each page's own
- *   block where the material has it) and its issued code pages, so the file went from B to C through the object store (no process keeps
- *   files on its disk).
+ * - The teacher signs in on A (the real sign-in pages), adds a POD material (a 3-page PDF) in
+ *   the textbook page's dialog on B (code pages issued, PDF and .nproj uploaded), and prints it
+ *   on C: the PDF handed to print has the material's three pages (each page's own block where
+ *   the material has it) and its issued code pages, so the file went from B to C through the
+ *   object store (no process keeps files on its disk).
  * - A pupil's simulated pen streams through a pen station on A while the teacher's live lesson is
  *   open on C: the strokes appear on the pupil's tile (across processes by LISTEN/NOTIFY) and the
  *   ink store has them under the lesson's tag.
@@ -39,15 +40,19 @@ import { buildClassroom } from './support/buildClassroom';
 import { ClassroomPage, DEMO_ADMIN } from './support/classroomPage';
 import { tileInkPixels } from './support/livePage';
 import {
-  accessTokenOf,
   BLOB_KEEPER,
-  createPodMaterial,
   printButtonSelector,
   printedCodePages,
   printedPdf,
   qpdfCheck,
-  textbookPageUrl,
 } from './support/materialPrintPage';
+import {
+  choosePdf,
+  firstLecture,
+  materialsOf,
+  openAddDialog,
+  openTextbookPage,
+} from './support/materialsPage';
 import {
   createLiveLesson,
   installPen,
@@ -200,25 +205,46 @@ describe.runIf(adminUrl !== '')(
       const signIn = await servedDuring(() => app.signIn(DEMO_ADMIN));
       expect(signIn[A]).toBeGreaterThan(3);
       expect(signIn.filter((_, i) => i !== A)).toEqual([0, 0]);
-      const token = await accessTokenOf(app.page);
+      // the test's own look-ups (from Node, with the teacher's token) go to B's port, not the proxy
+      const lookUp = new ClassroomPage(app.page, cluster.processes[B]!.url);
+      const lecture = await firstLecture(lookUp);
 
-      // the upload on B, straight to its own port (nothing but B can answer)
+      // the upload on B: the add dialog issues the code pages, makes the .nproj, sends both
+      await pin(context, B);
       const keysBefore = await s3.keys();
-      const pdf = await blockPdf();
-      const material = await createPodMaterial(
-        cluster.processes[B]!.url,
-        token,
-        'District worksheet',
-        pdf,
-        'district.pdf',
-      );
+      let material:
+        | {
+            id: number;
+            section: number;
+            owner: number;
+            book: number;
+            ncodeStartPage: number;
+            ncodeEndPage: number;
+          }
+        | undefined;
+      const uploading = await servedDuring(async () => {
+        await openTextbookPage(app, lecture);
+        const rows = (await materialsOf(lookUp, lecture.id)).length;
+        await openAddDialog(app, 'POD');
+        await app.testId('material-name').fill('District worksheet');
+        await choosePdf(app, 'district.pdf', await blockPdf());
+        expect(await app.testId('material-file-info').textContent()).toBe(`${PAGES.length} pages`);
+        await app.testId('material-submit').click();
+        await app.testId('material-dialog').waitFor({ state: 'detached', timeout: 60_000 });
+        await expect.poll(() => app.testId('materials-table-row').count()).toBe(rows + 1);
+        material = (await materialsOf(lookUp, lecture.id)).find((m) => m.title === 'District worksheet');
+      });
+      expect(uploading[B]).toBeGreaterThan(0);
+      expect(uploading.filter((_, i) => i !== B)).toEqual([0, 0]);
+      expect(material).toMatchObject({ type: 'POD', numPages: PAGES.length });
+      const pod = material!;
       const stored = (await s3.keys()).filter((k) => !keysBefore.includes(k));
       expect(stored.length).toBeGreaterThanOrEqual(2); // the PDF and the .nproj
 
       await pin(context, C);
       const printing = await servedDuring(async () => {
-        await app.goto(textbookPageUrl(material));
-        const button = app.page.locator(printButtonSelector(material.textbookId));
+        await openTextbookPage(app, lecture);
+        const button = app.page.locator(printButtonSelector(pod.id));
         await button.waitFor({ timeout: 30_000 });
         await button.click();
         await app.testId('material-print-waiting').waitFor({ timeout: 90_000 });
@@ -231,7 +257,10 @@ describe.runIf(adminUrl !== '')(
       expect(qpdfCheck(printed)).toContain('No syntax or stream encoding errors found');
       const codes = await printedCodePages(printed);
       expect(codes.pages).toBe(PAGES.length);
-      expect(codes.codes).toEqual(material.codes.map((c) => `${c.s}.${c.o}.${c.b}.${c.p}`));
+      expect(codes.codes).toEqual(
+        PAGES.map((_, i) => `${pod.section}.${pod.owner}.${pod.book}.${pod.ncodeStartPage + i}`),
+      );
+      expect(pod.ncodeEndPage).toBe(pod.ncodeStartPage + PAGES.length - 1);
       // page i of the print is the material's page i: its own block dark (≈ 111 of 255 as printed
       // under the code dots), the places of the others' white (≈ 239)
       const shades = blockShades(printed);
