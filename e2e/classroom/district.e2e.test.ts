@@ -38,7 +38,7 @@ import { PRINT_STUB } from '../print/printStub';
 import { launchChromium } from '../support/chromium';
 import { buildClassroom } from './support/buildClassroom';
 import { ClassroomPage, DEMO_ADMIN } from './support/classroomPage';
-import { tileInkPixels } from './support/livePage';
+import { roomStrokeStarts, tileInkPixels } from './support/livePage';
 import {
   BLOB_KEEPER,
   printButtonSelector,
@@ -314,6 +314,10 @@ describe.runIf(adminUrl !== '')(
       // live: the pupil's tile on C draws the strokes streamed through A
       await tile.and(teacher.page.locator(`[data-page="${PAGE_ID}"]`)).waitFor({ timeout: 20_000 });
       await expect.poll(() => tileInkPixels(teacher.page, pupil.id), { timeout: 20_000 }).toBeGreaterThan(20);
+      // every stroke, once: the teacher's room holds the three
+      await expect
+        .poll(() => roomStrokeStarts(teacher.page, pupil.id, PAGE_ID), { timeout: 20_000 })
+        .toHaveLength(strokes.length);
       // stored: the station's upload (on A) is in the ink store, read by the teacher on C
       await station.page.waitForFunction(
         () => document.querySelector('[data-testid="station-save-text"]')?.textContent === 'all saved',
@@ -321,7 +325,9 @@ describe.runIf(adminUrl !== '')(
         { timeout: 30_000 },
       );
       const tag = lessonTag(lesson.courseId, lesson.sessionId);
-      await expect.poll(() => lessonStrokeTimes(teacher, pupil.id, tag), { timeout: 20_000 }).toHaveLength(3);
+      await expect
+        .poll(() => lessonStrokeTimes(teacher, pupil.id, tag), { timeout: 20_000 })
+        .toHaveLength(strokes.length);
       // B served nothing of the station's or the teacher's since the station opened; A and C did
       const served = cluster.proxy.served.map((n, i) => n - before[i]!);
       expect(served[A]).toBeGreaterThan(0);
