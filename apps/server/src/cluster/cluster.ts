@@ -10,6 +10,8 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type RunningProxy, startProxy } from './roundRobinProxy';
 
+export { PIN_COOKIE } from './roundRobinProxy';
+
 /** The server package's directory (where `src/main.ts` is run from). */
 export const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 

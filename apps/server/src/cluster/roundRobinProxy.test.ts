@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { freePort } from './cluster';
-import { BackendRing, startProxy } from './roundRobinProxy';
+import { BackendRing, PIN_COOKIE, pinnedBackend, startProxy } from './roundRobinProxy';
 
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -113,4 +113,61 @@ it('spreads requests, sends a refused request with its body to another backend, 
   expect(first).toBe('b ');
   expect(second.served).toEqual([0, 1]);
   retried.close();
+});
+
+it('pins a request and a WebSocket to the backend its cookie names, round robin otherwise', async () => {
+  const a = await backend('a');
+  const b = await backend('b');
+  const c = await backend('c');
+  const proxy = await startProxy(0, {
+    backends: [a, b, c].map((port) => ({ host: '127.0.0.1', port })),
+  });
+  closers.push(() => proxy.close());
+  const names: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const res = await fetch(`${proxy.url}/x`, {
+      method: 'POST',
+      body: `p${i}`,
+      headers: { cookie: `other=1; ${PIN_COOKIE}=2` },
+    });
+    names.push((await res.text()).split(':').slice(0, 3).join(':'));
+  }
+  expect(names).toEqual(['b:POST:p0', 'b:POST:p1', 'b:POST:p2']);
+  // a pin naming no backend is ignored
+  const unpinned = await fetch(`${proxy.url}/x`, { headers: { cookie: `${PIN_COOKIE}=9` } });
+  expect((await unpinned.text()).startsWith('a:')).toBe(true);
+  expect(proxy.served).toEqual([1, 3, 0]);
+
+  const socket = new WebSocket(`${proxy.url.replace('http', 'ws')}/realtime`, {
+    headers: { cookie: `${PIN_COOKIE}=3` },
+  });
+  const first = await new Promise<string>((resolve, reject) => {
+    socket.once('message', (m) => resolve(m.toString()));
+    socket.once('error', reject);
+  });
+  expect(first).toBe('c ');
+  socket.close();
+
+  // a pinned backend that refuses is not swapped for another: the answer says so
+  const dead = await freePort();
+  const strict = await startProxy(0, {
+    backends: [
+      { host: '127.0.0.1', port: a },
+      { host: '127.0.0.1', port: dead },
+    ],
+  });
+  closers.push(() => strict.close());
+  const refused = await fetch(`${strict.url}/x`, { headers: { cookie: `${PIN_COOKIE}=2` } });
+  expect(refused.status).toBe(502);
+  expect(strict.served).toEqual([0, 0]);
+});
+
+it('reads the pin from the cookie header', () => {
+  expect(pinnedBackend('a=1; dotink-backend=2', 3)).toBe(1);
+  expect(pinnedBackend('dotink-backend=1', 3)).toBe(0);
+  expect(pinnedBackend('dotink-backend=0', 3)).toBeUndefined();
+  expect(pinnedBackend('dotink-backend=4', 3)).toBeUndefined();
+  expect(pinnedBackend('dotink-backend=x', 3)).toBeUndefined();
+  expect(pinnedBackend('xdotink-backend=1', 3)).toBeUndefined();
+  expect(pinnedBackend(undefined, 3)).toBeUndefined();
 });

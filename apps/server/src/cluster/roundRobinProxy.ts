@@ -10,6 +10,12 @@
  * client's request, so sending it to another backend cannot run it twice. Anything that fails
  * later (a backend killed mid-request) is answered 502 and left to the client to retry.
  *
+ * A request carrying the cookie `dotink-backend=N` (1-based) goes to backend N only — the
+ * WebSocket upgrade too, since browsers send cookies with it — so a browser test can pin one
+ * browser to one process while every address the server hands out (`PUBLIC_URL`: the OAuth
+ * issuer, download links) stays the proxy's. A pinned backend that refuses is answered 502, never
+ * swapped for another.
+ *
  * Not for production: a district runs a real load balancer (README, "District deployment").
  */
 import http from 'node:http';
@@ -50,6 +56,20 @@ const HOP_HEADERS = new Set([
   'trailer',
   'upgrade',
 ]);
+
+/** The cookie that pins a browser to one backend (its 1-based number). */
+export const PIN_COOKIE = 'dotink-backend';
+
+/** The backend index (0-based) a `cookie` header pins to, if it names one of `size`. */
+export function pinnedBackend(cookie: string | undefined, size: number): number | undefined {
+  for (const part of (cookie ?? '').split(';')) {
+    const [name, value] = part.trim().split('=', 2);
+    if (name !== PIN_COOKIE || value === undefined || !/^\d+$/.test(value)) continue;
+    const n = Number(value);
+    return n >= 1 && n <= size ? n - 1 : undefined;
+  }
+  return undefined;
+}
 
 function refused(error: NodeJS.ErrnoException): boolean {
   return error.code === 'ECONNREFUSED' || error.code === 'EHOSTUNREACH' || error.code === 'ENETUNREACH';
@@ -113,8 +133,14 @@ export async function startProxy(port: number, options: ProxyOptions): Promise<R
     options.onBackendDown?.(backends[index]!, error);
   };
 
+  /** The backends to try for `req`: only the pinned one, or the ring's turn. */
+  const orderFor = (req: http.IncomingMessage): number[] => {
+    const pinned = pinnedBackend(req.headers.cookie, backends.length);
+    return pinned === undefined ? ring.order() : [pinned];
+  };
+
   const server = http.createServer((req, res) => {
-    const order = ring.order();
+    const order = orderFor(req);
     const attempt = (k: number): void => {
       const index = order[k]!;
       const backend = backends[index]!;
@@ -170,7 +196,7 @@ export async function startProxy(port: number, options: ProxyOptions): Promise<R
 
   const tunnels = new Set<net.Socket>();
   server.on('upgrade', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
-    const order = ring.order();
+    const order = orderFor(req);
     tunnels.add(client);
     client.on('close', () => tunnels.delete(client));
     client.on('error', () => client.destroy());
