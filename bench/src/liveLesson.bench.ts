@@ -176,12 +176,14 @@ async function benchLesson(app: ClassroomPage): Promise<Lesson> {
 
 /** A station with its pupils signed in by typed id and their pens connected. */
 async function openStation(
-  browser: Browser,
   origin: string,
   script: string,
   lesson: Lesson,
   pupils: Lesson['pupils'],
-): Promise<Page> {
+): Promise<{ page: Page; browser: Browser }> {
+  // each station is a device of its own: its own browser (one browser process would carry all
+  // four stations' sockets, a bottleneck no classroom has)
+  const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.addInitScript({ content: script });
@@ -205,7 +207,7 @@ async function openStation(
     pupils.length,
     { timeout: 60_000 },
   );
-  return page;
+  return { page, browser };
 }
 
 async function measure(
@@ -215,6 +217,8 @@ async function measure(
   seedServer: RealServer,
 ): Promise<Figure[]> {
   const browser = await launchChromium();
+  const stationBrowsers: Browser[] = [];
+  const closeAll = () => Promise.all([browser, ...stationBrowsers].map((b) => b.close()));
   try {
     const script = await pensScript();
     const seedContext = await browser.newContext();
@@ -263,7 +267,9 @@ async function measure(
     const stations: Page[] = [];
     for (let s = 0; s < PUPILS / PER_STATION; s++) {
       const pupils = lesson.pupils.slice(s * PER_STATION, (s + 1) * PER_STATION);
-      stations.push(await openStation(browser, stationServer.origin, script, lesson, pupils));
+      const station = await openStation(stationServer.origin, script, lesson, pupils);
+      stationBrowsers.push(station.browser);
+      stations.push(station.page);
     }
     // the teacher sees every pen connected
     await teacherPage.waitForFunction(
@@ -358,7 +364,7 @@ async function measure(
       )
     ).flat();
     listener.close();
-    await browser.close();
+    await closeAll();
 
     const spanS = frames.length > 1 ? (frames.at(-1)! - frames[0]!) / 1000 : 0;
     const fps = spanS > 0 ? (frames.length - 1) / spanS : 0;
@@ -384,7 +390,7 @@ async function measure(
       atLeast(`[${label}] teacher tab frame rate while 40 write`, r1(fps), 'fps', 30),
     ];
   } finally {
-    await browser.close();
+    await closeAll();
   }
 }
 

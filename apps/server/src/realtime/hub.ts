@@ -7,6 +7,8 @@
  * `closeCheckMs` (default 1 s) the members whose room closed by the injected clock (a lesson's
  * room, `Membership.closesAtMs`) are closed with {@link ROOM_CLOSED_CLOSE} (4002).
  */
+
+import type { Socket } from 'node:net';
 import { LiveMessage } from '@dotink/contracts/eduLive';
 import type { Clock } from '@dotink/ncode';
 import type { WebSocket } from 'ws';
@@ -39,6 +41,9 @@ export interface HubOptions {
   readonly closeCheckMs?: number;
 }
 
+/** Most bytes a member's socket holds back within one turn of the event loop. */
+const CORK_LIMIT_BYTES = 64 * 1024;
+
 /** Close code of a member whose token expired or was revoked. */
 export const REVOKED_CLOSE = 4001;
 
@@ -50,6 +55,8 @@ export class RealtimeHub {
   private readonly closing: NodeJS.Timeout | undefined;
   /** Sockets dropped as slow consumers since start. */
   slowDropped = 0;
+  /** Member sockets holding their writes until the next turn of the event loop. */
+  private readonly corked = new Set<Socket>();
 
   constructor(
     private readonly bus: RealtimeBus,
@@ -108,12 +115,44 @@ export class RealtimeHub {
       if (c.id === m.senderId || !receives(c.membership.role, m.senderRole)) continue;
       const { socket } = c;
       if (socket.readyState !== socket.OPEN) continue;
+      this.flushIfLarge(socket);
       if (socket.bufferedAmount > this.options.maxBufferedBytes) {
         this.drop(c, 'slow');
         continue;
       }
+      this.cork(socket);
       socket.send(m.text);
     }
+  }
+
+  /**
+   * Holds a member's writes until the event loop's next turn: a teacher receiving a class's pens
+   * gets the frames of one turn in one write (one system call) instead of one write per message,
+   * which is most of the relay's cost at 40 pens. The delay is under a millisecond.
+   */
+  private cork(socket: WebSocket): void {
+    // ws keeps its TCP socket in `_socket` (no public accessor); without it, writes go one by one
+    const raw = (socket as unknown as { _socket?: Socket })._socket;
+    if (!raw || this.corked.has(raw)) return;
+    raw.cork();
+    this.corked.add(raw);
+    if (this.corked.size === 1) {
+      setImmediate(() => {
+        for (const r of this.corked) r.uncork();
+        this.corked.clear();
+      });
+    }
+  }
+
+  /**
+   * Writes out what a member's socket holds once it is over {@link CORK_LIMIT_BYTES}: only what
+   * the network did not take then counts as a slow consumer's backlog, not a turn's own frames.
+   */
+  private flushIfLarge(socket: WebSocket): void {
+    const raw = (socket as unknown as { _socket?: Socket })._socket;
+    if (!raw || !this.corked.has(raw) || raw.writableLength < CORK_LIMIT_BYTES) return;
+    raw.uncork();
+    this.corked.delete(raw);
   }
 
   private drop(c: Connection, reason: 'slow' | 'dead' | 'revoked'): void {
