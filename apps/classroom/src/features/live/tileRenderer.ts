@@ -14,7 +14,13 @@ import { NU_TO_PT, pageId, type SizePt } from '@dotink/ncode';
 /** A4 in pt: the page size until the page's image tells its own. */
 export const A4_PT: SizePt = { widthPt: 595.28, heightPt: 841.89 };
 
-type Probe = (key: string, dotTimeMs: number, drawnAtMs: number, dots: number, oldestNewDotMs: number) => void;
+type Probe = (
+  key: string,
+  dotTimeMs: number,
+  drawnAtMs: number,
+  dots: number,
+  oldestNewDotMs: number,
+) => void;
 
 /** What a tile shows: its page's completed and live strokes. */
 export interface TileInk {
