@@ -7,12 +7,12 @@
  * refused) and stays written beside the button until the next change.
  */
 import { useT as useViewText } from '@dotink/view/i18n';
-import { PenConnectButton, PenPasswordForm, usePenStatus } from '@dotink/view/pens';
+import { PenConnectButton, usePenStatus } from '@dotink/view/pens';
 import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { errorText } from '../../app/services';
 import { toast } from '../../app/toasts';
-import { AlertDialog, AppDialog } from '../../components/Dialog';
+import { PenDialogs } from '../../components/PenDialogs';
 import { useT } from '../../i18n/text';
 import { canUpload } from './annotationModel';
 import type { Annotation } from './useAnnotation';
@@ -87,27 +87,12 @@ export function AnnotationControls(props: { readonly annotation: Annotation }) {
           {t(outcome === 'uploaded' ? 'annotation.uploaded' : 'annotation.failed')}
         </span>
       )}
-      {pen.password && (
-        <AppDialog
-          title={viewText('pen.passwordTitle')}
-          isOpen
-          onClose={() => pen.password?.resolve(undefined)}
-          testId="pen-password-dialog"
-        >
-          <PenPasswordForm
-            key={pen.password.prompt.retryCount}
-            prompt={pen.password.prompt}
-            resolve={pen.password.resolve}
-            buttonClassName="button"
-          />
-        </AppDialog>
-      )}
-      <AlertDialog
+      <PenDialogs
+        status={annotation.penStatus}
+        pen={pen}
+        alert={alert}
         title={t('annotation.penTitle')}
-        message={alert ? viewText(alert.key, alert.params) : undefined}
         confirm={t('common.confirm')}
-        onClose={() => annotation.penStatus.dismiss()}
-        testId="pen-message"
       />
     </div>
   );

@@ -1,19 +1,8 @@
-/**
- * The 'collect pens' dialog (issue 16), opened from a lesson of the course page and from the live
- * lesson screen: the teacher connects the pupils' pens (one after another or several at once);
- * each pen is listed with its pupil, its phase, its progress (notes, strokes downloaded and
- * uploaded), cancel while it runs, and retry with the reason in the teacher's language when it
- * failed. A pen of no pupil of the class is named and skipped.
- *
- * ```tsx
- * <CollectPensDialog lesson={{ eduClassId, title: course.tag }} onClose={close} />
- * ```
- */
-import { useT as useViewText } from '@dotink/view/i18n';
-import { PenConnectButton, PenPasswordForm, usePenStatus } from '@dotink/view/pens';
+import { PenConnectButton, usePenStatus } from '@dotink/view/pens';
 import { Button, ProgressBar } from 'react-aria-components';
 import { errorText } from '../../app/services';
-import { AlertDialog, AppDialog } from '../../components/Dialog';
+import { AppDialog } from '../../components/Dialog';
+import { PenDialogs } from '../../components/PenDialogs';
 import { type T, useT } from '../../i18n/text';
 import type { CollectModel, PenCollection } from './collectFlow';
 import { type CollectPens, useCollectPens } from './useCollectPens';
@@ -145,10 +134,8 @@ function CollectBody(props: { readonly c: CollectPens }) {
 /** The dialog; the pens disconnect when it closes. */
 export function CollectPensDialog(props: { readonly lesson: CollectLesson; readonly onClose: () => void }) {
   const t = useT();
-  const viewText = useViewText();
   const c = useCollectPens(props.lesson.eduClassId);
   const pen = usePenStatus(c.penStatus);
-  const alert = pen.message;
   return (
     <>
       <AppDialog
@@ -176,28 +163,7 @@ export function CollectPensDialog(props: { readonly lesson: CollectLesson; reado
         <p className="collect-intro">{t('collect.intro')}</p>
         <CollectBody c={c} />
       </AppDialog>
-      {pen.password && (
-        <AppDialog
-          title={viewText('pen.passwordTitle')}
-          isOpen
-          onClose={() => pen.password?.resolve(undefined)}
-          testId="pen-password-dialog"
-        >
-          <PenPasswordForm
-            key={pen.password.prompt.retryCount}
-            prompt={pen.password.prompt}
-            resolve={pen.password.resolve}
-            buttonClassName="button"
-          />
-        </AppDialog>
-      )}
-      <AlertDialog
-        title={t('collect.title')}
-        message={alert ? viewText(alert.key, alert.params) : undefined}
-        confirm={t('common.confirm')}
-        onClose={() => c.penStatus.dismiss()}
-        testId="pen-message"
-      />
+      <PenDialogs status={c.penStatus} pen={pen} title={t('collect.title')} confirm={t('common.confirm')} />
     </>
   );
 }

@@ -176,6 +176,8 @@ export class CollectModel {
     const cancelledNow = new Promise<never>((_, reject) => {
       wake = () => reject(new Cancelled());
     });
+    // observed by each step's race; this handler only keeps a cancel between two steps from
+    // being reported as an unhandled rejection
     cancelledNow.catch(() => undefined);
     this.cancels.set(pen.mac, () => {
       cancelled = true;

@@ -57,7 +57,10 @@ class FakeSocket extends EventTarget {
   }
 }
 
-function setUp(search: (r: InkSearchRequest) => SearchData = () => noInk) {
+function setUp(
+  search: (r: InkSearchRequest) => SearchData = () => noInk,
+  accessToken: () => Promise<string | undefined> = async () => 'tok',
+) {
   let now = START + 60_000;
   const sockets: FakeSocket[] = [];
   const timers: (() => void)[] = [];
@@ -66,7 +69,7 @@ function setUp(search: (r: InkSearchRequest) => SearchData = () => noInk) {
   const room = new LiveRoom({
     roster,
     socketOrigin: 'ws://x',
-    accessToken: async () => 'tok',
+    accessToken,
     searchInk: async (r) => {
       searches.push(r);
       return search(r);
@@ -192,6 +195,22 @@ describe('LiveRoom', () => {
       START + 100,
       START + 5_000,
     ]);
+  });
+
+  it('waits and tries again when no token can be had (the sign-in is refreshing offline), without a doomed socket', async () => {
+    let fail = true;
+    const { room, sockets, timers } = setUp(undefined, async () => {
+      if (fail) throw new Error('offline');
+      return 'tok';
+    });
+    room.start();
+    await flush();
+    expect(sockets).toHaveLength(0);
+    expect(room.status()).toEqual({ kind: 'retrying', attempt: 1 });
+    fail = false;
+    timers.shift()?.();
+    await flush();
+    expect(sockets[0]?.protocols).toEqual(['dotink.remote.v1', 'bearer.tok']);
   });
 
   it('stops retrying once the room has closed', async () => {

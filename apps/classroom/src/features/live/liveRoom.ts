@@ -209,7 +209,15 @@ export class LiveRoom {
       this.setStatus({ kind: 'closed' });
       return;
     }
-    const token = await this.deps.accessToken().catch(() => undefined);
+    let token: string | undefined;
+    try {
+      token = await this.deps.accessToken();
+    } catch {
+      // no token now (the sign-in is being refreshed while offline): a socket without one would
+      // only be refused, so wait and try again, shown as 'reconnecting' like a lost socket
+      if (!this.stopped) this.retryLater();
+      return;
+    }
     if (this.stopped) return;
     const url = `${this.deps.socketOrigin}${ROOMS_PATH}${this.lesson.room
       .split('/')
@@ -254,10 +262,15 @@ export class LiveRoom {
       // 4002: the server closed the lesson's room (30 minutes after its end)
       const closed = (event as CloseEvent).code === ROOM_CLOSED_CODE;
       if (closed || this.serverNow() >= this.lesson.closesAtMs) return this.setStatus({ kind: 'closed' });
-      this.setStatus({ kind: 'retrying', attempt: this.attempt + 1 });
-      const delay = reconnectDelayMs(this.attempt++);
-      this.timer = (this.deps.setTimer ?? setTimeout)(() => void this.connect(), delay);
+      this.retryLater();
     });
+  }
+
+  /** Tries to connect again after the back-off. */
+  private retryLater(): void {
+    this.setStatus({ kind: 'retrying', attempt: this.attempt + 1 });
+    const delay = reconnectDelayMs(this.attempt++);
+    this.timer = (this.deps.setTimer ?? setTimeout)(() => void this.connect(), delay);
   }
 
   /** One socket message: the pupil's signal, then the link (announcing an unknown pen first). */

@@ -1,13 +1,6 @@
-/**
- * The pen station (issue 16, `/pen?course={courseId}`): a page a pupil or a classroom tablet
- * opens — outside the teacher's session — to sign pupils in (QR label or typed id), connect each
- * pupil's pen, stream the writing live to the lesson's room and save every stroke to the ink
- * store through a queue that survives reloads and network loss. See `stationModel.ts`.
- */
-import { useT as useViewText } from '@dotink/view/i18n';
-import { createPenStatus, PenPasswordForm, usePenStatus } from '@dotink/view/pens';
+import { createPenStatus, usePenStatus } from '@dotink/view/pens';
 import { useLocation } from 'react-router';
-import { AlertDialog, AppDialog } from '../../components/Dialog';
+import { PenDialogs } from '../../components/PenDialogs';
 import { useT } from '../../i18n/text';
 import { PupilList } from './PupilList';
 import { SaveIndicator } from './SaveIndicator';
@@ -43,36 +36,16 @@ function Notice(props: { readonly notice: StationNotice | undefined; readonly on
   );
 }
 
-function PenDialogs(props: { readonly station: Station }) {
+function StationPenDialogs(props: { readonly station: Station }) {
   const t = useT();
-  const viewText = useViewText();
   const pen = usePenStatus(props.station.penStatus);
-  const message = pen.message;
   return (
-    <>
-      {pen.password && (
-        <AppDialog
-          title={viewText('pen.passwordTitle')}
-          isOpen
-          onClose={() => pen.password?.resolve(undefined)}
-          testId="pen-password-dialog"
-        >
-          <PenPasswordForm
-            key={pen.password.prompt.retryCount}
-            prompt={pen.password.prompt}
-            resolve={pen.password.resolve}
-            buttonClassName="button"
-          />
-        </AppDialog>
-      )}
-      <AlertDialog
-        title={t('station.penTitle')}
-        message={message ? viewText(message.key, message.params) : undefined}
-        confirm={t('station.confirm')}
-        onClose={() => props.station.penStatus.dismiss()}
-        testId="pen-message"
-      />
-    </>
+    <PenDialogs
+      status={props.station.penStatus}
+      pen={pen}
+      title={t('station.penTitle')}
+      confirm={t('station.confirm')}
+    />
   );
 }
 
@@ -104,7 +77,7 @@ export default function StationPage() {
             <SignInPanel station={station} busy={state.busy} />
             <PupilList station={station} pupils={state.pupils} queue={queue} connecting={pen.connecting} />
           </div>
-          {station && <PenDialogs station={station} />}
+          {station && <StationPenDialogs station={station} />}
         </>
       )}
     </main>
