@@ -30,7 +30,6 @@ import {
   penRow,
 } from './support/collectPage';
 import {
-  journeyPensScript,
   LATENCY_PROBE_SCRIPT,
   liveTile,
   probeDelays,
@@ -50,6 +49,7 @@ import {
   penWrite,
   printedLabel,
   type SimStroke,
+  stationPensScript,
   teacherCall,
 } from './support/stationPage';
 
@@ -73,7 +73,7 @@ const LIVE_P50_MS = 1000;
 beforeAll(async () => {
   const [dist, pens, collect] = await Promise.all([
     buildClassroom(),
-    journeyPensScript(),
+    stationPensScript(),
     collectPensScript(),
   ]);
   pensScript = pens;

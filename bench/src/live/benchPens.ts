@@ -3,14 +3,11 @@
  * the Web Bluetooth stand-in (`install(mac)` puts one behind the chooser), and `write(mac, …)`
  * that makes a pen write continuously at the simulator's ~96 dots/s for a while.
  *
- * The simulator runs on a timer whose dots keep their intended times: a dot meant for time t is
- * stamped t (the pen's clock) and sent as soon as the page gets to it, so a station that falls
- * behind shows up as latency on the teacher's screen instead of being hidden by late stamps; a
- * 0 ms timer runs as the next message-channel task (Chromium stretches nested 0 ms timeouts to
- * 4 ms, a delay no pen has).
+ * The pens keep time (e2e/classroom/page/penClock.ts): a dot meant for time t is stamped t and
+ * sent as soon as the page gets to it, so a station that falls behind shows up as latency on the
+ * teacher's screen instead of being hidden by late stamps.
  */
 import { pageAddress } from '@dotink/ncode';
-import type { Scheduler } from '@dotink/pen';
 import {
   createPenSimulator,
   installSimulatedBluetooth,
@@ -18,6 +15,7 @@ import {
   type ScriptItem,
   type SimulatedBluetooth,
 } from '@dotink/pen/simulator';
+import { penClockScheduler } from '../../../e2e/classroom/page/penClock';
 
 export interface BenchPens {
   install(mac: string): void;
@@ -33,41 +31,7 @@ export interface BenchPens {
   ): Promise<{ dots: number; strokes: number }>;
 }
 
-function driftFreeScheduler(): Scheduler {
-  let intended: number | undefined;
-  const channel = new MessageChannel();
-  const due: (() => void)[] = [];
-  channel.port1.onmessage = () => due.shift()?.();
-  const run = (at: number, task: () => void) => {
-    intended = at;
-    try {
-      task();
-    } finally {
-      intended = undefined;
-    }
-  };
-  return {
-    nowMs: () => intended ?? Date.now(),
-    setTimer(delayMs, task) {
-      const target = (intended ?? Date.now()) + Math.max(0, delayMs);
-      let cancelled = false;
-      if (delayMs <= 0) {
-        due.push(() => {
-          if (!cancelled) run(target, task);
-        });
-        channel.port2.postMessage(0);
-      } else {
-        const id = setTimeout(() => run(target, task), Math.max(0, target - Date.now()));
-        return () => clearTimeout(id);
-      }
-      return () => {
-        cancelled = true;
-      };
-    },
-  };
-}
-
-const scheduler = driftFreeScheduler();
+const scheduler = penClockScheduler();
 const pens = new Map<string, SimulatedBluetooth>();
 
 const benchPens: BenchPens = {

@@ -2,10 +2,10 @@
  * Injected into the pen station before it loads (browser tests): several simulated pens behind
  * the Web Bluetooth stand-in, each reachable by its address. `install` puts a new pen behind the
  * chooser (the next 'connect pen' gets it); `play` writes with the pen of a chosen address, so
- * one station can carry several pupils' pens. Modelled on e2e/board/page/simulatedPens.ts.
+ * one station can carry several pupils' pens; the pens keep time (page/penClock.ts). Modelled on
+ * e2e/board/page/simulatedPens.ts.
  */
 import { pageAddress } from '@dotink/ncode';
-import { systemScheduler } from '@dotink/pen';
 import {
   createPenSimulator,
   installSimulatedBluetooth,
@@ -13,6 +13,7 @@ import {
   type ScriptItem,
   type SimulatedBluetooth,
 } from '@dotink/pen/simulator';
+import { penClockScheduler } from './penClock';
 
 /** A stroke for `play`: page "s.o.b.p" and points in nu. */
 export interface SimStroke {
@@ -26,7 +27,7 @@ export interface StationSim {
   play(mac: string, strokes: readonly SimStroke[]): Promise<void>;
 }
 
-const scheduler = systemScheduler();
+const scheduler = penClockScheduler();
 const pens = new Map<string, SimulatedBluetooth>();
 
 function toItems(strokes: readonly SimStroke[]): ScriptItem[] {

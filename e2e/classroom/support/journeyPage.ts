@@ -2,29 +2,14 @@
  * Helpers of the live-lesson journey browser test (issue 16, "Done when"): the teacher's
  * latency probe on the live screen (`__dotinkLiveProbe`, called by features/live/tileRenderer.ts
  * each time a tile draws new dots), read back as dot-to-pixel delays, and the station's
- * saving banner, and the stations' pens page script (page/journeyPens.ts) bundled.
+ * saving banner (the stations' pens are page/stationPens.ts, whose pens keep time).
  */
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build as esbuild } from 'esbuild';
 import type { Page } from 'playwright-core';
 import type { ClassroomPage } from './classroomPage';
 
-const here = dirname(fileURLToPath(import.meta.url));
-
-/** The stations' pens page script (page/journeyPens.ts: `window.stationSim` on a steady pen clock). */
-export async function journeyPensScript(): Promise<string> {
-  const out = await esbuild({
-    entryPoints: [join(here, '..', 'page', 'journeyPens.ts')],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'chrome110',
-    write: false,
-    logLevel: 'silent',
-  });
-  return out.outputFiles[0]!.text;
-}
+const _here = dirname(fileURLToPath(import.meta.url));
 
 /**
  * A page script for the teacher's tab: keeps the probe's dot-to-pixel delays (ms) while
