@@ -207,7 +207,8 @@ describe.sequential('classroom: a live lesson from the stations to collect pens'
     // the figure with the machine's load beside it: on a loaded machine it is reported, not hidden
     const figure = `dot-to-pixel over ${delays.length} draws: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${delays.at(-1)?.toFixed(1)} ms (budget p99 < ${P99_BUDGET_MS} ms; load average ${loadavg()[0]!.toFixed(2)} on ${cpus().length} cores)`;
     console.info(`live journey: ${figure}`);
-    expect(delays.length).toBeGreaterThan(50);
+    // at least one draw per stroke (18): the stations batch dots, so draws are fewer than dots
+    expect(delays.length).toBeGreaterThanOrEqual(18);
     expect(p50, figure).toBeLessThan(LIVE_P50_MS);
 
     await waitSaveText(stationA, 'all saved');
@@ -227,13 +228,17 @@ describe.sequential('classroom: a live lesson from the stations to collect pens'
       .poll(async () => (await roomStrokeStarts(teacher.page, p1.id, PAGE_A)).length, { timeout: 10_000 })
       .toBeGreaterThan(6);
     await teacherContext.setOffline(true);
-    await dropTeacherSocket(teacher.page);
-    await teacher.page
-      .locator('[data-testid=live-status][data-status=retrying]')
-      .waitFor({ timeout: 10_000 });
-    await writing;
-    await waitSaveText(stationA, 'all saved');
-    await teacherContext.setOffline(false);
+    try {
+      await dropTeacherSocket(teacher.page);
+      await teacher.page
+        .locator('[data-testid=live-status][data-status=retrying]')
+        .waitFor({ timeout: 10_000 });
+      await writing;
+      await waitSaveText(stationA, 'all saved');
+    } finally {
+      // back online even when a step failed, so the later steps test their own part
+      await teacherContext.setOffline(false);
+    }
     await teacher.page.locator('[data-testid=live-status][data-status=open]').waitFor({ timeout: 30_000 });
     const saved = (await lessonStrokeTimes(teacher, p1.id, tag)).map(Math.round).sort((a, b) => a - b);
     expect(saved).toHaveLength(11);
@@ -248,12 +253,15 @@ describe.sequential('classroom: a live lesson from the stations to collect pens'
     const p3 = lesson.pupils[2]!;
     const pixels = await tileInkPixels(teacher.page, p3.id);
     await stationBContext.setOffline(true);
-    await penWrite(stationB.page, p3.macAddress, strokes(PAGE_A, 2, 6));
-    await waitSaveText(stationB, 'not saved yet (2 strokes)', 10_000);
-    // ten seconds without network: the strokes wait at the station
-    await stationB.page.waitForTimeout(10_000);
-    expect(await stationB.testId('station-save-text').textContent()).toBe('not saved yet (2 strokes)');
-    await stationBContext.setOffline(false);
+    try {
+      await penWrite(stationB.page, p3.macAddress, strokes(PAGE_A, 2, 6));
+      await waitSaveText(stationB, 'not saved yet (2 strokes)', 10_000);
+      // ten seconds without network: the strokes wait at the station
+      await stationB.page.waitForTimeout(10_000);
+      expect(await stationB.testId('station-save-text').textContent()).toBe('not saved yet (2 strokes)');
+    } finally {
+      await stationBContext.setOffline(false);
+    }
     await waitSaveText(stationB, 'all saved', 45_000);
     const saved = (await lessonStrokeTimes(teacher, p3.id, tag)).map(Math.round).sort((a, b) => a - b);
     expect(saved).toHaveLength(8);

@@ -213,6 +213,26 @@ describe('LiveRoom', () => {
     expect(sockets[0]?.protocols).toEqual(['dotink.remote.v1', 'bearer.tok']);
   });
 
+  it('gives a dropped socket up at once, even when its closing handshake never ends (the network is gone)', async () => {
+    const { room, sockets, timers } = setUp();
+    room.start();
+    await flush();
+    sockets[0]!.open();
+    // a socket on a dead network: close() sends its frame, and no answer ever comes back
+    sockets[0]!.close = () => undefined;
+    room.dropSocket();
+    expect(room.status()).toEqual({ kind: 'retrying', attempt: 1 });
+    expect(timers).toHaveLength(1);
+    timers[0]!();
+    await flush();
+    expect(sockets).toHaveLength(2);
+    // the old socket's late close event is not a second loss
+    sockets[0]!.dispatchEvent(new Event('close'));
+    sockets[1]!.open();
+    expect(room.status().kind).toBe('open');
+    expect(timers).toHaveLength(1);
+  });
+
   it('stops retrying once the room has closed', async () => {
     const { room, sockets, timers, advance } = setUp();
     room.start();

@@ -184,9 +184,17 @@ export class LiveRoom {
     this.socket = undefined;
   }
 
-  /** Drops the socket as a network failure would (tests and the 'reconnect' button). */
+  /**
+   * Drops the socket as a network failure would (tests and the 'reconnect' button). The socket is
+   * given up at once: on a dead network its closing handshake may never end, and its close event
+   * (whenever it comes) is no longer this room's.
+   */
   dropSocket(): void {
-    this.socket?.close(4000, 'dropped');
+    const socket = this.socket;
+    if (!socket) return;
+    this.socket = undefined;
+    socket.close(4000, 'dropped');
+    this.socketLost(false);
   }
 
   private changed(): void {
@@ -254,16 +262,23 @@ export class LiveRoom {
       if (wasDown && since !== undefined) void this.catchUp(since);
     });
     socket.addEventListener('close', (event) => {
-      link.close();
-      if (this.socket !== socket) return;
+      if (this.socket !== socket) {
+        link.close(); // a socket given up earlier
+        return;
+      }
       this.socket = undefined;
-      if (this.stopped) return;
-      for (const p of this.pupils.values()) this.abandonLive(p);
       // 4002: the server closed the lesson's room (30 minutes after its end)
-      const closed = (event as CloseEvent).code === ROOM_CLOSED_CODE;
-      if (closed || this.serverNow() >= this.lesson.closesAtMs) return this.setStatus({ kind: 'closed' });
-      this.retryLater();
+      this.socketLost((event as CloseEvent).code === ROOM_CLOSED_CODE);
     });
+  }
+
+  /** The socket is gone: live strokes end where they are; the room closed, or try again later. */
+  private socketLost(roomClosed: boolean): void {
+    this.link?.close();
+    if (this.stopped) return;
+    for (const p of this.pupils.values()) this.abandonLive(p);
+    if (roomClosed || this.serverNow() >= this.lesson.closesAtMs) this.setStatus({ kind: 'closed' });
+    else this.retryLater();
   }
 
   /** Tries to connect again after the back-off. */
