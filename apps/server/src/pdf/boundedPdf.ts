@@ -266,10 +266,10 @@ export async function openBoundedPdf(source: PdfSource): Promise<BoundedPdf> {
       const offsets = new Map<number, number>();
       const lx = new Lexer(data.subarray(0, first), 0, true);
       for (let i = 0; i < count; i++) {
-        const n = Number(lx.word());
-        const at = Number(lx.word());
-        if (!Number.isInteger(n) || !Number.isInteger(at)) throw damaged('object stream header');
-        if (!offsets.has(n)) offsets.set(n, at);
+        const n = lx.word();
+        const at = lx.word();
+        if (!/^\d+$/.test(n) || !/^\d+$/.test(at)) throw damaged('object stream header');
+        if (!offsets.has(Number(n))) offsets.set(Number(n), Number(at));
       }
       while (objectStreams.size >= 4) {
         const [oldest, old] = objectStreams.entries().next().value as [number, { data: Uint8Array }];
