@@ -19,6 +19,7 @@ import {
 import { diskFileStore } from '../../files/diskFileStore';
 import type { FileStore } from '../../files/fileStore';
 import { PDF_CEILING_BYTES } from '../../pdf/boundedPdf';
+import { MAX_NPROJ_BYTES } from './uploadLimits';
 
 const MiB = 1024 * 1024;
 
@@ -110,6 +111,17 @@ describeEachDatabase('material upload: the PDF checked by ranges', (kind) => {
     const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
     expect(download.rawPayload.length).toBe(pdf.length);
     expect(sha(download.rawPayload)).toBe(sha(pdf));
+  }, 60_000);
+
+  it('refuses a .nproj over the parse limit without reading it whole', async () => {
+    Object.assign(reads, { whole: 0, rangeBytes: 0, largestRange: 0 });
+    const big = new Uint8Array(MAX_NPROJ_BYTES + 1).fill(0x20);
+    big.set(new TextEncoder().encode('<?xml version="1.0" encoding="UTF-8"?>\n<nproj version="2.31">'));
+    const form = multipartBody({}, { nprojFile: { name: 'big.nproj', type: 'application/xml', bytes: big } });
+    const res = await call(server().app, w.callers.teacher, 'POST', path, form.payload, form.headers);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The .nproj file could not be read or is for other pages.');
+    expect(reads.whole).toBe(0);
   }, 60_000);
 
   it("still answers 'The PDF file could not be read.' for a big file that only starts like a PDF", async () => {

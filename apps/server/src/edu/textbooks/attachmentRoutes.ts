@@ -35,6 +35,7 @@ import {
   fileTooLarge,
   limitedChunks,
   MAX_FILE_BYTES,
+  MAX_NPROJ_BYTES,
   uploadBudget,
   uploadTooLarge,
 } from './uploadLimits';
@@ -94,8 +95,12 @@ async function checkPdf(pdf: Upload, t: TextbookRow): Promise<{ pages: number; u
   return { pages, units };
 }
 
-/** An uploaded .nproj must read and be printed on the material's book. */
+/**
+ * An uploaded .nproj must read and be printed on the material's book. It is XML, parsed whole:
+ * one over {@link MAX_NPROJ_BYTES} is refused without being read.
+ */
 async function checkNproj(nproj: Upload, t: TextbookRow): Promise<void> {
+  if (nproj.file.sizeBytes > MAX_NPROJ_BYTES) throw badRequest(EduMessage.notNproj);
   const bytes = await nproj.file.bytes();
   try {
     const doc = parseNproj(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
