@@ -102,6 +102,30 @@ describe('bounded PDF reader', () => {
     );
   });
 
+  it('reads a file whose cross-reference is lost by one bounded scan (the fallback)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 40 }),
+        fc.boolean(),
+        fc.constantFrom('startxref', 'xref'),
+        async (pages, objectStreams, spoil) => {
+          const original = await pdfLibPdf(pages, objectStreams);
+          const expected = (await PDFDocument.load(original)).getPageCount();
+          const text = Buffer.from(original).toString('latin1');
+          // the keyword made unreadable: no chain to follow
+          const at = text.lastIndexOf(spoil);
+          const broken = latin1(
+            `${text.slice(0, at)}${'X'.repeat(spoil.length)}${text.slice(at + spoil.length)}`,
+          );
+          const pdf = await openBoundedPdf(source(broken, 256 * 1024));
+          expect((await pdf.pages(500)).count).toBe(expected);
+          expect(pdf.stats().peakHeldBytes).toBeLessThanOrEqual(256 * 1024);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
   it('answers the page tree past the limit by its /Count, walking no further', async () => {
     const bytes = await pdfLibPdf(520, true);
     const read = await (await openBoundedPdf(source(bytes))).pages(500);

@@ -10,18 +10,23 @@
  * counted against `ceilingBytes` (default {@link PDF_CEILING_BYTES}); a file whose structure
  * would need more is refused with {@link PdfReadError} 'tooCostly' rather than read whole.
  *
- * Damaged files: there is no rebuilding of a broken cross-reference (that means scanning the whole
- * file). An xref entry a little off is tolerated (the object header is looked for within 1 KiB);
- * otherwise a missing `startxref`, an unreadable section or object is {@link PdfReadError}
- * 'damaged', which the upload route answers with its 400 'The PDF file could not be read.' —
- * a clear 4xx, where pdf-lib (which parses the whole file sequentially) may have accepted it.
+ * Damaged files: an xref entry a little off is tolerated (the object header is looked for within
+ * 1 KiB). When the chain cannot be read at all (no `startxref`, a section that does not parse, no
+ * catalogue through it), the bounded fallback of `pdfRebuild.ts` scans the file once in 1 MiB
+ * windows for its objects (what pdf-lib's sequential parse tolerated), within the same ceiling.
+ * What still does not read is {@link PdfReadError} 'damaged', which the upload route answers with
+ * its 400 'The PDF file could not be read.'.
  * Encryption is ignored as before (the structure of an encrypted PDF is not encrypted; its
  * object streams are, and then it is 'damaged').
  */
+import { Bytes, type Entry, isInt, MAX_OBJECT_BYTES, Memory, type ReadRange, type Section } from './pdfBytes';
 import { decodeStream } from './pdfDecode';
+import { scanObjects } from './pdfRebuild';
+
+export type { ReadRange } from './pdfBytes';
+
 import {
   damaged,
-  Incomplete,
   indexOfAscii,
   Lexer,
   lastIndexOfAscii,
@@ -31,9 +36,6 @@ import {
   PdfStream,
   type PdfValue,
 } from './pdfSyntax';
-
-/** Random access to the file: at most `length` bytes from `offset` (fewer only at its end). */
-export type ReadRange = (offset: number, length: number) => Promise<Uint8Array>;
 
 /** A file to read: its size and its ranges. */
 export interface PdfSource {
@@ -45,12 +47,7 @@ export interface PdfSource {
 
 /** Default memory ceiling of one reader: 8 MiB. */
 export const PDF_CEILING_BYTES = 8 * 1024 * 1024;
-const BLOCK = 16 * 1024;
-const CACHED_BLOCKS = 64;
-/** Largest single object (a dictionary, an array) parsed from the file. */
-const MAX_OBJECT_BYTES = 1024 * 1024;
 const MAX_SECTIONS = 64;
-const MAX_READS = 50_000;
 
 /** What reading cost: for tests and the bench. */
 export interface ReadStats {
@@ -77,123 +74,6 @@ export interface BoundedPdf {
   pages(limit: number): Promise<PageList>;
   stats(): ReadStats;
 }
-
-type Entry =
-  | { kind: 'free' }
-  | { kind: 'at'; offset: number }
-  | { kind: 'in'; stream: number; index: number };
-
-interface Section {
-  entry(num: number): Promise<Entry | undefined>;
-}
-
-/** Bytes held against the ceiling. */
-class Memory {
-  held = 0;
-  peak = 0;
-  constructor(readonly ceiling: number) {}
-  take(n: number, what: string): void {
-    if (this.held + n > this.ceiling)
-      throw new PdfReadError('tooCostly', `${what} needs more than the reader's ${this.ceiling} bytes`);
-    this.held += n;
-    this.peak = Math.max(this.peak, this.held);
-  }
-  give(n: number): void {
-    this.held -= n;
-  }
-}
-
-/** The file's bytes through a counted callback and a small block cache. */
-class Bytes {
-  private readonly blocks = new Map<number, Uint8Array>();
-  reads = 0;
-  bytesRead = 0;
-  largestRead = 0;
-  constructor(
-    readonly size: number,
-    private readonly source: ReadRange,
-    readonly memory: Memory,
-  ) {}
-
-  private async fetch(offset: number, length: number): Promise<Uint8Array> {
-    if (++this.reads > MAX_READS) throw new PdfReadError('tooCostly', 'too many reads for one check');
-    const got = await this.source(offset, length);
-    this.bytesRead += got.length;
-    this.largestRead = Math.max(this.largestRead, length);
-    return got.length > length ? got.subarray(0, length) : got;
-  }
-
-  private async block(index: number): Promise<Uint8Array> {
-    const cached = this.blocks.get(index);
-    if (cached) {
-      this.blocks.delete(index);
-      this.blocks.set(index, cached);
-      return cached;
-    }
-    if (this.blocks.size >= CACHED_BLOCKS) {
-      const [oldest, bytes] = this.blocks.entries().next().value as [number, Uint8Array];
-      this.blocks.delete(oldest);
-      this.memory.give(bytes.length);
-    }
-    this.memory.take(BLOCK, 'a block');
-    const start = index * BLOCK;
-    const bytes = await this.fetch(start, Math.min(BLOCK, this.size - start)).catch((error: unknown) => {
-      this.memory.give(BLOCK);
-      throw error;
-    });
-    this.memory.give(BLOCK - bytes.length);
-    this.blocks.set(index, bytes);
-    return bytes;
-  }
-
-  /**
-   * Runs `use` over `length` bytes from `offset` (clamped to the file), held only meanwhile.
-   * Small windows come from cached blocks, large ones straight from the source.
-   */
-  async with<T>(offset: number, length: number, use: (bytes: Uint8Array) => T): Promise<T> {
-    const from = Math.max(0, Math.min(offset, this.size));
-    const n = Math.max(0, Math.min(length, this.size - from));
-    this.memory.take(n, 'a window');
-    try {
-      let bytes: Uint8Array;
-      if (n > 4 * BLOCK) bytes = await this.fetch(from, n);
-      else {
-        bytes = new Uint8Array(n);
-        for (let at = from; at < from + n; ) {
-          const index = Math.floor(at / BLOCK);
-          const block = await this.block(index);
-          const inBlock = at - index * BLOCK;
-          const take = Math.min(block.length - inBlock, from + n - at);
-          if (take <= 0) break;
-          bytes.set(block.subarray(inBlock, inBlock + take), at - from);
-          at += take;
-        }
-      }
-      return use(bytes);
-    } finally {
-      this.memory.give(n);
-    }
-  }
-
-  /** Parses from `offset` with a growing window until the value fits. */
-  async parse<T>(offset: number, parse: (lexer: Lexer) => T): Promise<T> {
-    if (offset < 0 || offset >= this.size) throw damaged(`offset ${offset} is outside the file`);
-    for (let size = 4096; ; size *= 4) {
-      const n = Math.min(size, MAX_OBJECT_BYTES);
-      try {
-        return await this.with(offset, n, (bytes) =>
-          parse(new Lexer(bytes, offset, offset + bytes.length >= this.size)),
-        );
-      } catch (error) {
-        if (!(error instanceof Incomplete)) throw error;
-        if (n >= MAX_OBJECT_BYTES) throw new PdfReadError('tooCostly', 'an object over 1 MiB');
-      }
-    }
-  }
-}
-
-const isInt = (v: PdfValue | undefined): v is number =>
-  typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
 /** Opens the PDF in `source`: header, cross-reference chain, catalogue. */
 export async function openBoundedPdf(source: PdfSource): Promise<BoundedPdf> {
@@ -254,7 +134,8 @@ export async function openBoundedPdf(source: PdfSource): Promise<BoundedPdf> {
     }
   };
 
-  const inStream = async (num: number, streamNum: number): Promise<PdfValue> => {
+  /** The decoded object stream `streamNum` (a few kept, counted against the ceiling). */
+  const objectStream = async (streamNum: number) => {
     let stream = objectStreams.get(streamNum);
     if (!stream) {
       const s = await object(streamNum);
@@ -280,6 +161,11 @@ export async function openBoundedPdf(source: PdfSource): Promise<BoundedPdf> {
       stream = { data, offsets, first };
       objectStreams.set(streamNum, stream);
     }
+    return stream;
+  };
+
+  const inStream = async (num: number, streamNum: number): Promise<PdfValue> => {
+    const stream = await objectStream(streamNum);
     const at = stream.offsets.get(num);
     if (at === undefined || stream.first + at >= stream.data.length)
       throw damaged(`object ${num} not in its stream`);
@@ -306,10 +192,54 @@ export async function openBoundedPdf(source: PdfSource): Promise<BoundedPdf> {
     }
   }
 
-  const trailer = await loadSections(bytes, sections, (s) => streamData(s, false));
-  const catalogRef = trailer.get('Root');
-  const catalog = catalogRef instanceof PdfRef ? await object(catalogRef.num) : undefined;
-  if (!(catalog instanceof PdfDict)) throw damaged('no catalogue');
+  const catalogOf = async (root: PdfValue | undefined): Promise<PdfDict> => {
+    const catalog = root instanceof PdfRef ? await object(root.num) : undefined;
+    if (!(catalog instanceof PdfDict)) throw damaged('no catalogue');
+    return catalog;
+  };
+
+  /** The bounded fallback (`pdfRebuild.ts`): objects found by one scan of the file. */
+  const rebuild = async (): Promise<PdfDict> => {
+    sections.length = 0;
+    objects.clear();
+    const scan = await scanObjects(bytes);
+    sections.push(scan.section);
+    for (const streamNum of scan.objectStreams) {
+      const members = await objectStream(streamNum).catch((error: unknown) => {
+        if (error instanceof PdfReadError && error.reason === 'damaged') return undefined;
+        throw error;
+      });
+      for (const num of members?.offsets.keys() ?? []) scan.addCompressed(num, streamNum);
+    }
+    objects.clear();
+    const roots: (() => Promise<PdfValue | undefined>)[] = [
+      ...scan.trailers.map((at) => () => bytes.parse(at, (lx) => lx.value(0))),
+      ...scan.xrefStreams.map((num) => () => object(num)),
+    ]
+      .reverse()
+      .map((read) => async () => {
+        const t = await read();
+        const dict = t instanceof PdfStream ? t.dict : t;
+        return dict instanceof PdfDict ? dict.get('Root') : undefined;
+      });
+    roots.push(...[...scan.catalogs].reverse().map((num) => async () => new PdfRef(num, 0)));
+    for (const root of roots) {
+      try {
+        return await catalogOf(await root());
+      } catch (error) {
+        if (!(error instanceof PdfReadError) || error.reason !== 'damaged') throw error;
+      }
+    }
+    throw damaged('no catalogue, even after a scan of the file');
+  };
+
+  let catalog: PdfDict;
+  try {
+    catalog = await catalogOf((await loadSections(bytes, sections, (s) => streamData(s, false))).get('Root'));
+  } catch (error) {
+    if (!(error instanceof PdfReadError) || error.reason !== 'damaged') throw error;
+    catalog = await rebuild();
+  }
 
   const resolve = async (v: PdfValue | undefined): Promise<PdfValue | undefined> =>
     v instanceof PdfRef ? object(v.num) : v;
