@@ -117,9 +117,14 @@ describe('bounded PDF reader', () => {
           const broken = latin1(
             `${text.slice(0, at)}${'X'.repeat(spoil.length)}${text.slice(at + spoil.length)}`,
           );
-          const pdf = await openBoundedPdf(source(broken, 256 * 1024));
+          // a ceiling below the file's size: the scan reads it window by window
+          const ceiling = 96 * 1024;
+          const padded = latin1(
+            `${broken.toString('latin1').replace('%PDF-1.7\n', `%PDF-1.7\n%${'-'.repeat(200_000)}\n`)}`,
+          );
+          const pdf = await openBoundedPdf(source(padded, ceiling));
           expect((await pdf.pages(500)).count).toBe(expected);
-          expect(pdf.stats().peakHeldBytes).toBeLessThanOrEqual(256 * 1024);
+          expect(pdf.stats().peakHeldBytes).toBeLessThanOrEqual(ceiling);
         },
       ),
       { numRuns: 30 },

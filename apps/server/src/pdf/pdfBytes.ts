@@ -28,8 +28,11 @@ export interface Section {
 export class Memory {
   held = 0;
   peak = 0;
+  /** Frees something cached (answers false when nothing is left to free). */
+  reclaim: () => boolean = () => false;
   constructor(readonly ceiling: number) {}
   take(n: number, what: string): void {
+    while (this.held + n > this.ceiling && this.reclaim());
     if (this.held + n > this.ceiling)
       throw new PdfReadError('tooCostly', `${what} needs more than the reader's ${this.ceiling} bytes`);
     this.held += n;
@@ -50,7 +53,10 @@ export class Bytes {
     readonly size: number,
     private readonly source: ReadRange,
     readonly memory: Memory,
-  ) {}
+  ) {
+    // Cached blocks give way to anything that needs the room (a window, a decoded stream).
+    memory.reclaim = () => this.evictOne();
+  }
 
   private async fetch(offset: number, length: number): Promise<Uint8Array> {
     if (++this.reads > MAX_READS) throw new PdfReadError('tooCostly', 'too many reads for one check');
@@ -60,6 +66,15 @@ export class Bytes {
     return got.length > length ? got.subarray(0, length) : got;
   }
 
+  /** Drops the least recently used block; false when none is cached. */
+  private evictOne(): boolean {
+    const oldest = this.blocks.entries().next().value as [number, Uint8Array] | undefined;
+    if (!oldest) return false;
+    this.blocks.delete(oldest[0]);
+    this.memory.give(oldest[1].length);
+    return true;
+  }
+
   private async block(index: number): Promise<Uint8Array> {
     const cached = this.blocks.get(index);
     if (cached) {
@@ -67,11 +82,7 @@ export class Bytes {
       this.blocks.set(index, cached);
       return cached;
     }
-    if (this.blocks.size >= CACHED_BLOCKS) {
-      const [oldest, bytes] = this.blocks.entries().next().value as [number, Uint8Array];
-      this.blocks.delete(oldest);
-      this.memory.give(bytes.length);
-    }
+    if (this.blocks.size >= CACHED_BLOCKS) this.evictOne();
     this.memory.take(BLOCK, 'a block');
     const start = index * BLOCK;
     const bytes = await this.fetch(start, Math.min(BLOCK, this.size - start)).catch((error: unknown) => {

@@ -1,7 +1,7 @@
 /**
  * The bounded fallback of the PDF reader for a damaged cross-reference (no `startxref`, a section
  * that does not parse, a catalogue the chain does not find): the file is scanned once, front to
- * back, in 1 MiB windows for object headers (`n g obj`, the last definition of a number wins),
+ * back, in windows of 1 MiB (or a quarter of a smaller ceiling) for object headers (`n g obj`, the last definition of a number wins),
  * `trailer` keywords and the objects typed `/Catalog`, `/XRef` or `/ObjStm`. Memory stays bounded:
  * one window at a time plus a table of offsets by object number (a `Uint32Array`, at most 4 MiB
  * for 2^20 objects) and the object streams' members, all counted against the reader's ceiling;
@@ -61,15 +61,17 @@ export async function scanObjects(bytes: Bytes): Promise<ScannedFile> {
   const catalogs: number[] = [];
   const objectStreams: number[] = [];
   let lastHeader = -1;
-  for (let at = 0; at < bytes.size; at += WINDOW) {
-    const last = at + WINDOW >= bytes.size;
-    await bytes.with(at, WINDOW + OVERLAP, (b) => {
+  // A window and its string take twice its size: a quarter of the ceiling each at most.
+  const window = Math.max(4096, Math.min(WINDOW, Math.floor(memory.ceiling / 4) - OVERLAP));
+  for (let at = 0; at < bytes.size; at += window) {
+    const last = at + window >= bytes.size;
+    await bytes.with(at, window + OVERLAP, (b) => {
       // The window as a one-byte string, counted for its life here.
       memory.take(b.length, 'a scan window');
       try {
         const text = Buffer.from(b.buffer, b.byteOffset, b.length).toString('latin1');
         for (const m of text.matchAll(PATTERN)) {
-          if (!last && m.index >= WINDOW) break;
+          if (!last && m.index >= window) break;
           const where = at + m.index;
           if (m[1] !== undefined) {
             const num = Number(m[1]);
