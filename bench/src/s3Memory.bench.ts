@@ -12,9 +12,9 @@
  *
  * Two routes: the board sync (`PUT`/`GET /board/v1/boards/{id}`, the body streamed straight into
  * the store) and the material attachment (`POST`/`GET …/textbook/{id}/attachment[/pdf]`, a
- * 100 MB PDF of one page). The attachment's upload check reads the PDF whole to count its pages
- * (`checkPdf` in `edu/textbooks/attachmentRoutes.ts`, pdf-lib), so its upload figure shows that
- * route's cost, not the store's.
+ * 100 MB PDF of one page). The attachment's upload check reads the PDF's structure by byte
+ * ranges of the staged object (`checkPdf` in `edu/textbooks/attachmentRoutes.ts`, the bounded
+ * reader `pdf/boundedPdf.ts`, 8 MiB ceiling), never whole.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
@@ -432,8 +432,8 @@ const bench: Bench = {
       );
       note(retainedNote({ 'board PUT': put, 'board GET': get, 'PDF POST': post, 'PDF GET': pdfGet }));
       note(
-        `${kind}, s3rver ${s3.endpoint} (child process); the attachment upload reads the PDF whole for ` +
-          `its page count (checkPdf, pdf-lib); ${loadOnCores()}`,
+        `${kind}, s3rver ${s3.endpoint} (child process); the attachment upload checks the PDF by ` +
+          `byte ranges (checkPdf, pdf/boundedPdf.ts); ${loadOnCores()}`,
       );
     } finally {
       await app.close();

@@ -96,6 +96,25 @@ export function describeFileStore(name: string, setup: () => FileStoreHarness): 
       expect(await harness.leftovers()).toEqual([]);
     });
 
+    it('reads any byte range of a staged file, clamped to its end (property)', async () => {
+      const { store } = h();
+      const bytes = new Uint8Array(40_000).map((_, i) => (i * 7 + 3) % 251);
+      const staged = await store.stage(bytes);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: -5, max: 41_000 }),
+          fc.integer({ min: -5, max: 20_000 }),
+          async (at, n) => {
+            const from = Math.min(Math.max(0, at), bytes.length);
+            const want = bytes.subarray(from, from + Math.max(0, n));
+            expect(await staged.range(at, n)).toEqual(want);
+          },
+        ),
+        { numRuns: 20 },
+      );
+      await staged.discard();
+    });
+
     it('commits the same content staged twice at once to one readable address', async () => {
       const harness = h();
       const bytes = text(`same twice ${name}`);

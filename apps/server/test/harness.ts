@@ -129,6 +129,8 @@ export interface TestServerOptions {
   readonly extraRoutes?: readonly AppPlugin[];
   /** Capture the server's log lines (give LOG_LEVEL in `env` too). */
   readonly logStream?: { write(line: string): void };
+  /** The file store over the server's files directory (default: the disk store). */
+  readonly files?: (filesDir: string) => FileStore;
 }
 
 /** Builds a server on a fresh database and a temporary file store. */
@@ -139,7 +141,7 @@ export async function startTestServer(
   const dataDir = mkdtempSync(join(tmpdir(), 'dotink-server-'));
   const config = testConfig(options.env, dataDir);
   const database = await createTestDatabase(kind);
-  const files = diskFileStore(config.filesDir);
+  const files = (options.files ?? diskFileStore)(config.filesDir);
   const clock = options.clock ?? manualClock(Date.UTC(2025, 2, 3, 0, 0, 0));
   try {
     const app = await buildApp({

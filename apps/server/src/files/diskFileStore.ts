@@ -10,6 +10,19 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { type FileStore, isSha256, type StagedFile } from './fileStore';
 
+/** `length` bytes of the file at `path` from `offset` (fewer at its end). */
+async function readRange(path: string, offset: number, length: number): Promise<Uint8Array> {
+  if (length <= 0) return new Uint8Array(0);
+  const file = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await file.read(buffer, 0, length, offset);
+    return new Uint8Array(buffer.buffer, buffer.byteOffset, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
 /** A content-addressed store under `root` (created on first write). */
 export function diskFileStore(root: string): FileStore {
   const pathOf = (sha256: string) => join(root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
@@ -47,15 +60,12 @@ export function diskFileStore(root: string): FileStore {
     return {
       sha256,
       sizeBytes,
-      async head(maxBytes) {
-        const file = await open(tmp, 'r');
-        try {
-          const buffer = Buffer.alloc(Math.min(maxBytes, sizeBytes));
-          const { bytesRead } = await file.read(buffer, 0, buffer.length, 0);
-          return new Uint8Array(buffer.subarray(0, bytesRead));
-        } finally {
-          await file.close();
-        }
+      head(maxBytes) {
+        return readRange(tmp, 0, Math.min(maxBytes, sizeBytes));
+      },
+      range(offset, length) {
+        const from = Math.min(Math.max(0, offset), sizeBytes);
+        return readRange(tmp, from, Math.min(Math.max(0, length), sizeBytes - from));
       },
       async bytes() {
         return new Uint8Array(await readFile(tmp));

@@ -19,7 +19,12 @@ export interface StoredFile {
 export interface StagedFile extends StoredFile {
   /** At most the first `maxBytes` bytes (a format check without reading the whole file). */
   head(maxBytes: number): Promise<Uint8Array>;
-  /** The whole content. */
+  /**
+   * At most `length` bytes from `offset` (fewer only at the end of the content): random access
+   * for checks that must not hold the whole file (the bounded PDF reader, `pdf/boundedPdf.ts`).
+   */
+  range(offset: number, length: number): Promise<Uint8Array>;
+  /** The whole content (only for files small enough to hold, such as a .nproj). */
   bytes(): Promise<Uint8Array>;
   /** Makes the content addressable by its sha256, as {@link FileStore.put} does. */
   commit(): Promise<StoredFile>;

@@ -138,17 +138,28 @@ export function s3FileStore(options: S3FileStoreOptions): FileStore {
     await uploadStream({ client, bucket, key: tmpKey, partSize }, hashed());
     const sha256 = hash.digest('hex');
     const stored: StoredFile = { sha256, sizeBytes };
+    /** `length` bytes of the staged object from `offset` (a ranged GET; the caller clamps). */
+    const readRange = async (offset: number, length: number): Promise<Uint8Array> => {
+      if (length <= 0) return new Uint8Array(0);
+      const body = await open(tmpKey, `bytes=${offset}-${offset + length - 1}`);
+      if (!body) throw new Error(`staged object ${tmpKey} is gone`);
+      const into = Buffer.allocUnsafe(length);
+      let filled = 0;
+      for await (const part of body) {
+        const chunk = part as Buffer;
+        filled += chunk.copy(into, filled, 0, Math.min(chunk.byteLength, length - filled));
+      }
+      return new Uint8Array(into.buffer, into.byteOffset, filled);
+    };
     let settled = false;
     return {
       ...stored,
-      async head(maxBytes) {
-        const n = Math.min(maxBytes, sizeBytes);
-        if (n <= 0) return new Uint8Array(0);
-        const body = await open(tmpKey, `bytes=0-${n - 1}`);
-        if (!body) throw new Error(`staged object ${tmpKey} is gone`);
-        const parts: Buffer[] = [];
-        for await (const part of body) parts.push(part as Buffer);
-        return new Uint8Array(Buffer.concat(parts).subarray(0, n));
+      head(maxBytes) {
+        return readRange(0, Math.min(maxBytes, sizeBytes));
+      },
+      range(offset, length) {
+        const from = Math.min(Math.max(0, offset), sizeBytes);
+        return readRange(from, Math.min(Math.max(0, length), sizeBytes - from));
       },
       async bytes() {
         if (sizeBytes === 0) return new Uint8Array(0);

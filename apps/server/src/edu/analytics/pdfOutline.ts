@@ -4,22 +4,15 @@
  * the next sibling's start − 1, the last sibling ending where its parent ends), children become
  * sub-units, and PDF page i (from 0) is the material's Ncode page `ncodeStartPage + i`.
  *
- * Read with pdf-lib's object model (the server's PDF library): explicit destinations, named ones
+ * Read with the bounded PDF reader (`pdf/boundedPdf.ts`, never the whole file): explicit destinations, named ones
  * (the catalogue's `/Dests` and the `/Names` tree) and GoTo actions. An item without a page takes
  * its first child's; one with neither is left out. Items are bounded (cycles and huge outlines
- * end at `MAX_UNITS`); a PDF without an outline, or with one pdf-lib cannot read, has no units.
+ * end at `MAX_UNITS`); a PDF without an outline, or with one that cannot be read, has no units.
  */
 import { MAX_UNITS, type UnitDefinition } from '@dotink/contracts/eduAnalytics';
-import {
-  PDFArray,
-  PDFDict,
-  type PDFDocument,
-  PDFHexString,
-  PDFName,
-  type PDFObject,
-  PDFRef,
-  PDFString,
-} from 'pdf-lib';
+import { PDFHexString } from 'pdf-lib';
+import type { BoundedPdf } from '../../pdf/boundedPdf';
+import { PdfDict, PdfName, PdfReadError, PdfRef, PdfString, type PdfValue } from '../../pdf/pdfSyntax';
 
 /** An outline item read: title, PDF page index (when it names one), children. */
 interface OutlineItem {
@@ -28,88 +21,88 @@ interface OutlineItem {
   readonly children: OutlineItem[];
 }
 
-const key = (name: string) => PDFName.of(name);
+/** Most nodes of the named-destination tree walked. */
+const MAX_NAME_NODES = 2000;
 
-function textOf(o: PDFObject | undefined): string | undefined {
-  if (o instanceof PDFString || o instanceof PDFHexString) return o.decodeText();
-  if (o instanceof PDFName) return o.decodeText();
+/** A text string (PDFDocEncoding, UTF-16BE or UTF-8 with their marks), decoded by pdf-lib. */
+function textOf(o: PdfValue | undefined): string | undefined {
+  if (o instanceof PdfString) return PDFHexString.of(Buffer.from(o.bytes).toString('hex')).decodeText();
+  if (o instanceof PdfName) return o.name;
   return undefined;
 }
 
 /** The named destinations of the document (catalogue `/Dests` and the `/Names` `/Dests` tree). */
-function namedDestinations(doc: PDFDocument): Map<string, PDFObject> {
-  const named = new Map<string, PDFObject>();
-  const catalog = doc.catalog;
-  const dests = catalog.lookup(key('Dests'));
-  if (dests instanceof PDFDict) {
-    for (const [k, v] of dests.entries()) named.set(k.decodeText(), v);
+async function namedDestinations(pdf: BoundedPdf): Promise<Map<string, PdfValue>> {
+  const named = new Map<string, PdfValue>();
+  const dests = await pdf.resolve(pdf.catalog.get('Dests'));
+  if (dests instanceof PdfDict) {
+    for (const [k, v] of dests.entries) named.set(k, v);
   }
-  const names = catalog.lookup(key('Names'));
-  const tree = names instanceof PDFDict ? names.lookup(key('Dests')) : undefined;
-  const seen = new Set<PDFDict>();
-  const walk = (node: PDFObject | undefined, depth: number) => {
-    if (!(node instanceof PDFDict) || seen.has(node) || depth > 32) return;
+  const names = await pdf.resolve(pdf.catalog.get('Names'));
+  const tree = names instanceof PdfDict ? await pdf.resolve(names.get('Dests')) : undefined;
+  const seen = new Set<PdfDict>();
+  const walk = async (node: PdfValue | undefined, depth: number): Promise<void> => {
+    if (!(node instanceof PdfDict) || seen.has(node) || depth > 32 || seen.size >= MAX_NAME_NODES) return;
     seen.add(node);
-    const pairs = node.lookup(key('Names'));
-    if (pairs instanceof PDFArray) {
-      for (let i = 0; i + 1 < pairs.size(); i += 2) {
-        const name = textOf(pairs.lookup(i));
-        if (name !== undefined) named.set(name, pairs.get(i + 1));
+    const pairs = await pdf.resolve(node.get('Names'));
+    if (Array.isArray(pairs)) {
+      for (let i = 0; i + 1 < pairs.length; i += 2) {
+        const name = textOf(await pdf.resolve(pairs[i]));
+        if (name !== undefined) named.set(name, pairs[i + 1]!);
       }
     }
-    const kids = node.lookup(key('Kids'));
-    if (kids instanceof PDFArray) for (let i = 0; i < kids.size(); i++) walk(kids.lookup(i), depth + 1);
+    const kids = await pdf.resolve(node.get('Kids'));
+    if (Array.isArray(kids)) for (const kid of kids) await walk(await pdf.resolve(kid), depth + 1);
   };
-  walk(tree, 0);
+  await walk(tree, 0);
   return named;
 }
 
-/** The outline of `doc` as items (empty without one). */
-function readOutline(doc: PDFDocument): OutlineItem[] {
-  const outlines = doc.catalog.lookup(key('Outlines'));
-  if (!(outlines instanceof PDFDict)) return [];
+/** The outline of `pdf` as items (empty without one); `pages` are the page tree's leaves in order. */
+async function readOutline(pdf: BoundedPdf, pages: readonly PdfRef[]): Promise<OutlineItem[]> {
+  const outlines = await pdf.resolve(pdf.catalog.get('Outlines'));
+  if (!(outlines instanceof PdfDict)) return [];
   const pageIndex = new Map<string, number>();
-  doc.getPages().forEach((p, i) => {
-    pageIndex.set(p.ref.toString(), i);
+  pages.forEach((p, i) => {
+    if (!pageIndex.has(p.key)) pageIndex.set(p.key, i);
   });
-  let named: Map<string, PDFObject> | undefined;
-  const resolve = (o: PDFObject | undefined) => (o instanceof PDFRef ? doc.context.lookup(o) : o);
-  const pageOf = (dest: PDFObject | undefined, depth = 0): number | undefined => {
-    const d = resolve(dest);
-    if (d instanceof PDFArray) {
-      const target = d.get(0);
-      return target instanceof PDFRef ? pageIndex.get(target.toString()) : undefined;
+  let named: Map<string, PdfValue> | undefined;
+  const pageOf = async (dest: PdfValue | undefined, depth = 0): Promise<number | undefined> => {
+    const d = await pdf.resolve(dest);
+    if (Array.isArray(d)) {
+      const target = d[0];
+      return target instanceof PdfRef ? pageIndex.get(target.key) : undefined;
     }
-    if (d instanceof PDFDict) return depth < 2 ? pageOf(d.lookup(key('D')), depth + 1) : undefined;
+    if (d instanceof PdfDict) return depth < 2 ? pageOf(d.get('D'), depth + 1) : undefined;
     const name = textOf(d);
     if (name === undefined || depth >= 2) return undefined;
-    named ??= namedDestinations(doc);
+    named ??= await namedDestinations(pdf);
     return pageOf(named.get(name), depth + 1);
   };
-  const seen = new Set<PDFDict>();
+  const seen = new Set<PdfDict>();
   let count = 0;
-  const siblings = (first: PDFObject | undefined, depth: number): OutlineItem[] => {
+  const siblings = async (first: PdfValue | undefined, depth: number): Promise<OutlineItem[]> => {
     const items: OutlineItem[] = [];
-    let node = resolve(first);
-    while (node instanceof PDFDict && !seen.has(node) && count < MAX_UNITS && depth < 16) {
+    let node = await pdf.resolve(first);
+    while (node instanceof PdfDict && !seen.has(node) && count < MAX_UNITS && depth < 16) {
       seen.add(node);
       count++;
-      const action = node.lookup(key('A'));
+      const action = await pdf.resolve(node.get('A'));
       const dest =
-        node.get(key('Dest')) ??
-        (action instanceof PDFDict && textOf(action.lookup(key('S'))) === 'GoTo'
-          ? action.get(key('D'))
+        node.get('Dest') ??
+        (action instanceof PdfDict && textOf(await pdf.resolve(action.get('S'))) === 'GoTo'
+          ? action.get('D')
           : undefined);
       items.push({
-        title: (textOf(node.lookup(key('Title'))) ?? '').trim().slice(0, 200),
-        pageIndex: pageOf(dest),
-        children: siblings(node.get(key('First')), depth + 1),
+        title: (textOf(await pdf.resolve(node.get('Title'))) ?? '').trim().slice(0, 200),
+        pageIndex: await pageOf(dest),
+        children: await siblings(node.get('First'), depth + 1),
       });
-      node = resolve(node.get(key('Next')));
+      node = await pdf.resolve(node.get('Next'));
     }
     return items;
   };
-  return siblings(outlines.get(key('First')), 0);
+  return siblings(outlines.get('First'), 0);
 }
 
 /** Units of items within PDF pages `[first, last]` (indexes), mapped to Ncode pages from `base`. */
@@ -139,20 +132,24 @@ function firstPage(items: readonly OutlineItem[]): number | undefined {
 }
 
 /**
- * The units of the outline of `doc`, on the Ncode pages from `ncodeStartPage` (the PDF's first
- * page); empty when the PDF has no outline (or none with pages).
+ * The units of the outline of `pdf`, on the Ncode pages from `ncodeStartPage` (the PDF's first
+ * page); `pages` are its page tree's leaves in order. Empty when the PDF has no outline (or none
+ * with pages).
  */
-export function outlineUnits(doc: PDFDocument, ncodeStartPage: number): UnitDefinition[] {
-  const pages = doc.getPageCount();
-  if (pages === 0) return [];
+export async function outlineUnits(
+  pdf: BoundedPdf,
+  pages: readonly PdfRef[],
+  ncodeStartPage: number,
+): Promise<UnitDefinition[]> {
+  if (pages.length === 0) return [];
   let outline: OutlineItem[];
   try {
-    outline = readOutline(doc);
+    outline = await readOutline(pdf, pages);
   } catch (error) {
     // A damaged outline does not make the PDF unusable: the material then has no units from it
     // (source 'none'), and the teacher sets them with PUT …/categories.
-    if (error instanceof Error) return [];
+    if (error instanceof PdfReadError) return [];
     throw error;
   }
-  return toUnits(outline, 0, pages - 1, ncodeStartPage);
+  return toUnits(outline, 0, pages.length - 1, ncodeStartPage);
 }

@@ -28,13 +28,14 @@ import type { AppPlugin } from '../../platform/types';
 import { curriculumFor, schoolTeacherOf, type TextbookRow, textbookOf } from '../access';
 import { outlineUnits } from '../analytics/pdfOutline';
 import { EduMessage, tooManyPages } from '../messages';
-import { loadPdf, looksLikePdf, PDF_HEAD_BYTES } from './pdfPages';
+import { readStagedPdf } from './pdfPages';
 import { attachmentMime, MAX_POD_PAGES, toTextbook } from './textbookQueries';
 import {
   announcedTooLarge,
   fileTooLarge,
   limitedChunks,
   MAX_FILE_BYTES,
+  MAX_NPROJ_BYTES,
   uploadBudget,
   uploadTooLarge,
 } from './uploadLimits';
@@ -84,18 +85,22 @@ function checkFields(fields: Record<string, string>, t: TextbookRow): void {
  * and, for a teacher's own material (POD), the units of its outline (issue 15).
  */
 async function checkPdf(pdf: Upload, t: TextbookRow): Promise<{ pages: number; units: UnitDefinition[] }> {
-  // The header first: a big file that is no PDF is refused without reading it whole.
-  if (!looksLikePdf(await pdf.file.head(PDF_HEAD_BYTES))) throw badRequest(EduMessage.notPdf);
-  const doc = await loadPdf(await pdf.file.bytes());
-  if (doc === undefined) throw badRequest(EduMessage.notPdf);
-  const pages = doc.getPageCount();
+  // Read by byte ranges of the staged file with a fixed memory ceiling, never whole (issue 17).
+  const read = await readStagedPdf(pdf.file, MAX_POD_PAGES);
+  if (read === undefined) throw badRequest(EduMessage.notPdf);
+  const pages = read.pages.count;
   if (pages > MAX_POD_PAGES) throw badRequest(tooManyPages(pages));
   if (pages > t.ncode_end_page - t.ncode_start_page + 1) throw badRequest(EduMessage.pdfLongerThanRange);
-  return { pages, units: t.type === 'POD' ? outlineUnits(doc, t.ncode_start_page) : [] };
+  const units = t.type === 'POD' ? await outlineUnits(read.pdf, read.pages.refs, t.ncode_start_page) : [];
+  return { pages, units };
 }
 
-/** An uploaded .nproj must read and be printed on the material's book. */
+/**
+ * An uploaded .nproj must read and be printed on the material's book. It is XML, parsed whole:
+ * one over {@link MAX_NPROJ_BYTES} is refused without being read.
+ */
 async function checkNproj(nproj: Upload, t: TextbookRow): Promise<void> {
+  if (nproj.file.sizeBytes > MAX_NPROJ_BYTES) throw badRequest(EduMessage.notNproj);
   const bytes = await nproj.file.bytes();
   try {
     const doc = parseNproj(new TextDecoder('utf-8', { fatal: true }).decode(bytes));

@@ -9,6 +9,12 @@ import { EduMessage } from '../messages';
 
 /** Each file at most 200 MiB. */
 export const MAX_FILE_BYTES = 200 * 1024 * 1024;
+/**
+ * The largest .nproj the upload parses (it is XML, read whole): 32 MiB, about 60 times a
+ * 21-page notebook's 275 KB, room for 500 pages with their symbols. A larger one is refused as
+ * unreadable without being read (issue 17: no upload is held whole in memory).
+ */
+export const MAX_NPROJ_BYTES = 32 * 1024 * 1024;
 /** All files of one upload together (two files of the largest size). */
 export const MAX_UPLOAD_FILE_BYTES = 2 * MAX_FILE_BYTES;
 /** The largest request body: the files plus room for the form fields and part headers. */
