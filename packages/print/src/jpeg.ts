@@ -89,16 +89,20 @@ function divisors(q: Uint8Array): Float64Array {
   return out;
 }
 
-/** One 8-point AAN DCT over `d[o], d[o + s], …, d[o + 7s]`, in place. */
-function fdct8(d: Float64Array, o: number, s: number): void {
-  const x0 = d[o]!;
-  const x1 = d[o + s]!;
-  const x2 = d[o + 2 * s]!;
-  const x3 = d[o + 3 * s]!;
-  const x4 = d[o + 4 * s]!;
-  const x5 = d[o + 5 * s]!;
-  const x6 = d[o + 6 * s]!;
-  const x7 = d[o + 7 * s]!;
+/** The 8-point AAN DCT of `x0 … x7`, written to `d[o], d[o + s], …, d[o + 7s]`. */
+function dct8To(
+  d: Float64Array,
+  o: number,
+  s: number,
+  x0: number,
+  x1: number,
+  x2: number,
+  x3: number,
+  x4: number,
+  x5: number,
+  x6: number,
+  x7: number,
+): void {
   const tmp0 = x0 + x7;
   const tmp7 = x0 - x7;
   const tmp1 = x1 + x6;
@@ -131,10 +135,40 @@ function fdct8(d: Float64Array, o: number, s: number): void {
   d[o + 7 * s] = z11 - z4;
 }
 
-/** In-place forward DCT of 64 samples (rows then columns, Arai–Agui–Nakajima, float). */
-function fdct(d: Float64Array): void {
-  for (let r = 0; r < 64; r += 8) fdct8(d, r, 1);
-  for (let c = 0; c < 8; c++) fdct8(d, c, 8);
+/** The column pass: the 8-point DCT of column `c` of `d`, in place. */
+function dctColumn(d: Float64Array, c: number): void {
+  dct8To(d, c, 8, d[c]!, d[c + 8]!, d[c + 16]!, d[c + 24]!, d[c + 32]!, d[c + 40]!, d[c + 48]!, d[c + 56]!);
+}
+
+/**
+ * The row pass of the forward DCT (Arai–Agui–Nakajima, float) straight from an 8 × 8 square of
+ * `plane` at (x0, y0), samples centred on 0, into `block`. Answers whether every sample equals
+ * the first (a flat block needs no more than its DC).
+ */
+function dctRowsFrom(
+  plane: Uint8Array,
+  stride: number,
+  x0: number,
+  y0: number,
+  block: Float64Array,
+): boolean {
+  const first = plane[y0 * stride + x0]!;
+  let differs = 0;
+  for (let y = 0; y < 8; y++) {
+    const i = (y0 + y) * stride + x0;
+    const v0 = plane[i]!;
+    const v1 = plane[i + 1]!;
+    const v2 = plane[i + 2]!;
+    const v3 = plane[i + 3]!;
+    const v4 = plane[i + 4]!;
+    const v5 = plane[i + 5]!;
+    const v6 = plane[i + 6]!;
+    const v7 = plane[i + 7]!;
+    differs |= (v0 ^ first) | (v1 ^ first) | (v2 ^ first) | (v3 ^ first);
+    differs |= (v4 ^ first) | (v5 ^ first) | (v6 ^ first) | (v7 ^ first);
+    dct8To(block, y * 8, 1, v0 - 128, v1 - 128, v2 - 128, v3 - 128, v4 - 128, v5 - 128, v6 - 128, v7 - 128);
+  }
+  return differs === 0;
 }
 
 const ROUND_OFFSET = 1 << 14;
@@ -338,21 +372,12 @@ export function encodeJpeg(input: JpegInput): Uint8Array {
       grown.set(sym);
       sym = grown;
     }
-    const first = plane[y0 * stride + x0]!;
-    let flat = true;
-    for (let y = 0, i = 0; y < 8; y++) {
-      const row = (y0 + y) * stride + x0;
-      for (let x = 0; x < 8; x++, i++) {
-        const v = plane[row + x]!;
-        if (v !== first) flat = false;
-        block[i] = v - 128;
-      }
-    }
+    const flat = dctRowsFrom(plane, stride, x0, y0, block);
     let dc: number;
     if (flat) {
-      dc = roundCoefficient((first - 128) * 64 * div[0]!);
+      dc = roundCoefficient((plane[y0 * stride + x0]! - 128) * 64 * div[0]!);
     } else {
-      fdct(block);
+      for (let c = 0; c < 8; c++) dctColumn(block, c);
       dc = roundCoefficient(block[0]! * div[0]!);
     }
     const diff = dc - pred[comp]!;
