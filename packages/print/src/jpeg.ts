@@ -6,7 +6,8 @@
  *
  * The three channels are whatever the caller names (the print content passes C, M, Y): the
  * decoder's inverse transform gives them back, which PDF's `/DCTDecode` does with
- * `/ColorTransform 1`. Flat 8 × 8 blocks (white paper, flat colour) skip the DCT.
+ * `/ColorTransform 1`. Flat 8 × 8 blocks (white paper, flat colour) skip the DCT's column pass
+ * and code no AC coefficient.
  */
 
 /** What to encode: three channels of an interleaved raster. */
