@@ -5,10 +5,13 @@
  * streamed back) on a PDF whose every page is a full-page photo-like JPEG (smooth colour fields
  * with grain, as the Node photo page of print.bench.ts, at 300 dpi). Budgets: ≤ 0.5 s a page
  * (wall, and CPU time of every Chromium process), ≤ 1.5 MB a printed page (print.bench.ts).
- * The machine is shared: the load average is printed beside the figures.
+ * The machine is shared: the load average is printed beside the figures. A third, traced print
+ * (other code pages) prints the CPU time by thread: the page's main thread (pdf.js drawing, read
+ * back), the pdf.js worker (parsing, image decoding), the print worker (colour, JPEG, dots, PDF)
+ * and the rest (browser, compositing, thread pools).
  */
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encodeJpeg } from '@dotink/print';
@@ -95,13 +98,65 @@ export async function browserCpuSeconds(h: HarnessPage): Promise<number> {
   }
 }
 
+/** A Chrome trace event (the fields read here). */
+interface TraceEvent {
+  readonly name: string;
+  readonly ph: string;
+  readonly cat: string;
+  readonly tid: number;
+  readonly tdur?: number;
+  readonly args?: { data?: { url?: string; workerThreadId?: number } };
+}
+
+/**
+ * Where the CPU of `print()` goes: thread CPU time of the top-level tasks of each thread while it
+ * runs (Chrome tracing), per worker script (pdf.js, the print worker), the page's main thread
+ * and the rest, in ms.
+ */
+export async function cpuByThread(
+  h: HarnessPage,
+  print: () => Promise<unknown>,
+): Promise<Map<string, number>> {
+  const path = join(mkdtempSync(join(tmpdir(), 'dotink-trace-')), 'trace.json');
+  try {
+    await h.browser.startTracing(h.page, {
+      path,
+      categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', '__metadata'],
+    });
+    await print();
+    await h.browser.stopTracing();
+    const trace = JSON.parse(readFileSync(path, 'utf8')) as { traceEvents: TraceEvent[] };
+    const names = new Map<number, string>();
+    for (const e of trace.traceEvents) {
+      const d = e.args?.data;
+      if (e.name === 'TracingSessionIdForWorker' && d?.url && d.workerThreadId !== undefined)
+        names.set(d.workerThreadId, d.url.endsWith('/printWorker.js') ? 'print worker' : 'pdf.js worker');
+      if (
+        e.ph === 'M' &&
+        e.name === 'thread_name' &&
+        (e.args as { name?: string })?.name === 'CrRendererMain'
+      )
+        names.set(e.tid, 'main thread');
+    }
+    const ms = new Map<string, number>();
+    for (const e of trace.traceEvents) {
+      if (e.ph !== 'X' || e.cat !== 'toplevel' || e.tdur === undefined) continue;
+      const key = names.get(e.tid) ?? 'other threads';
+      ms.set(key, (ms.get(key) ?? 0) + e.tdur / 1000);
+    }
+    return ms;
+  } finally {
+    rmSync(dirname(path), { recursive: true, force: true });
+  }
+}
+
 const bench: Bench = {
   name: 'Board print of photo pages in Chromium (issue 12, item 18)',
   async run(): Promise<Figure[]> {
     const files = new Map<string, Uint8Array>([
       ['/photo.pdf', await photoPdf(PAGES)],
       ['/printWorker.js', await printWorkerBundle()],
-      ...codePageFiles(FIRST_CODE, PAGES),
+      ...codePageFiles(FIRST_CODE, 2 * PAGES),
     ]);
     const h = await openHarness('boardPhotoPrint.ts', files);
     try {
@@ -121,9 +176,17 @@ const bench: Bench = {
       if (r.status !== 'complete' || r.pages !== PAGES)
         throw new Error(`the print did not complete: ${r.status} ${r.failure ?? ''}`);
       if (h.errors.length > 0) throw new Error(`page errors: ${h.errors.join('; ')}`);
+      // where the CPU goes, on a traced print of other code pages (tracing costs CPU itself)
+      const byThread = await cpuByThread(h, () =>
+        callBench<PhotoPrintResult>(h, 'printPhoto', { pages: PAGES, firstCode: FIRST_CODE + PAGES }),
+      );
       const [l1, l5] = loadavg();
       console.log(
         `  (${PAGES} photo pages; pdf.js render + read-back ${(r.renderMs / PAGES / 1000).toFixed(2)} s/page (main thread, wall); without pdf.js (one render copied): ${(cpuReused / PAGES).toFixed(2)} s CPU/page, ${(reused.ms / PAGES / 1000).toFixed(2)} s/page; load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)} on a shared machine)`,
+      );
+      const threads = ['main thread', 'pdf.js worker', 'print worker', 'other threads'];
+      console.log(
+        `  (CPU by thread, traced print, ms/page: ${threads.map((t) => `${t} ${((byThread.get(t) ?? 0) / PAGES).toFixed(0)}`).join(', ')})`,
       );
       return [
         atMost(

@@ -126,6 +126,33 @@ export async function readCodePageAsync(data: Uint8Array, label = 'code page'): 
   return readCodePage(bytes, label);
 }
 
+/** Symbol classes for the fast check: 1 = `n`, 2 = `u d l r`, 0 = anything else. */
+const SYMBOL_CLASS = new Uint8Array(256);
+SYMBOL_CLASS[SYMBOL_N] = 1;
+for (const s of [SYMBOL_U, SYMBOL_D, SYMBOL_L, SYMBOL_R]) SYMBOL_CLASS[s] = 2;
+
+/**
+ * True when the lines of a code page of the right length follow the rules of
+ * {@link validateCodeBytes}: one table lookup a symbol, a cell (7 symbols) at a time, no message
+ * built. 1,792 is 256 cells, so a line ends on a cell boundary.
+ */
+function codeLinesValid(bytes: Uint8Array): boolean {
+  for (let r = 0; r < CODE_PAGE_SIDE; r++) {
+    const start = r * LINE_STRIDE;
+    const end = start + CODE_PAGE_SIDE;
+    if (r % SYMBOLS_PER_CELL === 0) {
+      for (let i = start; i < end; i++) if (bytes[i] !== SYMBOL_N) return false;
+    } else {
+      for (let i = start; i < end; i += SYMBOLS_PER_CELL) {
+        if (bytes[i] !== SYMBOL_N) return false;
+        for (let j = i + 1; j < i + SYMBOLS_PER_CELL; j++) if (SYMBOL_CLASS[bytes[j]!] !== 2) return false;
+      }
+    }
+    if (bytes[end] !== CR || bytes[end + 1] !== LF) return false;
+  }
+  return true;
+}
+
 function validateCodeBytes(bytes: Uint8Array, label: string): void {
   if (bytes.length !== CODE_PAGE_BYTES) {
     throw new CodePageError(
@@ -138,6 +165,8 @@ function validateCodeBytes(bytes: Uint8Array, label: string): void {
       `${label}: the last byte must be NUL, found ${symbolName(bytes[CODE_PAGE_BYTES - 1]!)}`,
     );
   }
+  if (codeLinesValid(bytes)) return;
+  // something is wrong: find the first fault and say where
   for (let r = 0; r < CODE_PAGE_SIDE; r++) {
     const start = r * LINE_STRIDE;
     const gridRow = r % SYMBOLS_PER_CELL === 0;

@@ -93,8 +93,8 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 /**
  * The word loop of {@link rgbaToNoTonerCmykInPlace}: whole little-endian pixels as signed 32-bit
  * words (V8 keeps them unboxed; a `Uint32Array` read above 2³¹ is slower), L by the
- * floating-point formula itself (`Math.round` — what the fixed-point tables approximate, and
- * faster than them in Chromium), the channel choice without table lookups. Opaque white becomes
+ * floating-point formula itself (rounded as `Math.round` does — what the fixed-point tables
+ * approximate, and faster than them), the channel choice without table lookups. Opaque white becomes
  * 0 in one store, and a run of equal pixels (text) reuses the previous result. Word 0 (transparent
  * black) is white over white, so it starts as the "previous" pixel with result 0.
  */
@@ -127,7 +127,9 @@ function convertWords(words: Int32Array, ratio: number, offset: number): void {
         continue;
       }
     }
-    let l = Math.round((0.2126 * r + 0.7152 * g + 0.0722 * b) * ratio + offset);
+    // floor(y + 0.5) is Math.round(y) for every y ≥ 0 but 0.5 − 2⁻⁵⁴ (y + 0.5 is exact, or
+    // rounds within [2ᵏ, 2ᵏ + 0.5]): three times faster than the Math.round call in V8
+    let l = ((0.2126 * r + 0.7152 * g + 0.0722 * b) * ratio + offset + 0.5) | 0;
     if (l > 255) l = 255;
     const inv = 255 - l;
     if (r < g) lastOut = g > b + 10 ? inv | (inv << 16) : inv | (inv << 8);

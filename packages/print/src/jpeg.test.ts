@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildHuffman, encodeJpeg, quantTable } from './jpeg';
+import { buildHuffman, encodeJpeg, quantTable, roundCoefficient } from './jpeg';
 
 describe('JPEG encoder', () => {
   it('builds prefix-free Huffman codes of at most 16 bits, none all ones, for any counts (property)', () => {
@@ -21,6 +21,22 @@ describe('JPEG encoder', () => {
       }),
       { numRuns: 30 },
     );
+  });
+
+  it('rounds a coefficient as Math.round does, but for an x within 2⁻³⁰ of a half (property)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -2047, max: 2047, noNaN: true }), (x) => {
+        const nearHalf = Math.abs(x - Math.floor(x) - 0.5) < 2 ** -30;
+        const r = roundCoefficient(x);
+        if (nearHalf) expect(Math.abs(r - Math.round(x))).toBeLessThanOrEqual(1);
+        else expect(r).toBe(Math.round(x) + 0); // + 0: Math.round gives −0 for x in [−0.5, 0)
+      }),
+      { numRuns: 2000 },
+    );
+    for (let k = -2047; k <= 2047; k++) {
+      expect(roundCoefficient(k)).toBe(k);
+      expect(roundCoefficient(k + 0.5)).toBe(Math.round(k + 0.5) + 0);
+    }
   });
 
   it('scales the quantisation tables by quality (IJG), clamped to 1–255', () => {

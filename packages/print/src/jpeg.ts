@@ -6,7 +6,8 @@
  *
  * The three channels are whatever the caller names (the print content passes C, M, Y): the
  * decoder's inverse transform gives them back, which PDF's `/DCTDecode` does with
- * `/ColorTransform 1`. Flat 8 × 8 blocks (white paper, flat colour) skip the DCT.
+ * `/ColorTransform 1`. Flat 8 × 8 blocks (white paper, flat colour) skip the DCT's column pass
+ * and code no AC coefficient.
  */
 
 /** What to encode: three channels of an interleaved raster. */
@@ -89,16 +90,20 @@ function divisors(q: Uint8Array): Float64Array {
   return out;
 }
 
-/** One 8-point AAN DCT over `d[o], d[o + s], …, d[o + 7s]`, in place. */
-function fdct8(d: Float64Array, o: number, s: number): void {
-  const x0 = d[o]!;
-  const x1 = d[o + s]!;
-  const x2 = d[o + 2 * s]!;
-  const x3 = d[o + 3 * s]!;
-  const x4 = d[o + 4 * s]!;
-  const x5 = d[o + 5 * s]!;
-  const x6 = d[o + 6 * s]!;
-  const x7 = d[o + 7 * s]!;
+/** The 8-point AAN DCT of `x0 … x7`, written to `d[o], d[o + s], …, d[o + 7s]`. */
+function dct8To(
+  d: Float64Array,
+  o: number,
+  s: number,
+  x0: number,
+  x1: number,
+  x2: number,
+  x3: number,
+  x4: number,
+  x5: number,
+  x6: number,
+  x7: number,
+): void {
   const tmp0 = x0 + x7;
   const tmp7 = x0 - x7;
   const tmp1 = x1 + x6;
@@ -131,11 +136,52 @@ function fdct8(d: Float64Array, o: number, s: number): void {
   d[o + 7 * s] = z11 - z4;
 }
 
-/** In-place forward DCT of 64 samples (rows then columns, Arai–Agui–Nakajima, float). */
-function fdct(d: Float64Array): void {
-  for (let r = 0; r < 64; r += 8) fdct8(d, r, 1);
-  for (let c = 0; c < 8; c++) fdct8(d, c, 8);
+/** The column pass: the 8-point DCT of column `c` of `d`, in place. */
+function dctColumn(d: Float64Array, c: number): void {
+  dct8To(d, c, 8, d[c]!, d[c + 8]!, d[c + 16]!, d[c + 24]!, d[c + 32]!, d[c + 40]!, d[c + 48]!, d[c + 56]!);
 }
+
+/**
+ * The row pass of the forward DCT (Arai–Agui–Nakajima, float) straight from an 8 × 8 square of
+ * `plane` at (x0, y0), samples centred on 0, into `block`. Answers whether every sample equals
+ * the first (a flat block needs no more than its DC).
+ */
+function dctRowsFrom(
+  plane: Uint8Array,
+  stride: number,
+  x0: number,
+  y0: number,
+  block: Float64Array,
+): boolean {
+  const first = plane[y0 * stride + x0]!;
+  let differs = 0;
+  for (let y = 0; y < 8; y++) {
+    const i = (y0 + y) * stride + x0;
+    const v0 = plane[i]!;
+    const v1 = plane[i + 1]!;
+    const v2 = plane[i + 2]!;
+    const v3 = plane[i + 3]!;
+    const v4 = plane[i + 4]!;
+    const v5 = plane[i + 5]!;
+    const v6 = plane[i + 6]!;
+    const v7 = plane[i + 7]!;
+    differs |= (v0 ^ first) | (v1 ^ first) | (v2 ^ first) | (v3 ^ first);
+    differs |= (v4 ^ first) | (v5 ^ first) | (v6 ^ first) | (v7 ^ first);
+    dct8To(block, y * 8, 1, v0 - 128, v1 - 128, v2 - 128, v3 - 128, v4 - 128, v5 - 128, v6 - 128, v7 - 128);
+  }
+  return differs === 0;
+}
+
+const ROUND_OFFSET = 1 << 14;
+const ROUND_BIAS = ROUND_OFFSET + 0.5;
+
+/**
+ * A quantised coefficient rounded to an integer: `floor(x + 0.5)`, Math.round's rule, for
+ * |x| < 2¹⁴ (a coefficient is below 2¹¹), computed as `((x + 2¹⁴ + 0.5) | 0) − 2¹⁴` without the
+ * Math.round call that V8 makes several times dearer. The sum's own rounding can move only an x
+ * within 2⁻³⁸ of a half up by one (the printed image cannot tell).
+ */
+export const roundCoefficient = (x: number): number => ((x + ROUND_BIAS) | 0) - ROUND_OFFSET;
 
 /** Bits needed for a magnitude (the JPEG "size" category). */
 function category(v: number): number {
@@ -266,26 +312,40 @@ export function encodeJpeg(input: JpegInput): Uint8Array {
   const cbPlane = new Uint8Array(cw * ch);
   const crPlane = new Uint8Array(cw * ch);
   // colour transform and 2 × 2 chroma averaging; edges repeat the last row and column
+  const luma = (r: number, g: number, b: number) => (19595 * r + 38470 * g + 7471 * b + 32768) >> 16;
   for (let cy = 0; cy < ch; cy++) {
+    const y0 = cy * 2;
+    const row0 = (y0 < height ? y0 : height - 1) * width;
+    const row1 = (y0 + 1 < height ? y0 + 1 : height - 1) * width;
+    const out0 = y0 * w16;
+    const out1 = out0 + w16;
     for (let cx = 0; cx < cw; cx++) {
-      let sr = 0;
-      let sg = 0;
-      let sb = 0;
-      for (let dy = 0; dy < 2; dy++) {
-        const y = cy * 2 + dy;
-        const srcRow = (y < height ? y : height - 1) * width;
-        for (let dx = 0; dx < 2; dx++) {
-          const x = cx * 2 + dx;
-          const p = (srcRow + (x < width ? x : width - 1)) * bpp;
-          const r = data[p + c0]!;
-          const g = data[p + c1]!;
-          const b = data[p + c2]!;
-          sr += r;
-          sg += g;
-          sb += b;
-          yPlane[y * w16 + x] = (19595 * r + 38470 * g + 7471 * b + 32768) >> 16;
-        }
-      }
+      const x0 = cx * 2;
+      const xa = x0 < width ? x0 : width - 1;
+      const xb = x0 + 1 < width ? x0 + 1 : width - 1;
+      const p00 = (row0 + xa) * bpp;
+      const p01 = (row0 + xb) * bpp;
+      const p10 = (row1 + xa) * bpp;
+      const p11 = (row1 + xb) * bpp;
+      const r00 = data[p00 + c0]!;
+      const g00 = data[p00 + c1]!;
+      const b00 = data[p00 + c2]!;
+      const r01 = data[p01 + c0]!;
+      const g01 = data[p01 + c1]!;
+      const b01 = data[p01 + c2]!;
+      const r10 = data[p10 + c0]!;
+      const g10 = data[p10 + c1]!;
+      const b10 = data[p10 + c2]!;
+      const r11 = data[p11 + c0]!;
+      const g11 = data[p11 + c1]!;
+      const b11 = data[p11 + c2]!;
+      yPlane[out0 + x0] = luma(r00, g00, b00);
+      yPlane[out0 + x0 + 1] = luma(r01, g01, b01);
+      yPlane[out1 + x0] = luma(r10, g10, b10);
+      yPlane[out1 + x0 + 1] = luma(r11, g11, b11);
+      const sr = r00 + r01 + r10 + r11;
+      const sg = g00 + g01 + g10 + g11;
+      const sb = b00 + b01 + b10 + b11;
       const k = cy * cw + cx;
       cbPlane[k] = Math.min(255, (-11059 * sr - 21709 * sg + 32768 * sb + (512 << 16) + 131072) >> 18);
       crPlane[k] = Math.min(255, (32768 * sr - 27439 * sg - 5329 * sb + (512 << 16) + 131072) >> 18);
@@ -313,22 +373,13 @@ export function encodeJpeg(input: JpegInput): Uint8Array {
       grown.set(sym);
       sym = grown;
     }
-    const first = plane[y0 * stride + x0]!;
-    let flat = true;
-    for (let y = 0, i = 0; y < 8; y++) {
-      const row = (y0 + y) * stride + x0;
-      for (let x = 0; x < 8; x++, i++) {
-        const v = plane[row + x]!;
-        if (v !== first) flat = false;
-        block[i] = v - 128;
-      }
-    }
+    const flat = dctRowsFrom(plane, stride, x0, y0, block);
     let dc: number;
     if (flat) {
-      dc = Math.round((first - 128) * 64 * div[0]!);
+      dc = roundCoefficient((plane[y0 * stride + x0]! - 128) * 64 * div[0]!);
     } else {
-      fdct(block);
-      dc = Math.round(block[0]! * div[0]!);
+      for (let c = 0; c < 8; c++) dctColumn(block, c);
+      dc = roundCoefficient(block[0]! * div[0]!);
     }
     const diff = dc - pred[comp]!;
     pred[comp] = dc;
@@ -343,7 +394,7 @@ export function encodeJpeg(input: JpegInput): Uint8Array {
     let run = 0;
     for (let k = 1; k < 64; k++) {
       const z = ZIGZAG[k]!;
-      const v = Math.round(block[z]! * div[z]!);
+      const v = roundCoefficient(block[z]! * div[z]!);
       if (v === 0) {
         run++;
         continue;
