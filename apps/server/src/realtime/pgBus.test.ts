@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BusMessage } from './bus';
-import { CHUNK_BYTES, ChunkAssembler, chunkText, encodeChunks } from './pgBus';
+import { CHUNK_BYTES, ChunkAssembler, chunkText, decodeBatch, encodeBatch, encodeChunks } from './pgBus';
 
 const messageArb = fc.record({
   room: fc.string({ maxLength: 40 }),
@@ -10,6 +10,32 @@ const messageArb = fc.record({
     BusMessage['senderRole']
   >,
   text: fc.oneof(fc.string({ maxLength: 9000 }), fc.string({ unit: 'grapheme', maxLength: 4000 })),
+});
+
+describe('NOTIFY batches', () => {
+  it('read back exactly the messages written, in order (property)', () => {
+    fc.assert(
+      fc.property(fc.array(messageArb, { maxLength: 6 }), (batch) => {
+        expect(decodeBatch(encodeBatch(batch))).toEqual(batch);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('are refused when damaged, never read wrong lengths (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), (text) => {
+        const got = decodeBatch(text);
+        if (got) expect(encodeBatch(got)).toBe(text);
+      }),
+    );
+    expect(decodeBatch('s1:1:7:ab{"v":1}')).toEqual([
+      { room: 'a', senderId: 'b', senderRole: 'student', text: '{"v":1}' },
+    ]);
+    expect(decodeBatch('s1:1:8:ab{"v":1}')).toBeUndefined();
+    expect(decodeBatch('x1:1:7:ab{"v":1}')).toBeUndefined();
+    expect(decodeBatch('s1:-1:7:ab{"v":1}')).toBeUndefined();
+  });
 });
 
 describe('NOTIFY chunks', () => {
