@@ -79,6 +79,40 @@ describe('TileRenderer', () => {
     ]);
   });
 
+  it('tells the probe of dots a whole redraw shows for the first time, not of dots shown before', () => {
+    const frames: (() => void)[] = [];
+    const probe: [string, number, number, number][] = [];
+    (globalThis as { __dotinkLiveProbe?: unknown }).__dotinkLiveProbe = (
+      key: string,
+      dotTimeMs: number,
+      _at: number,
+      dots: number,
+      oldestNewMs: number,
+    ) => probe.push([key, dotTimeMs, dots, oldestNewMs]);
+    const s = stroke('k', 10);
+    let ink = { page: PAGE, strokes: [] as Stroke[], live: [] as LiveStroke[] };
+    const r = new TileRenderer({
+      inkOf: () => ink,
+      requestFrame: (fn) => frames.push(fn),
+      devicePixelRatio: () => 1,
+    });
+    const first = fakeCanvas();
+    r.attach('p1', first.canvas);
+    frames.shift()!();
+    r.dots('p1', live(s, 4));
+    frames.shift()!();
+    // the page's image loaded: the tile is attached afresh and drawn whole, the stroke complete now
+    ink = { ...ink, strokes: [s] };
+    r.attach('p1', fakeCanvas().canvas);
+    frames.shift()!();
+    r.redraw('p1');
+    frames.shift()!();
+    expect(probe).toEqual([
+      ['k', 1003, 4, 1000],
+      ['k', 1009, 10, 1004],
+    ]);
+  });
+
   it("ignores ink of another page than the tile's and redraws whole on a page change", () => {
     const frames: (() => void)[] = [];
     let page = PAGE;
