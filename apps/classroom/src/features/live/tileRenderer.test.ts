@@ -40,7 +40,14 @@ function stroke(key: string, n: number): Stroke {
 
 /** A live stroke with the first `n` dots of `s`. */
 const live = (s: Stroke, n: number): LiveStroke =>
-  ({ key: s.key, pageId: pageId(s.page), dots: { ...s.dots, count: n }, colorArgb: s.colorArgb }) as never;
+  ({
+    key: s.key,
+    pageId: pageId(s.page),
+    dots: { ...s.dots, count: n },
+    colorArgb: s.colorArgb,
+    writerId: s.writerId,
+    mac: s.mac,
+  }) as never;
 
 afterEach(() => {
   delete (globalThis as { __dotinkLiveProbe?: unknown }).__dotinkLiveProbe;
@@ -106,6 +113,10 @@ describe('TileRenderer', () => {
     r.attach('p1', fakeCanvas().canvas);
     frames.shift()!();
     r.redraw('p1');
+    frames.shift()!();
+    // the ink store's copy of the same stroke (its own key) replaces it: nothing new is shown
+    ink = { ...ink, strokes: [createStroke({ ...s, key: 'stored' }, s.dots)] };
+    r.page('p1');
     frames.shift()!();
     expect(probe).toEqual([
       ['k', 1003, 4, 1000],

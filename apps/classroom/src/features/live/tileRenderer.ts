@@ -35,6 +35,8 @@ interface Drawable {
   readonly key: string;
   readonly dots: DotColumns;
   readonly colorArgb: number;
+  readonly writerId: string;
+  readonly mac: string;
 }
 
 interface Tile {
@@ -63,7 +65,11 @@ export interface TileRendererDeps {
 export class TileRenderer {
   private readonly tiles = new Map<string, Tile>();
   private scheduled = false;
-  /** With a probe: per pupil, the most dots of each stroke ever drawn on the pupil's tile. */
+  /**
+   * With a probe: per pupil, the most dots of each stroke ever drawn on the pupil's tile, by the
+   * stroke's identity (writer, pen, first dot's time), so the ink store's copy of a stroke drawn
+   * live (another key) is not news.
+   */
   private readonly shown = new Map<string, Map<string, number>>();
 
   constructor(private readonly deps: TileRendererDeps) {}
@@ -149,10 +155,12 @@ export class TileRenderer {
       m = new Map();
       this.shown.set(studentId, m);
     }
-    const before = m.get(d.key) ?? 0;
     const count = d.dots.count;
+    if (count === 0) return;
+    const identity = `${d.writerId}/${d.mac}/${Math.round(d.dots.timeMs[0]!)}`;
+    const before = m.get(identity) ?? 0;
     if (count <= before) return;
-    m.set(d.key, count);
+    m.set(identity, count);
     probe(d.key, d.dots.timeMs[count - 1]!, nowMs, count, d.dots.timeMs[before]!);
   }
 
