@@ -67,7 +67,7 @@ const TEACHER_PROBE = `(() => {
   w.__drawn = new Map();
   w.__dotinkLiveProbe = (key, newestMs, drawnAtMs, dots, oldestMs) => {
     w.__lat.push(drawnAtMs - (oldestMs ?? newestMs));
-    w.__drawn.set(key, dots);
+    w.__drawn.set(key, Math.max(w.__drawn.get(key) ?? 0, dots));
   };
   w.__frames = [];
   w.__recordFrames = (on) => {
@@ -90,11 +90,22 @@ const TEACHER_PROBE = `(() => {
 const SEND_RECORDER = `(() => {
   const ages = [];
   window.__sendAges = ages;
+  // what the station sent, per live stroke key: the stroke's identity and its dots
+  const strokes = new Map();
+  window.__sentStrokes = strokes;
   const send = WebSocket.prototype.send;
   WebSocket.prototype.send = function (data) {
-    if (typeof data === 'string' && data.includes('"strokeDots"')) {
+    if (typeof data === 'string' && data.includes('"stroke')) {
       const m = JSON.parse(data);
-      if (m.dots && m.dots.length) ages.push(Date.now() - m.dots[0][3]);
+      if (m.type === 'strokeDots' && m.dots && m.dots.length) {
+        ages.push(Date.now() - m.dots[0][3]);
+        const s = strokes.get(m.key);
+        if (s) s.dots += m.dots.length;
+      } else if ((m.type === 'strokeOpen' || m.type === 'stroke') && m.stroke.dots.length) {
+        const t = m.stroke;
+        // a socket opened again sends the open stroke from its first dot: counted afresh
+        strokes.set(t.key, { page: t.page, writer: t.writerId, mac: m.mac, t0: t.dots[0][3], dots: t.dots.length });
+      }
     }
     return send.call(this, data);
   };
@@ -115,6 +126,55 @@ const RECEIVE_RECORDER = `(() => {
     }
   };
 })();`;
+
+/** A live stroke a station sent: its identity's parts and the dots sent. */
+interface SentStroke {
+  readonly page: string;
+  readonly writer: string;
+  readonly mac: string;
+  /** Pen time of its first dot. */
+  readonly t0: number;
+  readonly dots: number;
+}
+
+const macDigits = (mac: string) => mac.replace(/[^0-9a-f]/gi, '').toUpperCase();
+
+/**
+ * The dots the teacher drew of the strokes the stations sent: for each stroke sent, the most
+ * dots drawn of it under any key (its live key, or the stored key of the same stroke read back
+ * from the ink store, matched by page, writer, pen and start time within a millisecond), at most
+ * the dots sent (a stroke drawn twice counts once).
+ */
+function matchDrawn(
+  sent: ReadonlyMap<string, SentStroke>,
+  drawn: readonly (readonly [string, number])[],
+): { dots: number; strokes: number; unmatched: number } {
+  const byIdentity = new Map<string, string>();
+  const identity = (page: string, writer: string, mac: string, t: number) =>
+    `${page}/${writer}/${macDigits(mac)}/${t}`;
+  for (const [key, s] of sent) {
+    const t = Math.round(s.t0);
+    for (const dt of [0, -1, 1]) byIdentity.set(identity(s.page, s.writer, s.mac, t + dt), key);
+  }
+  const best = new Map<string, number>();
+  let unmatched = 0;
+  for (const [key, dots] of drawn) {
+    let sentKey: string | undefined = sent.has(key) ? key : undefined;
+    if (!sentKey) {
+      const parts = key.split('/');
+      if (parts.length === 4)
+        sentKey = byIdentity.get(identity(parts[0]!, parts[1]!, parts[2]!, Number(parts[3])));
+    }
+    if (!sentKey) {
+      unmatched += 1;
+      continue;
+    }
+    best.set(sentKey, Math.max(best.get(sentKey) ?? 0, dots));
+  }
+  let dots = 0;
+  for (const [key, n] of best) dots += Math.min(n, sent.get(key)!.dots);
+  return { dots, strokes: best.size, unmatched };
+}
 
 /** A class of 40 pupils with pens, a lecture and a lesson running now. */
 async function benchLesson(app: ClassroomPage): Promise<Lesson> {
@@ -337,18 +397,30 @@ async function measure(
     }
     const wroteDots = written.flat().reduce((s, w) => s + w.dots, 0);
     const wroteStrokes = written.flat().reduce((s, w) => s + w.strokes, 0);
+    // what the stations sent, by stroke identity (page/writer/pen/first dot's time): the teacher
+    // draws a live stroke under the station's key and the same stroke from the ink store under its
+    // stored key ("s.o.b.p/writer/mac/startTime"), so both are matched to one identity
+    const sentStrokes = new Map<string, SentStroke>();
+    for (const p of stations) {
+      const list = await p.evaluate(() => [
+        ...(window as unknown as { __sentStrokes: Map<string, SentStroke> }).__sentStrokes.entries(),
+      ]);
+      for (const [key, s] of list) sentStrokes.set(key, s);
+    }
+    const sentDots = [...sentStrokes.values()].reduce((n, s) => n + s.dots, 0);
     // the last dots on their way: wait until the teacher drew them all, or 10 s without progress
-    const drawnDots = () =>
-      teacherPage.evaluate(() => {
-        let n = 0;
-        for (const v of (window as unknown as { __drawn: Map<string, number> }).__drawn.values()) n += v;
-        return n;
-      });
-    let drawn = await drawnDots();
-    for (let still = 0; drawn < wroteDots && still < 20; ) {
+    const drawnNow = async () =>
+      matchDrawn(
+        sentStrokes,
+        await teacherPage.evaluate(() => [
+          ...(window as unknown as { __drawn: Map<string, number> }).__drawn.entries(),
+        ]),
+      );
+    let drawn = await drawnNow();
+    for (let still = 0; drawn.dots < sentDots && still < 20; ) {
       await new Promise((r) => setTimeout(r, 500));
-      const now = await drawnDots();
-      still = now === drawn ? still + 1 : 0;
+      const now = await drawnNow();
+      still = now.dots === drawn.dots ? still + 1 : 0;
       drawn = now;
     }
     const { lat, frames, strokes } = await teacherPage.evaluate(() => {
@@ -378,15 +450,21 @@ async function measure(
     const p99 = percentile(lat, 99);
     note(
       `[${label}] ${PUPILS} pens × ${SECONDS} s, ${wroteStrokes} strokes, ${wroteDots} dots written in ${r1(writeS)} s ` +
-        `(setup: ${PUPILS} pupils signed in and pens connected in ${r1(setupS)} s); teacher drew ${drawn} dots ` +
-        `of ${strokes} strokes in ${lat.length} batches; dot-to-pixel p50 ${r1(p50)} ms, p99 ${r1(p99)} ms, ` +
+        `(setup: ${PUPILS} pupils signed in and pens connected in ${r1(setupS)} s); stations sent ${sentDots} dots ` +
+        `of ${sentStrokes.size} strokes; teacher drew ${drawn.dots} of them (${drawn.strokes} strokes, ${strokes} drawn keys) in ${lat.length} batches` +
+        `${drawn.unmatched > 0 ? `, ${drawn.unmatched} drawn keys matching no stroke sent` : ''}; dot-to-pixel p50 ${r1(p50)} ms, p99 ${r1(p99)} ms, ` +
         `max ${r1(Math.max(...lat))} ms (oldest dot's age when sent p50 ${r1(percentile(sent, 50))} / p99 ${r1(percentile(sent, 99))} ms, ` +
         `when the server's answer reached a Node listener p50 ${r1(percentile(serverAges, 50))} / p99 ${r1(percentile(serverAges, 99))} ms, ` +
         `when the teacher handled it p50 ${r1(percentile(received, 50))} / p99 ${r1(percentile(received, 99))} ms); ${r1(fps)} fps (slowest second ${slowest} frames); load ${loadOnCores()}`,
     );
     return [
       below(`[${label}] dot-to-pixel, 40 pens at 100 Hz, p99`, r1(p99), 'ms', 150),
-      atMost(`[${label}] dots lost (written − drawn on the teacher's tiles)`, wroteDots - drawn, 'dots', 0),
+      atMost(
+        `[${label}] dots lost (written − drawn on the teacher's tiles, by stroke)`,
+        wroteDots - drawn.dots,
+        'dots',
+        0,
+      ),
       atLeast(`[${label}] teacher tab frame rate while 40 write`, r1(fps), 'fps', 30),
     ];
   } finally {

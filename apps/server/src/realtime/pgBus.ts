@@ -2,13 +2,17 @@
  * The realtime bus across server processes on one PostgreSQL database: `NOTIFY` on one channel,
  * every process `LISTEN`s on a connection of its own.
  *
- * A NOTIFY payload holds at most 8000 bytes, and a stroke message is often longer, so a message
- * travels as numbered chunks: `origin:seq:index:count:` + a piece of its JSON envelope, all sent
- * by one statement (one transaction: PostgreSQL delivers them together, in order). Receivers put
- * the pieces back together by origin and sequence; a process ignores its own messages (it
- * delivered them locally when publishing). While the listening connection is down (it reconnects
- * after a second) other processes' messages are missed: realtime ink is best-effort, the ink store
- * is the record.
+ * Messages are batched: everything published in one turn of the event loop (and, while a NOTIFY
+ * statement is on its way, everything published until it returns) travels as one batch — its
+ * messages one after another, each with its lengths ({@link encodeBatch}: nothing escaped) — so
+ * forty pens cost a few NOTIFYs a turn instead of one per message.
+ * A NOTIFY payload holds less than 8000 bytes, so a batch travels as numbered chunks:
+ * `origin:seq:index:count:` + at most {@link CHUNK_BYTES} UTF-8 bytes of the batch's text, all
+ * sent by one statement (one transaction: PostgreSQL delivers them together, in order). Receivers
+ * put the pieces back together by origin and sequence and deliver the batch's messages in the
+ * order published; a process ignores its own batches (it delivered them locally when publishing).
+ * While the listening connection is down (it reconnects after a second) other processes' messages
+ * are missed: realtime ink is best-effort, the ink store is the record.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -18,31 +22,122 @@ import type { BusMessage, RealtimeBus } from './bus';
 
 /** The NOTIFY channel. */
 export const REALTIME_CHANNEL = 'dotink_realtime';
-/** Characters per chunk: 2,500 UTF-16 units are at most 7,500 UTF-8 bytes, under the 8,000 limit. */
-export const CHUNK_CHARS = 2500;
+/** UTF-8 bytes of a batch per chunk: with its header (under 50 bytes) under the 8,000-byte limit. */
+export const CHUNK_BYTES = 7900;
 const RECONNECT_MS = 1000;
-/** Partial messages older than this are dropped (a sender died mid-message). */
+/** Partial batches older than this are dropped (a sender died mid-batch). */
 const PARTIAL_TTL_MS = 30_000;
 
-/** Splits `text` into pieces of at most `size` UTF-16 units, never inside a surrogate pair. */
-export function chunkText(text: string, size = CHUNK_CHARS): string[] {
+/** UTF-8 length of the code point at `i` of `text` and its UTF-16 length. */
+function utf8At(text: string, i: number): [bytes: number, units: number] {
+  const c = text.charCodeAt(i);
+  if (c < 0x80) return [1, 1];
+  if (c < 0x800) return [2, 1];
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+    const d = text.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return [4, 2];
+  }
+  return [3, 1];
+}
+
+/**
+ * Splits `text` into pieces of at most `maxBytes` UTF-8 bytes, never inside a surrogate pair
+ * (`maxBytes` ≥ 4).
+ */
+export function chunkText(text: string, maxBytes = CHUNK_BYTES): string[] {
+  if (Buffer.byteLength(text, 'utf8') === text.length) {
+    // ASCII (the remote-pen JSON nearly always): bytes are characters
+    const out: string[] = [];
+    for (let at = 0; at < text.length; at += maxBytes) out.push(text.slice(at, at + maxBytes));
+    return out.length > 0 ? out : [''];
+  }
   const out: string[] = [];
   let at = 0;
   while (at < text.length) {
-    let end = Math.min(text.length, at + size);
-    const last = text.charCodeAt(end - 1);
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    let end = at;
+    let bytes = 0;
+    while (end < text.length) {
+      const [b, units] = utf8At(text, end);
+      if (bytes + b > maxBytes) break;
+      bytes += b;
+      end += units;
+    }
     out.push(text.slice(at, end));
     at = end;
   }
   return out.length > 0 ? out : [''];
 }
 
-/** The NOTIFY payloads of one message. */
-export function encodeChunks(origin: string, seq: number, message: BusMessage): string[] {
-  const envelope = JSON.stringify([message.room, message.senderId, message.senderRole, message.text]);
-  const pieces = chunkText(envelope);
+const ROLE_LETTER: Record<BusMessage['senderRole'], string> = {
+  teacher: 't',
+  student: 's',
+  owner: 'o',
+  viewer: 'v',
+};
+const ROLE_OF: Record<string, BusMessage['senderRole']> = {
+  t: 'teacher',
+  s: 'student',
+  o: 'owner',
+  v: 'viewer',
+};
+
+/**
+ * A batch as one text, without escaping anything: per message its sender's role letter, the
+ * lengths (UTF-16 units) of its room, sender and text, then those three as they are:
+ * `s12:36:230:session/1_abc…{"v":1,…}`.
+ */
+export function encodeBatch(batch: readonly BusMessage[]): string {
+  let out = '';
+  for (const m of batch) {
+    out += `${ROLE_LETTER[m.senderRole]}${m.room.length}:${m.senderId.length}:${m.text.length}:${m.room}${m.senderId}${m.text}`;
+  }
+  return out;
+}
+
+/** The messages of a batch's text; undefined when it is not one. */
+export function decodeBatch(text: string): BusMessage[] | undefined {
+  const out: BusMessage[] = [];
+  let at = 0;
+  const length = (): number | undefined => {
+    const end = text.indexOf(':', at);
+    if (end <= at || end - at > 9) return undefined;
+    const digits = text.slice(at, end);
+    if (!/^\d+$/.test(digits)) return undefined;
+    at = end + 1;
+    return Number(digits);
+  };
+  while (at < text.length) {
+    const senderRole = ROLE_OF[text[at]!];
+    if (!senderRole) return undefined;
+    at += 1;
+    const roomLength = length();
+    const senderLength = roomLength === undefined ? undefined : length();
+    const textLength = senderLength === undefined ? undefined : length();
+    if (roomLength === undefined || senderLength === undefined || textLength === undefined) return undefined;
+    const end = at + roomLength + senderLength + textLength;
+    if (end > text.length) return undefined;
+    const room = text.slice(at, at + roomLength);
+    const senderId = text.slice(at + roomLength, at + roomLength + senderLength);
+    out.push({ room, senderId, senderRole, text: text.slice(at + roomLength + senderLength, end) });
+    at = end;
+  }
+  return out;
+}
+
+/** The NOTIFY payloads of one batch of messages (in the order published). */
+export function encodeChunks(origin: string, seq: number, batch: readonly BusMessage[]): string[] {
+  const pieces = chunkText(encodeBatch(batch));
   return pieces.map((piece, i) => `${origin}:${seq}:${i}:${pieces.length}:${piece}`);
+}
+
+/**
+ * The statement that sends `count` payloads (parameters 2 … count + 1) on the channel
+ * (parameter 1) in one transaction, in order. Each payload is a parameter of its own: a text
+ * array would have to be escaped (every quote of the JSON inside), which cost more than the rest.
+ */
+export function notifyStatement(count: number): string {
+  const rows = Array.from({ length: count }, (_, i) => `($${i + 2}::text, ${i})`).join(', ');
+  return `select pg_notify($1, c) from (values ${rows}) as t(c, i) order by i`;
 }
 
 interface Partial {
@@ -51,20 +146,24 @@ interface Partial {
   readonly startedMs: number;
 }
 
-/** Puts chunks back together; answers each whole message once. */
+/** Puts chunks back together; answers each whole batch once. */
 export class ChunkAssembler {
   private readonly partial = new Map<string, Partial>();
 
   constructor(private readonly nowMs: () => number) {}
 
-  /** Adds one payload; the message when it is complete. Malformed payloads are ignored. */
-  add(payload: string): { origin: string; message: BusMessage } | undefined {
+  /** Adds one payload; the batch's messages when it is complete. Malformed payloads are ignored. */
+  add(payload: string): { origin: string; messages: BusMessage[] } | undefined {
     const m = /^([^:]+):(\d+):(\d+):(\d+):/.exec(payload);
     if (!m) return undefined;
     const [head, origin, seq, index, count] = m as unknown as [string, string, string, string, string];
     const i = Number(index);
     const n = Number(count);
     if (n < 1 || i >= n) return undefined;
+    if (n === 1) {
+      const messages = decodeBatch(payload.slice(head.length));
+      return messages && { origin, messages };
+    }
     const key = `${origin}:${seq}`;
     let p = this.partial.get(key);
     if (!p) {
@@ -77,20 +176,8 @@ export class ChunkAssembler {
     p.received += 1;
     if (p.received < n) return undefined;
     this.partial.delete(key);
-    try {
-      const [room, senderId, senderRole, text] = JSON.parse(p.parts.join('')) as [
-        string,
-        string,
-        string,
-        string,
-      ];
-      return {
-        origin,
-        message: { room, senderId, senderRole: senderRole as BusMessage['senderRole'], text },
-      };
-    } catch {
-      return undefined;
-    }
+    const messages = decodeBatch(p.parts.join(''));
+    return messages && { origin, messages };
   }
 
   private sweep(): void {
@@ -109,6 +196,7 @@ export interface PgBusOptions {
 /** A bus over LISTEN/NOTIFY. Resolves once listening. */
 export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
   const origin = randomBytes(6).toString('hex');
+  const ownPrefix = `${origin}:`;
   const handlers = new Set<(message: BusMessage) => void>();
   const assembler = new ChunkAssembler(() => options.clock.nowMs());
   // One connection: publishes run in order, so a pen's messages arrive in the order sent.
@@ -144,9 +232,10 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
       retry.unref();
     };
     client.on('notification', (n) => {
-      if (n.channel !== REALTIME_CHANNEL || !n.payload) return;
+      // this process's own batches were delivered when published: not even parsed
+      if (n.channel !== REALTIME_CHANNEL || !n.payload || n.payload.startsWith(ownPrefix)) return;
       const whole = assembler.add(n.payload);
-      if (whole && whole.origin !== origin) deliver(whole.message);
+      if (whole && whole.origin !== origin) for (const m of whole.messages) deliver(m);
     });
     client.on('error', (e) => {
       options.onError?.(e);
@@ -159,15 +248,57 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
   };
   await listen();
 
+  /** Messages published and not yet sent, with their publishers' promises. */
+  let pending: { message: BusMessage; done: { resolve(): void; reject(e: unknown): void } }[] = [];
+  let flushAsked = false;
+  let inFlight = false;
+
+  const flush = () => {
+    flushAsked = false;
+    if (inFlight || pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    if (closed) {
+      const error = new Error('realtime bus closed');
+      for (const b of batch) b.done.reject(error);
+      return;
+    }
+    inFlight = true;
+    seq += 1;
+    const chunks = encodeChunks(
+      origin,
+      seq,
+      batch.map((b) => b.message),
+    );
+    pool
+      .query(notifyStatement(chunks.length), [REALTIME_CHANNEL, ...chunks])
+      .then(
+        () => {
+          for (const b of batch) b.done.resolve();
+        },
+        (error: unknown) => {
+          for (const b of batch) b.done.reject(error);
+        },
+      )
+      .finally(() => {
+        inFlight = false;
+        // what was published while this batch travelled goes as the next one
+        if (pending.length > 0) askFlush();
+      });
+  };
+  const askFlush = () => {
+    if (flushAsked) return;
+    flushAsked = true;
+    setImmediate(flush);
+  };
+
   return {
-    async publish(message) {
+    publish(message) {
       deliver(message);
-      seq += 1;
-      const chunks = encodeChunks(origin, seq, message);
-      await pool.query(
-        'select pg_notify($1, c) from unnest($2::text[]) with ordinality as t(c, i) order by i',
-        [REALTIME_CHANNEL, chunks],
-      );
+      return new Promise<void>((resolve, reject) => {
+        pending.push({ message, done: { resolve, reject } });
+        if (!inFlight) askFlush();
+      });
     },
     subscribe(handler) {
       handlers.add(handler);

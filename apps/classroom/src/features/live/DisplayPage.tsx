@@ -35,6 +35,7 @@ export default function DisplayPage() {
   const roster = useLiveRoster(courseId);
   const room = useLiveRoom(roster.data);
   const version = useRoomVersion(room);
+  useEffect(() => (room && studentId ? room.watch(studentId) : undefined), [room, studentId]);
   const pupil = studentId ? room?.pupils.get(studentId) : undefined;
   const page = pupil?.page;
   const address = page ? parsePageId(page) : undefined;

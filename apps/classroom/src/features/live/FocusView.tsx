@@ -102,6 +102,7 @@ function LivePageView(props: FocusViewProps) {
   const address = props.page ? parsePageId(props.page) : undefined;
   const background = usePageBackground(address);
   const { room, studentId, page, version } = props;
+  useEffect(() => room.watch(studentId), [room, studentId]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the room changes
   const strokes = useMemo(
     () => (page ? room.strokesOn(studentId, page) : []),

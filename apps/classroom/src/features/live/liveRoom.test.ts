@@ -6,7 +6,7 @@ import { encodeRemoteMessage, type RemoteMessage } from '@dotink/pen';
 import { describe, expect, it } from 'vitest';
 import type { InkSearchRequest } from '../../api/ink';
 import { CATCH_UP_MARGIN_MS } from './liveModel';
-import { type InkSink, LiveRoom, macKey } from './liveRoom';
+import { type InkSink, LiveRoom, macKey, TIMES_NOTICE_MS } from './liveRoom';
 
 const PAGE = '3.1012.1191.20';
 const MAC = '9C:7B:D2:00:00:01';
@@ -66,6 +66,7 @@ function setUp(
   const timers: (() => void)[] = [];
   const searches: InkSearchRequest[] = [];
   const drawn: string[] = [];
+  const notices: { fn: () => void; ms: number }[] = [];
   const room = new LiveRoom({
     roster,
     socketOrigin: 'ws://x',
@@ -82,6 +83,7 @@ function setUp(
     },
     setTimer: (fn) => timers.push(fn),
     clearTimer: () => undefined,
+    noticeTimer: (fn, ms) => notices.push({ fn, ms }),
   });
   const sink: InkSink = {
     dots: (id, live: LiveStroke) => drawn.push(`${id}:dots:${live.dots.count}`),
@@ -95,6 +97,7 @@ function setUp(
     timers,
     searches,
     drawn,
+    notices,
     advance: (ms: number) => {
       now += ms;
     },
@@ -252,6 +255,36 @@ describe('LiveRoom', () => {
     sockets[0]!.dispatchEvent(Object.assign(new Event('close'), { code: 4002 }));
     expect(room.status()).toEqual({ kind: 'closed' });
     expect(timers).toHaveLength(0);
+  });
+
+  it("tells React of pupils' newer stroke times at most every 250 ms, and at once for a pupil shown enlarged", async () => {
+    const { room, sockets, notices } = setUp();
+    room.start();
+    await flush();
+    sockets[0]!.open();
+    sockets[0]!.receive({ type: 'page', mac: MAC, timeMs: START, page: parsePageId(PAGE)! });
+    await flush();
+    let heard = 0;
+    room.subscribe(() => heard++);
+    const write = (key: string, t0: number) => {
+      sockets[0]!.receive({ type: 'strokeOpen', mac: MAC, stroke: remoteStroke(key, t0) });
+      sockets[0]!.receive({ type: 'strokeClose', mac: MAC, key, timeMs: t0 + 10 });
+    };
+    for (let i = 0; i < 10; i++) write(`k${i}`, START + 1000 + i * 100);
+    expect(heard).toBe(0);
+    expect(notices).toEqual([{ fn: expect.any(Function), ms: TIMES_NOTICE_MS }]);
+    expect(TIMES_NOTICE_MS).toBeLessThanOrEqual(250);
+    notices[0]!.fn();
+    expect(heard).toBe(1);
+    expect(room.pupils.get('p1')!.lastStrokeMs).toBe(START + 1900);
+    expect(room.strokesOn('p1', PAGE)).toHaveLength(10);
+    const unwatch = room.watch('p1');
+    write('k10', START + 3000);
+    expect(heard).toBe(2);
+    unwatch();
+    write('k11', START + 3100);
+    expect(heard).toBe(2);
+    expect(notices).toHaveLength(2);
   });
 
   it('compares pen addresses whatever their separators and case', () => {

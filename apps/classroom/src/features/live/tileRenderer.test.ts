@@ -40,7 +40,14 @@ function stroke(key: string, n: number): Stroke {
 
 /** A live stroke with the first `n` dots of `s`. */
 const live = (s: Stroke, n: number): LiveStroke =>
-  ({ key: s.key, pageId: pageId(s.page), dots: { ...s.dots, count: n }, colorArgb: s.colorArgb }) as never;
+  ({
+    key: s.key,
+    pageId: pageId(s.page),
+    dots: { ...s.dots, count: n },
+    colorArgb: s.colorArgb,
+    writerId: s.writerId,
+    mac: s.mac,
+  }) as never;
 
 afterEach(() => {
   delete (globalThis as { __dotinkLiveProbe?: unknown }).__dotinkLiveProbe;
@@ -76,6 +83,44 @@ describe('TileRenderer', () => {
     expect(probe).toEqual([
       ['k', 1005, 6],
       ['k', 1009, 10],
+    ]);
+  });
+
+  it('tells the probe of dots a whole redraw shows for the first time, not of dots shown before', () => {
+    const frames: (() => void)[] = [];
+    const probe: [string, number, number, number][] = [];
+    (globalThis as { __dotinkLiveProbe?: unknown }).__dotinkLiveProbe = (
+      key: string,
+      dotTimeMs: number,
+      _at: number,
+      dots: number,
+      oldestNewMs: number,
+    ) => probe.push([key, dotTimeMs, dots, oldestNewMs]);
+    const s = stroke('k', 10);
+    let ink = { page: PAGE, strokes: [] as Stroke[], live: [] as LiveStroke[] };
+    const r = new TileRenderer({
+      inkOf: () => ink,
+      requestFrame: (fn) => frames.push(fn),
+      devicePixelRatio: () => 1,
+    });
+    const first = fakeCanvas();
+    r.attach('p1', first.canvas);
+    frames.shift()!();
+    r.dots('p1', live(s, 4));
+    frames.shift()!();
+    // the page's image loaded: the tile is attached afresh and drawn whole, the stroke complete now
+    ink = { ...ink, strokes: [s] };
+    r.attach('p1', fakeCanvas().canvas);
+    frames.shift()!();
+    r.redraw('p1');
+    frames.shift()!();
+    // the ink store's copy of the same stroke (its own key) replaces it: nothing new is shown
+    ink = { ...ink, strokes: [createStroke({ ...s, key: 'stored' }, s.dots)] };
+    r.page('p1');
+    frames.shift()!();
+    expect(probe).toEqual([
+      ['k', 1003, 4, 1000],
+      ['k', 1009, 10, 1004],
     ]);
   });
 

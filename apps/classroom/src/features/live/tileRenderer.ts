@@ -5,7 +5,9 @@
  * no React render per dot. A tile is redrawn whole only when it is attached, resized or shows
  * another page.
  *
- * Each time new dots of a stroke are drawn it calls the latency probe of the live-lesson bench
+ * Each time dots of a stroke are drawn on a pupil's tile for the first time — new dots of a live
+ * stroke, or a whole redraw (page image loaded, resize, page change) that shows dots not drawn
+ * before — it calls the latency probe of the live-lesson bench
  * (`globalThis.__dotinkLiveProbe(key, newest dot's time, now, dots drawn so far, oldest new dot's time)`).
  */
 import type { DotColumns, LiveStroke, Stroke } from '@dotink/ink';
@@ -33,6 +35,8 @@ interface Drawable {
   readonly key: string;
   readonly dots: DotColumns;
   readonly colorArgb: number;
+  readonly writerId: string;
+  readonly mac: string;
 }
 
 interface Tile {
@@ -61,6 +65,12 @@ export interface TileRendererDeps {
 export class TileRenderer {
   private readonly tiles = new Map<string, Tile>();
   private scheduled = false;
+  /**
+   * With a probe: per pupil, the most dots of each stroke ever drawn on the pupil's tile, by the
+   * stroke's identity (writer, pen, first dot's time), so the ink store's copy of a stroke drawn
+   * live (another key) is not news.
+   */
+  private readonly shown = new Map<string, Map<string, number>>();
 
   constructor(private readonly deps: TileRendererDeps) {}
 
@@ -121,7 +131,7 @@ export class TileRenderer {
       const ctx = t.canvas.getContext('2d');
       if (!ctx) continue;
       if (t.full) {
-        this.fill(studentId, t, ctx);
+        this.fill(studentId, t, ctx, probe, nowMs);
         continue;
       }
       if (t.pending.size === 0) continue;
@@ -132,13 +142,35 @@ export class TileRenderer {
         if (count <= from) continue;
         drawDots(ctx, d, Math.max(0, from - 1), count, scale);
         t.drawn.set(d.key, count);
-        probe?.(d.key, d.dots.timeMs[count - 1]!, nowMs, count, d.dots.timeMs[from]!);
+        if (probe) this.report(probe, studentId, d, nowMs);
       }
       t.pending.clear();
     }
   }
 
-  private fill(studentId: string, t: Tile, ctx: CanvasRenderingContext2D): void {
+  /** Tells the probe of the stroke's dots drawn on the pupil's tile for the first time. */
+  private report(probe: Probe, studentId: string, d: Drawable, nowMs: number): void {
+    let m = this.shown.get(studentId);
+    if (!m) {
+      m = new Map();
+      this.shown.set(studentId, m);
+    }
+    const count = d.dots.count;
+    if (count === 0) return;
+    const identity = `${d.writerId}/${d.mac}/${Math.round(d.dots.timeMs[0]!)}`;
+    const before = m.get(identity) ?? 0;
+    if (count <= before) return;
+    m.set(identity, count);
+    probe(d.key, d.dots.timeMs[count - 1]!, nowMs, count, d.dots.timeMs[before]!);
+  }
+
+  private fill(
+    studentId: string,
+    t: Tile,
+    ctx: CanvasRenderingContext2D,
+    probe: Probe | undefined,
+    nowMs: number,
+  ): void {
     const cssWidth = t.canvas.clientWidth;
     if (cssWidth === 0) return; // hidden: wait until shown
     const dpr = this.deps.devicePixelRatio?.() ?? globalThis.devicePixelRatio ?? 1;
@@ -157,6 +189,7 @@ export class TileRenderer {
     for (const d of [...ink.strokes, ...ink.live]) {
       drawDots(ctx, d, 0, d.dots.count, scale);
       t.drawn.set(d.key, d.dots.count);
+      if (probe) this.report(probe, studentId, d, nowMs);
     }
   }
 }

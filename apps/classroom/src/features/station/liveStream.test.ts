@@ -2,7 +2,7 @@ import { DEFAULT_BRUSH, type LiveStroke, LiveStrokeBuffer, type StrokeKey } from
 import { pageAddress } from '@dotink/ncode';
 import { decodeRemoteMessage, encodeRemoteMessage, type RemoteMessage } from '@dotink/pen';
 import { describe, expect, it } from 'vitest';
-import { LiveStream } from './liveStream';
+import { batchCadence, LIVE_BATCH_MS, LiveStream } from './liveStream';
 
 const PAGE = pageAddress(3, 1012, 1191, 10);
 const MAC = '9C:7B:D2:00:00:01';
@@ -81,5 +81,48 @@ describe('LiveStream', () => {
     expect((again[2] as Extract<RemoteMessage, { type: 'strokeOpen' }>).stroke.dots).toHaveLength(2);
     stream.penDisconnected(MAC, 2000);
     expect(stream.snapshot(false)).toEqual([]);
+  });
+});
+
+describe('batchCadence', () => {
+  it('runs everything asked within a period together, one timer a period, and starts afresh after', () => {
+    const timers: { fn: () => void; ms: number }[] = [];
+    const cadence = batchCadence((fn, ms) => timers.push({ fn, ms }));
+    const ran: string[] = [];
+    cadence(() => ran.push('a'));
+    cadence(() => ran.push('b'));
+    expect(timers).toHaveLength(1);
+    expect(timers[0]!.ms).toBe(LIVE_BATCH_MS);
+    expect(ran).toEqual([]);
+    timers[0]!.fn();
+    expect(ran).toEqual(['a', 'b']);
+    cadence(() => ran.push('c'));
+    expect(timers).toHaveLength(2);
+    timers[1]!.fn();
+    expect(ran).toEqual(['a', 'b', 'c']);
+  });
+
+  it("sends the dots of several pupils' streams sharing the cadence in one batch", () => {
+    const timers: (() => void)[] = [];
+    const cadence = batchCadence((fn) => timers.push(fn));
+    const sent: RemoteMessage[] = [];
+    const a = new LiveStream((m) => sent.push(m), cadence);
+    const b = new LiveStream((m) => sent.push(m), cadence);
+    const la = live('ka');
+    const lb = live('kb');
+    la.push(1, 1, 100, 1000);
+    a.started(la);
+    lb.push(1, 1, 100, 1000);
+    b.started(lb);
+    la.push(2, 1, 100, 1010);
+    a.dots(la);
+    lb.push(2, 1, 100, 1010);
+    b.dots(lb);
+    expect(timers).toHaveLength(1);
+    timers[0]!();
+    expect(sent.filter((m) => m.type === 'strokeDots').map((m) => (m as { key: string }).key)).toEqual([
+      'ka',
+      'kb',
+    ]);
   });
 });

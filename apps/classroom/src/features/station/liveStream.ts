@@ -1,12 +1,17 @@
 /**
  * What a pupil's pens say to the lesson's realtime room (issue 16), as remote-pen messages of
  * `@dotink/pen` (`remoteMessages.ts`): a live stroke is `strokeOpen` (its first dots), then
- * `strokeDots` with the dots that came since — batched per animation frame (≤ 16 ms), one message
- * per open stroke a frame — and `strokeClose` at pen-up. A pen that moves to another page says
+ * `strokeDots` with the dots that came since — batched every {@link LIVE_BATCH_MS} (≈ 3 dots of a
+ * pen at 100 Hz, one message per open stroke a batch; every pupil of a station on one timer, see
+ * {@link batchCadence}) — and `strokeClose` at pen-up. A pen that moves to another page says
  * `page`; {@link LiveStream.snapshot} gives `connected` and `page` of every pen, sent on each
  * (re)open of the socket and every ~10 s so a teacher who joins late sees the state.
  *
- * Pure: the frame scheduler and the sender are given.
+ * A fixed cadence rather than animation frames: a station's frames are starved when its tab is
+ * busy or hidden, and at 40 pens a message per frame was most of the relay's and the teacher's
+ * work; 33 ms keeps the dot-to-pixel budget (150 ms) with room to spare.
+ *
+ * Pure: the batch scheduler and the sender are given.
  */
 import type { LiveStroke, Stroke } from '@dotink/ink';
 import type { PageAddress } from '@dotink/ncode';
@@ -16,8 +21,31 @@ import type { RemoteMessage, RemoteStroke } from '@dotink/pen';
 /** How often the state is said again (ms). */
 export const SNAPSHOT_EVERY_MS = 10_000;
 
-/** One animation frame later (requestAnimationFrame, or a test's hand). */
+/** How long a pen's new dots wait to go out together (ms). */
+export const LIVE_BATCH_MS = 33;
+
+/** Runs `run` once at the next batch ({@link batchCadence}, or a test's hand). */
 export type FrameScheduler = (run: () => void) => void;
+
+/**
+ * A scheduler that runs everything asked for within one period together, `periodMs` after the
+ * first ask: the pupils of a station send their batches in one task, on one timer.
+ */
+export function batchCadence(
+  setTimer: (fn: () => void, ms: number) => unknown,
+  periodMs = LIVE_BATCH_MS,
+): FrameScheduler {
+  let waiting: (() => void)[] = [];
+  return (run) => {
+    waiting.push(run);
+    if (waiting.length > 1) return;
+    setTimer(() => {
+      const due = waiting;
+      waiting = [];
+      for (const r of due) r();
+    }, periodMs);
+  };
+}
 
 type DotTuple = readonly [number, number, number, number];
 
@@ -89,7 +117,7 @@ export class LiveStream {
     this.send({ type: 'strokeOpen', mac: live.mac, stroke: openStroke(live, dotTuples(live, 0, count)) });
   }
 
-  /** New dots of an open stroke: sent with the next frame. */
+  /** New dots of an open stroke: sent with the next batch. */
   dots(live: LiveStroke): void {
     if (!this.open.has(live.key)) {
       this.started(live);
@@ -122,7 +150,7 @@ export class LiveStream {
     this.send({ type: 'strokeClose', mac: stroke.mac, key: stroke.key, timeMs: stroke.endTimeMs });
   }
 
-  /** Sends the dots gathered since the last frame. */
+  /** Sends the dots gathered since the last batch. */
   flush(): void {
     for (const key of this.dirty) {
       const o = this.open.get(key);

@@ -77,6 +77,7 @@ export interface StationDeps {
     setInterval(fn: () => void, ms: number): unknown;
     clearInterval(handle: unknown): void;
   };
+  /** When live dots go out (`batchCadence`: every pupil of the station on one timer). */
   readonly frame: FrameScheduler;
   readonly clock: Clock;
   readonly memory: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined;

@@ -1,11 +1,12 @@
 /**
  * The station of the lesson in the page's address, built once per lesson with the browser's
- * parts (fetch, WebSocket, IndexedDB, sessionStorage, requestAnimationFrame, Web Bluetooth) and
+ * parts (fetch, WebSocket, IndexedDB, sessionStorage, timers, Web Bluetooth) and
  * closed with the page. When the network comes back (`online`), it uploads and reconnects at once.
  */
 import type { BluetoothLike } from '@dotink/pen';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { studentInkCalls } from '../../api/annotation';
+import { batchCadence } from './liveStream';
 import { openQueueStore } from './queueStore';
 import type { SocketLike } from './roomSocket';
 import { fetchStation } from './stationCalls';
@@ -42,9 +43,7 @@ function browserStation(courseId: number): Station {
       setInterval: (fn, ms) => window.setInterval(fn, ms),
       clearInterval: (h) => window.clearInterval(h as number),
     },
-    frame: (run) => {
-      requestAnimationFrame(() => run());
-    },
+    frame: batchCadence((fn, ms) => window.setTimeout(fn, ms)),
     clock: { nowMs: () => Date.now() },
     memory: window.sessionStorage,
   });
