@@ -23,6 +23,7 @@ import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
@@ -95,6 +96,13 @@ interface Growth<T> {
    * referenced, plus buffers V8 frees in the background (on a loaded machine, a few MB more).
    */
   readonly retained: number;
+  /** Heap + external 5 ms after each forced collection (its buffers swept): what is held. */
+  readonly held: number;
+  /** Peak growth of `arrayBuffers` (Buffers' backing stores), MB. */
+  readonly arrayBuffers: number;
+  /** Collections V8 ran on its own meanwhile: scavenges (young) and mark-compacts (full). */
+  readonly scavenges: number;
+  readonly markCompacts: number;
   readonly result: T;
 }
 
@@ -106,25 +114,57 @@ async function peakGrowth<T>(work: () => Promise<T>): Promise<Growth<T>> {
   let rss = 0;
   let heapExternal = 0;
   let retained = 0;
+  let arrayBuffers = 0;
+  let held = 0;
   let ticks = 0;
+  let scavenges = 0;
+  let markCompacts = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const { kind, flags } = (entry.detail ?? {}) as { kind?: number; flags?: number };
+      // The bench's own gc() calls are flagged as forced.
+      if ((flags ?? 0) & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) continue;
+      if (kind === constants.NODE_PERFORMANCE_GC_MINOR) scavenges += 1;
+      else if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) markCompacts += 1;
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
   const sample = () => {
     const m = process.memoryUsage();
     rss = Math.max(rss, m.rss - base.rss);
+    arrayBuffers = Math.max(arrayBuffers, m.arrayBuffers - base.arrayBuffers);
     heapExternal = Math.max(heapExternal, m.heapUsed + m.external - baseHeapExternal);
     ticks += 1;
     if (ticks % 12 === 0) {
       gc();
       const r = process.memoryUsage();
       retained = Math.max(retained, r.heapUsed + r.external - baseHeapExternal);
+      // Buffers are freed by V8's sweeper after the collection, on another thread: measured
+      // again a moment later, what the server really still holds.
+      setTimeout(() => {
+        const h = process.memoryUsage();
+        held = Math.max(held, h.heapUsed + h.external - baseHeapExternal);
+      }, 5);
     }
   };
   const timer = setInterval(sample, 20);
   try {
     const result = await work();
     sample();
-    return { rss: rss / MB, heapExternal: heapExternal / MB, retained: retained / MB, result };
+    await new Promise((r) => setImmediate(r));
+    return {
+      rss: rss / MB,
+      heapExternal: heapExternal / MB,
+      retained: retained / MB,
+      arrayBuffers: arrayBuffers / MB,
+      held: held / MB,
+      scavenges,
+      markCompacts,
+      result,
+    };
   } finally {
     clearInterval(timer);
+    observer.disconnect();
   }
 }
 
@@ -132,6 +172,15 @@ async function peakGrowth<T>(work: () => Promise<T>): Promise<Growth<T>> {
 const retainedNote = (steps: Record<string, Growth<unknown>>) =>
   `still referenced at most (forced GC every 250 ms): ${Object.entries(steps)
     .map(([name, g]) => `${name} ${g.retained.toFixed(1)} MB`)
+    .join(', ')}`;
+
+/** Where the growth is (Buffers' backing stores) and which collections V8 ran on its own. */
+const gcNote = (steps: Record<string, Growth<unknown>>) =>
+  `array buffers at most, and V8's own collections: ${Object.entries(steps)
+    .map(
+      ([name, g]) =>
+        `${name} ${g.arrayBuffers.toFixed(1)} MB, held ${g.held.toFixed(1)} MB (${g.scavenges} scavenges, ${g.markCompacts} mark-compacts)`,
+    )
     .join(', ')}`;
 
 /** Sends `body` (streamed) and answers the status and the parsed JSON answer. */
@@ -430,7 +479,9 @@ const bench: Bench = {
         below('attachment 100 MB PDF download (GET): RSS growth', pdfGet.rss, 'MB', BUDGET_MB),
         below('attachment 100 MB PDF download (GET): heap + external', pdfGet.heapExternal, 'MB', BUDGET_MB),
       );
-      note(retainedNote({ 'board PUT': put, 'board GET': get, 'PDF POST': post, 'PDF GET': pdfGet }));
+      const steps = { 'board PUT': put, 'board GET': get, 'PDF POST': post, 'PDF GET': pdfGet };
+      note(retainedNote(steps));
+      note(gcNote(steps));
       note(
         `${kind}, s3rver ${s3.endpoint} (child process); the attachment upload checks the PDF by ` +
           `byte ranges (checkPdf, pdf/boundedPdf.ts); ${loadOnCores()}`,
