@@ -121,7 +121,10 @@ async function peakGrowth<T>(work: () => Promise<T>): Promise<Growth<T>> {
   let markCompacts = 0;
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      const { kind, flags } = (entry.detail ?? {}) as { kind?: number; flags?: number };
+      const { kind, flags } = ((entry as { detail?: unknown }).detail ?? {}) as {
+        kind?: number;
+        flags?: number;
+      };
       // The bench's own gc() calls are flagged as forced.
       if ((flags ?? 0) & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) continue;
       if (kind === constants.NODE_PERFORMANCE_GC_MINOR) scavenges += 1;
