@@ -49,6 +49,11 @@ export interface ObjectStoreConfig {
   readonly forcePathStyle: boolean;
   /** Prepended to every key (empty or ending in `/`), to share a bucket. */
   readonly prefix: string;
+  /**
+   * Material attachments are answered by redirects to presigned GETs valid this many seconds
+   * (the clients fetch the bucket themselves); absent: every download streams through the server.
+   */
+  readonly presignedDownloadSeconds?: number;
 }
 
 export interface ServerConfig {
@@ -216,6 +221,7 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanText.default(false),
+    S3_PRESIGNED_DOWNLOAD_SECONDS: z.coerce.number().int().min(0).max(604_800).default(0),
     S3_PREFIX: z
       .string()
       .regex(/^([A-Za-z0-9!_.*'()-]+\/)+$/, 'must be key segments each ending in "/", e.g. "dotink/"')
@@ -326,6 +332,9 @@ export function loadConfig(
             ...(e.S3_SECRET_ACCESS_KEY ? { secretAccessKey: e.S3_SECRET_ACCESS_KEY } : {}),
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
             prefix: e.S3_PREFIX ?? '',
+            ...(e.S3_PRESIGNED_DOWNLOAD_SECONDS > 0
+              ? { presignedDownloadSeconds: e.S3_PRESIGNED_DOWNLOAD_SECONDS }
+              : {}),
           },
         }
       : {}),

@@ -26,7 +26,12 @@ export async function openFileStore(config: ServerConfig): Promise<ConfiguredFil
   const client = s3ClientFor(s3);
   await checkBucket(client, s3.bucket);
   return {
-    files: s3FileStore({ client, bucket: s3.bucket, prefix: s3.prefix }),
+    files: s3FileStore({
+      client,
+      bucket: s3.bucket,
+      prefix: s3.prefix,
+      ...(s3.presignedDownloadSeconds ? { presignedDownloadSeconds: s3.presignedDownloadSeconds } : {}),
+    }),
     where: `S3 bucket "${s3.bucket}"${s3.prefix ? ` under ${s3.prefix}` : ''} at ${s3.endpoint ?? `AWS ${s3.region}`}`,
     close: () => client.destroy(),
   };

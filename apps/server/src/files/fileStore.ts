@@ -45,6 +45,19 @@ export interface FileStore {
   has(sha256: string): Promise<boolean>;
   /** A stream of the content (for HTTP answers), or undefined when absent. */
   stream(sha256: string): Promise<Readable | undefined>;
+  /**
+   * Only on stores the clients can fetch from themselves (object storage with presigned
+   * downloads): a short-lived address answering the content with `answer`'s headers, so that
+   * the bytes never pass through the server; undefined when absent. Without it, callers stream.
+   */
+  downloadUrl?(sha256: string, answer: DownloadAnswer): Promise<string | undefined>;
+}
+
+/** The headers a {@link FileStore.downloadUrl} answers with. */
+export interface DownloadAnswer {
+  readonly contentType: string;
+  readonly contentDisposition: string;
+  readonly cacheControl: string;
 }
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;

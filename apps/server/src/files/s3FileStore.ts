@@ -5,7 +5,10 @@
  * 5 MiB part buffers: never the whole file in memory, `s3Upload.ts`) while its sha256 is computed, and is copied
  * to its content key on the storage side when committed; readers never see a half-written
  * object. Downloads stream the object's body through the server (the callers check the caller's
- * rights and set their own headers; see `apps/server/README.md`, "Object storage").
+ * rights and set their own headers; see `apps/server/README.md`, "Object storage"), or, with
+ * `presignedDownloadSeconds`, are redirects to presigned GETs of the bucket, so that a large
+ * download costs the server nothing (streamed, a 100 MB body is 200 MB of short-lived Buffers
+ * that V8 collects only when its external-memory limit, 64 MiB, is reached).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -18,8 +21,9 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ObjectStoreConfig } from '../config';
-import { type FileStore, isSha256, type StagedFile, type StoredFile } from './fileStore';
+import { type DownloadAnswer, type FileStore, isSha256, type StagedFile, type StoredFile } from './fileStore';
 import { uploadStream } from './s3Upload';
 
 /** How an {@link s3FileStore} reaches its bucket. */
@@ -30,6 +34,11 @@ export interface S3FileStoreOptions {
   readonly prefix?: string;
   /** Multipart part size (≥ 5 MiB, S3's minimum); default 5 MiB. An upload holds two parts. */
   readonly partSizeBytes?: number;
+  /**
+   * Downloads by presigned GET addresses valid this many seconds ({@link FileStore.downloadUrl}),
+   * for stores the clients reach; absent: downloads stream through the server.
+   */
+  readonly presignedDownloadSeconds?: number;
 }
 
 /** S3's smallest multipart part (the last part may be smaller). */
@@ -193,7 +202,23 @@ export function s3FileStore(options: S3FileStoreOptions): FileStore {
     };
   };
 
+  const presignSeconds = options.presignedDownloadSeconds;
+  /** A presigned GET of the object answering with `answer`'s headers, once it is known to exist. */
+  const downloadUrl = async (sha256: string, answer: DownloadAnswer): Promise<string | undefined> => {
+    if (!isSha256(sha256) || !(await exists(keyOf(sha256)))) return undefined;
+    const get = new GetObjectCommand({
+      Bucket: bucket,
+      Key: keyOf(sha256),
+      ResponseContentType: answer.contentType,
+      ResponseContentDisposition: answer.contentDisposition,
+      ResponseCacheControl: answer.cacheControl,
+    });
+    return getSignedUrl(client, get, { expiresIn: presignSeconds });
+  };
+
   return {
+    ...(presignSeconds ? { downloadUrl } : {}),
+
     async put(content) {
       return (await stage(content)).commit();
     },

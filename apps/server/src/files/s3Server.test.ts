@@ -60,7 +60,9 @@ describe('server on S3 storage (s3rver)', () => {
   beforeAll(async () => {
     s3 = await startS3Server();
     dataDir = mkdtempSync(join(tmpdir(), 'dotink-s3-server-'));
-    const config = testConfig(s3.env, dataDir);
+    // Material downloads by presigned redirects (boards always stream: their answer's headers
+    // carry the version and title).
+    const config = testConfig({ ...s3.env, S3_PRESIGNED_DOWNLOAD_SECONDS: '300' }, dataDir);
     store = await openFileStore(config);
     database = await createTestDatabase('pglite');
     app = await buildApp({ config, database, files: store.files, logger: false });
@@ -113,10 +115,16 @@ describe('server on S3 storage (s3rver)', () => {
     expect(await s3.keys('files/')).toContain(keyOf(row.pdf_sha256!));
     expect(await s3.keys('tmp/')).toEqual([]);
 
+    // The server answers a redirect to a presigned GET: the bytes never pass through it.
     const file = await app.inject({ url: `${attachment}/pdf`, headers: w.callers.teacher.headers });
-    expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toBe('application/pdf');
-    expect(new Uint8Array(file.rawPayload)).toEqual(pdf);
+    expect(file.statusCode).toBe(302);
+    const location = String(file.headers.location);
+    expect(location.startsWith(`${s3.config.endpoint}/dotink-test/${keyOf(row.pdf_sha256!)}?`)).toBe(true);
+    const fetched = await fetch(location);
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers.get('content-type')).toBe('application/pdf');
+    expect(fetched.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''m.pdf");
+    expect(new Uint8Array(await fetched.arrayBuffer())).toEqual(pdf);
   });
 
   it('answers 404 with the message when the file is gone from the bucket', async () => {
@@ -140,7 +148,7 @@ describe('server on S3 storage (s3rver)', () => {
     expect(await s3.keys()).toEqual(before);
   });
 
-  it('syncs a board through the bucket', async () => {
+  it('syncs a board through the bucket (streamed, even with presigned downloads)', async () => {
     const { headers } = await teacherWithToken(app);
     const host = new URL(TEST_PUBLIC_URL).host;
     const board = Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), Buffer.alloc(6 * 1024 * 1024, 7)]);

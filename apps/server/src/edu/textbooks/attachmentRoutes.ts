@@ -242,6 +242,7 @@ export const attachmentRoutes: AppPlugin = async (app) => {
         produces: [attachmentMime.pdf, attachmentMime.nproj],
         response: {
           200: z.any().describe('The file (application/pdf or application/xml)'),
+          302: z.any().describe('With S3_PRESIGNED_DOWNLOAD_SECONDS: to a presigned GET of the file'),
           401: failureSchema,
           403: failureSchema,
           404: failureSchema,
@@ -253,13 +254,24 @@ export const attachmentRoutes: AppPlugin = async (app) => {
       const textbook = await textbookOf(db, lecture.id, request.params.textbookId);
       const { kind } = request.params;
       const sha = kind === 'pdf' ? textbook.pdf_sha256 : textbook.nproj_sha256;
+      const name = (kind === 'pdf' ? textbook.pdf_name : textbook.nproj_name) ?? `${textbook.title}.${kind}`;
+      const answer = {
+        contentType: attachmentMime[kind],
+        contentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(name)}`,
+        cacheControl: 'private, max-age=3600',
+      };
+      if (files.downloadUrl) {
+        // Object storage with presigned downloads: the client fetches the bytes from the bucket.
+        const url = sha ? await files.downloadUrl(sha, answer) : undefined;
+        if (!url) throw notFound(EduMessage.attachmentNotFound);
+        return reply.header('cache-control', 'no-store').redirect(url, 302);
+      }
       const stream = sha ? await files.stream(sha) : undefined;
       if (!stream) throw notFound(EduMessage.attachmentNotFound);
-      const name = (kind === 'pdf' ? textbook.pdf_name : textbook.nproj_name) ?? `${textbook.title}.${kind}`;
       return reply
-        .type(attachmentMime[kind])
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
-        .header('cache-control', 'private, max-age=3600')
+        .type(answer.contentType)
+        .header('content-disposition', answer.contentDisposition)
+        .header('cache-control', answer.cacheControl)
         .send(stream);
     },
   );
