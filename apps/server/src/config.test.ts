@@ -186,6 +186,7 @@ describe('loadConfig', () => {
         S3_SECRET_ACCESS_KEY: 'secret',
         S3_FORCE_PATH_STYLE: 'true',
         S3_PREFIX: 'dotink/prod/',
+        S3_PRESIGNED_DOWNLOAD_SECONDS: '900',
       }).objectStore,
     ).toEqual({
       endpoint: 'http://minio:9000',
@@ -195,7 +196,9 @@ describe('loadConfig', () => {
       secretAccessKey: 'secret',
       forcePathStyle: true,
       prefix: 'dotink/prod/',
+      presignedDownloadSeconds: 900,
     });
+    expect(loadConfig({ S3_BUCKET: 'files' }).objectStore?.presignedDownloadSeconds).toBeUndefined();
   });
 
   it('names each bad S3 variable: bucket, endpoint, region, prefix, half a key pair, no bucket', () => {
@@ -207,9 +210,17 @@ describe('loadConfig', () => {
         S3_REGION: 'Mars 1',
         S3_PREFIX: '/abs',
         S3_FORCE_PATH_STYLE: 'perhaps',
+        S3_PRESIGNED_DOWNLOAD_SECONDS: '-5',
       }),
     ).toEqual(
-      expect.arrayContaining(['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_PREFIX', 'S3_FORCE_PATH_STYLE']),
+      expect.arrayContaining([
+        'S3_BUCKET',
+        'S3_ENDPOINT',
+        'S3_REGION',
+        'S3_PREFIX',
+        'S3_FORCE_PATH_STYLE',
+        'S3_PRESIGNED_DOWNLOAD_SECONDS',
+      ]),
     );
     expect(issuesOf({ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key' })).toEqual([
       'S3_ACCESS_KEY_ID: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
