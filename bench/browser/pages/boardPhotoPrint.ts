@@ -10,6 +10,7 @@
 import { pageAddress } from '@dotink/ncode';
 import { browserCanvasFactory, type PortLike, type PrintWorkerHandle } from '@dotink/print-web';
 import * as pdfjs from 'pdfjs-dist';
+import { PDFJS_DOCUMENT_OPTIONS } from '../../../apps/board/src/import/pdfjsOptions';
 import { boardPageRenderer } from '../../../apps/board/src/print/pageRaster';
 import { printBoard, printCodesKey } from '../../../apps/board/src/print/printFlow';
 import { DEFAULT_PRINT_OPTIONS } from '../../../apps/board/src/print/printOptions';
@@ -44,7 +45,7 @@ async function printPhoto(arg: {
   reuseRender?: boolean;
 }): Promise<PhotoPrintResult> {
   const bytes = new Uint8Array(await (await fetch('/photo.pdf')).arrayBuffer());
-  const doc = await pdfjs.getDocument({ data: bytes, isEvalSupported: false }).promise;
+  const doc = await pdfjs.getDocument({ data: bytes, ...PDFJS_DOCUMENT_OPTIONS }).promise;
   const pages = boardPages(arg.pages);
   const target = memoryTarget(pages, [
     { id: 'pdf1', fileName: 'photo.pdf', fingerprint: doc.fingerprints[0] ?? 'photo', bytes },

@@ -10,6 +10,7 @@ import {
   type PdfEngine,
   PdfInvalidError,
 } from './pdfEngine';
+import { PDFJS_DOCUMENT_OPTIONS } from './pdfjsOptions';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -23,7 +24,7 @@ export const pdfjsEngine: PdfEngine = {
     const task = pdfjs.getDocument({
       data: bytes.slice(),
       ...(knownPassword !== undefined ? { password: knownPassword } : {}),
-      isEvalSupported: false,
+      ...PDFJS_DOCUMENT_OPTIONS,
     });
     task.onPassword = (update: (pw: string) => void, reason: number) => {
       askPassword(reason === INCORRECT_PASSWORD).then(
