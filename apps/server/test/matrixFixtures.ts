@@ -248,3 +248,25 @@ export async function reservePages(
     })
     .execute();
 }
+
+/**
+ * A POD material of ten pages registered by the world's teacher on a new lecture of its class
+ * (pages reserved first, as printing them would); answers its attachment upload path.
+ */
+export async function podAttachmentPath(
+  app: App,
+  w: EduWorld,
+  title: string,
+  book: { section: number; owner: number; book: number },
+): Promise<string> {
+  const lecture = await insertCurriculum(app, w.callers.teacher.id, w.classId);
+  await reservePages(app, w.callers.teacher.id, book, 1, 10);
+  const created = await call(app, w.callers.teacher, 'POST', `/edu/v1/curriculum/${lecture}/textbook/pod`, {
+    title,
+    ...book,
+    ncodeStartPage: 1,
+    numPages: 10,
+  });
+  if (created.statusCode !== 200) throw new Error(`POD material not registered: ${created.body}`);
+  return `/edu/v1/curriculum/${lecture}/textbook/${created.json().data.id}/attachment`;
+}

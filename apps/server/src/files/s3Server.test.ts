@@ -14,9 +14,8 @@ import {
   buildEduWorld,
   call,
   type EduWorld,
-  insertCurriculum,
   multipartBody,
-  reservePages,
+  podAttachmentPath,
 } from '../../test/matrixFixtures';
 import { teacherWithToken } from '../../test/oauth';
 import { startS3Server, type TestS3Server } from '../../test/s3Server';
@@ -68,17 +67,7 @@ describe('server on S3 storage (s3rver)', () => {
     app = await buildApp({ config, database, files: store.files, logger: false });
     await app.ready();
     w = await buildEduWorld(app);
-    const lecture = await insertCurriculum(app, w.callers.teacher.id, w.classId);
-    const book = { section: 3, owner: 29, book: 4244 };
-    await reservePages(app, w.callers.teacher.id, book, 1, 10);
-    const created = await call(app, w.callers.teacher, 'POST', `/edu/v1/curriculum/${lecture}/textbook/pod`, {
-      title: 'On S3',
-      ...book,
-      ncodeStartPage: 1,
-      numPages: 10,
-    });
-    expect(created.statusCode).toBe(200);
-    attachment = `/edu/v1/curriculum/${lecture}/textbook/${created.json().data.id}/attachment`;
+    attachment = await podAttachmentPath(app, w, 'On S3', { section: 3, owner: 29, book: 4244 });
   }, SETUP_TIMEOUT_MS);
 
   afterAll(async () => {

@@ -11,9 +11,8 @@ import {
   buildEduWorld,
   call,
   type EduWorld,
-  insertCurriculum,
   multipartBody,
-  reservePages,
+  podAttachmentPath,
   unique,
 } from '../../../test/matrixFixtures';
 import { diskFileStore } from '../../files/diskFileStore';
@@ -79,17 +78,7 @@ describeEachDatabase('material upload: the PDF checked by ranges', (kind) => {
   beforeAll(async () => {
     const app = server().app;
     w = await buildEduWorld(app);
-    const lecture = await insertCurriculum(app, w.callers.teacher.id, w.classId);
-    const book = { section: 3, owner: 29, book: unique() };
-    await reservePages(app, w.callers.teacher.id, book, 1, 10);
-    const created = await call(app, w.callers.teacher, 'POST', `/edu/v1/curriculum/${lecture}/textbook/pod`, {
-      title: 'Ranged',
-      ...book,
-      ncodeStartPage: 1,
-      numPages: 10,
-    });
-    expect(created.statusCode).toBe(200);
-    path = `/edu/v1/curriculum/${lecture}/textbook/${created.json().data.id}/attachment`;
+    path = await podAttachmentPath(app, w, 'Ranged', { section: 3, owner: 29, book: unique() });
   }, SETUP_TIMEOUT_MS);
 
   const upload = (bytes: Uint8Array) => {

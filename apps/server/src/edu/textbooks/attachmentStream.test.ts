@@ -14,8 +14,7 @@ import {
   buildEduWorld,
   call,
   type EduWorld,
-  insertCurriculum,
-  reservePages,
+  podAttachmentPath,
 } from '../../../test/matrixFixtures';
 
 const MiB = 1024 * 1024;
@@ -150,17 +149,7 @@ let path = '';
 beforeAll(async () => {
   const app = server().app;
   w = await buildEduWorld(app);
-  const lecture = await insertCurriculum(app, w.callers.teacher.id, w.classId);
-  const book = { section: 3, owner: 29, book: 4242 };
-  await reservePages(app, w.callers.teacher.id, book, 1, 10);
-  const created = await call(app, w.callers.teacher, 'POST', `/edu/v1/curriculum/${lecture}/textbook/pod`, {
-    title: 'Streamed',
-    ...book,
-    ncodeStartPage: 1,
-    numPages: 10,
-  });
-  expect(created.statusCode).toBe(200);
-  path = `/edu/v1/curriculum/${lecture}/textbook/${created.json().data.id}/attachment`;
+  path = await podAttachmentPath(app, w, 'Streamed', { section: 3, owner: 29, book: 4242 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as AddressInfo).port;
 }, SETUP_TIMEOUT_MS);
