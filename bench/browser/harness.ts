@@ -14,23 +14,15 @@ import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_FLAGS, chromiumLaunchOptions } from '../../e2e/support/chromium';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** Where the pdf.js worker is served (the board's `?url` import of it resolves here). */
 export const PDF_WORKER_PATH = '/pdf.worker.min.mjs';
 
-/** The flags of the pen browser test (e2e/pen/webBluetooth.e2e.test.ts). */
-export const CHROMIUM_ARGS: readonly string[] = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+/** The flags of the browser tests (e2e/support/chromium.ts). */
+export const CHROMIUM_ARGS: readonly string[] = CHROMIUM_FLAGS;
 
 /** The view size every harness page uses (CSS px, device pixel ratio 1). */
 export const VIEW_SIZE = { width: 1280, height: 800 } as const;
@@ -115,12 +107,7 @@ function serve(dir: string, extra: ReadonlyMap<string, Uint8Array>): Promise<Ser
 
 /** Launches Chromium; a missing browser is an error (the benchmark cannot run without it). */
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium not found at ${CHROMIUM}: install it with 'apt-get install -y chromium' (or set CHROMIUM_PATH)`,
-    );
-  }
-  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
+  return chromium.launch(chromiumLaunchOptions(CHROMIUM_ARGS));
 }
 
 /**
