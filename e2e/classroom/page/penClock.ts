@@ -4,46 +4,140 @@
  * for it with chained timers; on a loaded machine each timer fires late and the lateness adds up
  * over a stroke, so the dots would leave the pen later and later behind their own stamps — which
  * no real pen does. Here a timer set from a timer's task counts from that task's planned time, so
- * a late pen catches up; a 0 ms timer runs as the next message-channel task (Chromium stretches
- * nested 0 ms timeouts to 4 ms, a delay no pen has).
+ * a late pen catches up.
+ *
+ * All the pens of a page share one clock, and it runs every timer that is due in ONE task: a real
+ * pen's Bluetooth link delivers its notifications in bursts at each connection event (every
+ * 7.5–15 ms), not each in a task of its own, and ten simulated pens at 100 Hz with a browser timer
+ * per dot (plus one per notification) cost a station tab more than the driver it tests. A timer is
+ * never run before its planned time, so no dot is sent earlier than a real pen would send it.
  */
 import { type Scheduler, systemScheduler } from '@dotink/pen';
+
+/** Most time one task spends running due timers before it yields to the page (ms). */
+const SLICE_MS = 8;
+
+interface Timer {
+  readonly target: number;
+  readonly seq: number;
+  readonly task: () => void;
+  cancelled: boolean;
+}
+
+const before = (a: Timer, b: Timer) => a.target < b.target || (a.target === b.target && a.seq < b.seq);
+
+/** A binary min-heap of timers by (planned time, order set). */
+class TimerHeap {
+  private readonly items: Timer[] = [];
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  peek(): Timer | undefined {
+    return this.items[0];
+  }
+
+  push(t: Timer): void {
+    const a = this.items;
+    a.push(t);
+    let i = a.length - 1;
+    while (i > 0) {
+      const up = (i - 1) >> 1;
+      if (!before(a[i]!, a[up]!)) break;
+      [a[i], a[up]] = [a[up]!, a[i]!];
+      i = up;
+    }
+  }
+
+  pop(): Timer | undefined {
+    const a = this.items;
+    const top = a[0];
+    const last = a.pop();
+    if (a.length > 0 && last) {
+      a[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < a.length && before(a[l]!, a[m]!)) m = l;
+        if (r < a.length && before(a[r]!, a[m]!)) m = r;
+        if (m === i) break;
+        [a[i], a[m]] = [a[m]!, a[i]!];
+        i = m;
+      }
+    }
+    return top;
+  }
+}
 
 /** Timers counted from the planned time of the task that sets them (a pen's steady clock). */
 export function penClockScheduler(): Scheduler {
   const system = systemScheduler();
+  const heap = new TimerHeap();
+  // a due-now wake-up is the next message-channel task (Chromium stretches nested 0 ms timeouts to 4 ms)
   const channel = new MessageChannel();
-  const due: (() => void)[] = [];
-  channel.port1.onmessage = () => due.shift()?.();
+  let seq = 0;
   let running: number | undefined;
+  /** The planned time the armed wake-up is for (undefined: none armed). */
+  let armedFor: number | undefined;
+  let cancelArmed: (() => void) | undefined;
+
+  const fire = () => {
+    cancelArmed?.();
+    cancelArmed = undefined;
+    armedFor = undefined;
+    const start = system.nowMs();
+    for (;;) {
+      const next = heap.peek();
+      if (!next) break;
+      if (next.cancelled) {
+        heap.pop();
+        continue;
+      }
+      const now = system.nowMs();
+      if (next.target > now || now - start >= SLICE_MS) break;
+      heap.pop();
+      running = next.target;
+      try {
+        next.task();
+      } finally {
+        running = undefined;
+      }
+    }
+    arm();
+  };
+  // a message left over from a wake-up that was replaced only runs what is due (harmless)
+  channel.port1.onmessage = fire;
+
+  /** Wakes up for the earliest timer (a wake-up already armed for it or earlier stays). */
+  function arm(): void {
+    while (heap.peek()?.cancelled) heap.pop();
+    const next = heap.peek();
+    if (!next || (armedFor !== undefined && armedFor <= next.target)) return;
+    cancelArmed?.();
+    cancelArmed = undefined;
+    armedFor = next.target;
+    const wait = next.target - system.nowMs();
+    if (wait > 0) cancelArmed = system.setTimer(wait, fire);
+    else channel.port2.postMessage(0);
+  }
+
   return {
     nowMs: system.nowMs,
     setTimer(delayMs, task) {
-      const target = (running ?? system.nowMs()) + Math.max(0, delayMs);
-      let cancelled = false;
-      const run = () => {
-        if (cancelled) return;
-        const outer = running;
-        running = target;
-        try {
-          task();
-        } finally {
-          running = outer;
-        }
+      const timer: Timer = {
+        target: (running ?? system.nowMs()) + Math.max(0, delayMs),
+        seq: ++seq,
+        task,
+        cancelled: false,
       };
-      const wait = target - system.nowMs();
-      if (wait > 0) {
-        const cancel = system.setTimer(wait, run);
-        return () => {
-          cancelled = true;
-          cancel();
-        };
-      }
-      // due now: the next task (a nested 0 ms setTimeout would wait 4 ms)
-      due.push(run);
-      channel.port2.postMessage(0);
+      heap.push(timer);
+      // set from a running timer: the loop in `fire` picks it up (or arms after it)
+      if (running === undefined) arm();
       return () => {
-        cancelled = true;
+        timer.cancelled = true;
       };
     },
   };
