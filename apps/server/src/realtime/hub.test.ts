@@ -39,6 +39,7 @@ const member = (
   role: Membership['role'],
   token = `t-${id}`,
   membership: Partial<Membership> = {},
+  batched = false,
 ) => {
   const socket = new FakeSocket();
   const c: Connection = {
@@ -47,6 +48,7 @@ const member = (
     membership: { room: 'session/1_s', role, ...membership },
     token,
     socket: socket as unknown as WebSocket,
+    batched,
   };
   return { c, socket };
 };
@@ -69,6 +71,32 @@ describe('RealtimeHub', () => {
     expect(teacher.socket.closed).toBe('terminated');
     expect(hub.slowDropped).toBe(1);
     expect(hub.memberCount('session/1_s')).toBe(2);
+    hub.close();
+  });
+
+  it('sends a v2 member the messages of one turn in one frame, a line each, and a v1 member a frame each', async () => {
+    const hub = new RealtimeHub(memoryBus(), { maxBufferedBytes: 100, heartbeatMs: 60_000 });
+    const teacher = member('t', 'teacher', 't-t', {}, true);
+    const oldTeacher = member('o', 'teacher');
+    const pupilA = member('a', 'student');
+    const pupilB = member('b', 'student');
+    for (const m of [teacher, oldTeacher, pupilA, pupilB]) hub.add(m.c);
+    await Promise.all([hub.publish(pupilA.c, '{"a":1}'), hub.publish(pupilB.c, '{"b":2}')]);
+    expect(oldTeacher.socket.sent).toEqual(['{"a":1}', '{"b":2}']);
+    // the frame leaves at the end of the turn
+    expect(teacher.socket.sent).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(teacher.socket.sent).toEqual(['{"a":1}\n{"b":2}']);
+    // the next turn is a frame of its own
+    await hub.publish(pupilA.c, '{"c":3}');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(teacher.socket.sent).toEqual(['{"a":1}\n{"b":2}', '{"c":3}']);
+    // a v2 member over the backlog limit is dropped like any other
+    teacher.socket.bufferedAmount = 101;
+    await hub.publish(pupilA.c, '{"d":4}');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(teacher.socket.closed).toBe('terminated');
+    expect(teacher.socket.sent).toHaveLength(2);
     hub.close();
   });
 

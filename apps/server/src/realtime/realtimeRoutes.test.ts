@@ -68,6 +68,28 @@ describeEachDatabase('realtime rooms', (kind) => {
     student.ws.close();
   });
 
+  it("speaks v2 when offered: a turn's messages in one frame, one a line, a client's line breaks turned to spaces", async () => {
+    const teacher = await connect(sessionUrl, {
+      protocols: ['dotink.remote.v2', 'dotink.remote.v1', `bearer.${tokenOf(room.teacher.headers)}`],
+    });
+    expect(teacher.ws.protocol).toBe('dotink.remote.v2');
+    const pupil = room.students[0]!;
+    const student = await join(sessionUrl, pupil.headers);
+    const stroke = strokeMessage(pupil.id, 12);
+    // valid JSON with line breaks between its tokens: one message, which must stay one line
+    const spread = connectedMessage().replace(',', ',\r\n');
+    expect(JSON.parse(spread)).toEqual(JSON.parse(connectedMessage()));
+    student.ws.send(spread);
+    student.ws.send(stroke);
+    const lines = () => teacher.messages.flatMap((frame) => frame.split('\n'));
+    for (let i = 0; i < 100 && lines().length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    const all = lines();
+    expect(all.map((l) => JSON.parse(l))).toEqual([JSON.parse(connectedMessage()), JSON.parse(stroke)]);
+    expect(all[0]).not.toMatch(/[\r\n]/);
+    teacher.ws.close();
+    student.ws.close();
+  });
+
   it("lets the school administrator into any lesson of the school's classes", async () => {
     const admin = await teacherWithToken(server().app, { schoolId: room.schoolId, isSchoolAdmin: true });
     const member = await join(sessionUrl, admin.headers);

@@ -3,12 +3,15 @@
  *
  * - **Authentication**: the same bearer access tokens as the API, given as an `Authorization`
  *   header, as the subprotocol `bearer.<token>` (browsers cannot set headers; offer it with
- *   `dotink.remote.v1`, which the server selects), or as the `access_token` query parameter.
+ *   `dotink.remote.v1` or `dotink.remote.v2`, which the server selects, v2 first), or as the
+ *   `access_token` query parameter.
  *   Refusals are plain HTTP answers before the upgrade: 401, 403, 404 (unknown lesson), 400,
  *   410 (a lesson's room after it closed: the lesson's end + 30 minutes).
  * - **Messages**: each WebSocket text message is one remote-pen message of `@dotink/pen`
  *   (`remoteMessages.ts`, version 1), passed on unchanged, so the socket is a `RemoteChannel` for
- *   `createRemotePenLink`. A student may publish only messages of the student's registered pen
+ *   `createRemotePenLink`. Under v2 a frame from the server may carry several messages, one per
+ *   line (`splitRemoteFrame`): a member gets each event-loop turn's messages in one frame
+ *   (hub.ts). A student may publish only messages of the student's registered pen
  *   and strokes written by the student. Close codes: 1003 binary data, 1007 not a remote-pen
  *   message, 1008 not allowed (a viewer publishing, another pen's message, another writer's
  *   stroke, more messages than the connection's budget — REALTIME_MESSAGES_PER_SECOND on average,
@@ -34,8 +37,13 @@ import { joinRoom, type Membership, RoomMessage, RoomRefused } from './rooms';
 
 export { CloseReason } from './publishGuard';
 
-/** The subprotocol the server speaks (the remote-pen JSON messages, version 1). */
+/** The subprotocol the server speaks (the remote-pen JSON messages, version 1: one a frame). */
 export const REALTIME_PROTOCOL = 'dotink.remote.v1';
+/**
+ * Version 2, chosen over version 1 when a client offers it: the same messages, but a frame the
+ * server sends may carry several, one per line (frames to the server still carry one).
+ */
+export const REALTIME_BATCH_PROTOCOL = 'dotink.remote.v2';
 /** The subprotocol prefix carrying a bearer token. */
 export const BEARER_PROTOCOL_PREFIX = 'bearer.';
 /** Largest message accepted. */
@@ -81,7 +89,12 @@ export const realtimeRoutes: AppPlugin = async (app) => {
       // remote-pen message (publishGuard.ts) before it is relayed as valid UTF-8: checking each
       // frame's bytes first was a tenth of the relay's work at 40 pens
       skipUTF8Validation: true,
-      handleProtocols: (protocols) => (protocols.has(REALTIME_PROTOCOL) ? REALTIME_PROTOCOL : false),
+      handleProtocols: (protocols) =>
+        protocols.has(REALTIME_BATCH_PROTOCOL)
+          ? REALTIME_BATCH_PROTOCOL
+          : protocols.has(REALTIME_PROTOCOL)
+            ? REALTIME_PROTOCOL
+            : false,
     },
   });
 
@@ -132,7 +145,14 @@ export const realtimeRoutes: AppPlugin = async (app) => {
       }
       const accountId = authOf(request).account.id;
       const token = bearerToken(request.headers.authorization) ?? '';
-      const connection: Connection = { id: randomUUID(), accountId, membership, token, socket };
+      const connection: Connection = {
+        id: randomUUID(),
+        accountId,
+        membership,
+        token,
+        socket,
+        batched: socket.protocol === REALTIME_BATCH_PROTOCOL,
+      };
       const check = publishGuard(membership, accountId);
       hub.add(connection);
       const { messagesPerSecond, messageBurst } = config.realtime;
@@ -155,8 +175,10 @@ export const realtimeRoutes: AppPlugin = async (app) => {
           socket.close(refused.code, refused.reason);
           return;
         }
+        // a raw line break is only ever whitespace between JSON tokens: as a space the message
+        // means the same and stays one line of a v2 frame (a line of its own could pose as another)
         hub
-          .publish(connection, text)
+          .publish(connection, /[\r\n]/.test(text) ? text.replace(/[\r\n]/g, ' ') : text)
           .catch((error) => request.log.warn({ err: error }, 'realtime publish failed'));
       });
     },

@@ -1,7 +1,12 @@
 import { pageAddress } from '@dotink/ncode';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeRemoteMessage, encodeRemoteMessage, type RemoteMessage } from './remoteMessages';
+import {
+  decodeRemoteMessage,
+  encodeRemoteMessage,
+  type RemoteMessage,
+  splitRemoteFrame,
+} from './remoteMessages';
 
 const num = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }).map((x) => x + 0); // no -0: JSON has none
 const mac = fc.stringMatching(/^[0-9A-F]{2}(:[0-9A-F]{2}){5}$/);
@@ -65,5 +70,17 @@ describe('remote messages', () => {
       page: pageAddress(3, 27, 1068, 1),
     });
     expect(JSON.parse(text)).toEqual({ v: 1, type: 'page', mac: 'm', timeMs: 5, page: '3.27.1068.1' });
+  });
+
+  it('a v2 frame of encoded messages, one a line, splits back into exactly those messages', () => {
+    fc.assert(
+      fc.property(fc.array(message, { minLength: 1, maxLength: 8 }), (ms) => {
+        const texts = ms.map(encodeRemoteMessage);
+        for (const t of texts) expect(t).not.toMatch(/[\r\n]/);
+        const lines = splitRemoteFrame(texts.join('\n'));
+        expect(lines).toEqual(texts);
+        expect(lines.map(decodeRemoteMessage)).toEqual(texts.map(decodeRemoteMessage));
+      }),
+    );
   });
 });

@@ -90,6 +90,16 @@ export function encodeRemoteMessage(m: RemoteMessage): string {
   return JSON.stringify({ v: REMOTE_MESSAGE_VERSION, ...m });
 }
 
+/**
+ * The messages of one WebSocket frame of a realtime room. Under the subprotocol
+ * `dotink.remote.v2` the server may put several messages in one frame, one per line (a message's
+ * JSON never holds a raw line break: {@link encodeRemoteMessage} writes none and the server turns
+ * any between a client's tokens into spaces); a `dotink.remote.v1` frame is one message.
+ */
+export function splitRemoteFrame(frame: string): string[] {
+  return frame.includes('\n') ? frame.split('\n') : [frame];
+}
+
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isStr = (v: unknown): v is string => typeof v === 'string';
 

@@ -55,6 +55,10 @@ class FakeSocket extends EventTarget {
   receive(m: RemoteMessage) {
     this.dispatchEvent(new MessageEvent('message', { data: encodeRemoteMessage(m) }));
   }
+  /** One v2 frame: several messages, one a line. */
+  receiveFrame(ms: readonly RemoteMessage[]) {
+    this.dispatchEvent(new MessageEvent('message', { data: ms.map(encodeRemoteMessage).join('\n') }));
+  }
 }
 
 function setUp(
@@ -144,7 +148,24 @@ describe('LiveRoom', () => {
     room.start();
     await flush();
     expect(sockets[0]?.url).toBe('ws://x/realtime/v1/rooms/session/7_s7');
-    expect(sockets[0]?.protocols).toEqual(['dotink.remote.v1', 'bearer.tok']);
+    expect(sockets[0]?.protocols).toEqual(['dotink.remote.v2', 'dotink.remote.v1', 'bearer.tok']);
+  });
+
+  it('reads a v2 frame of several messages, one a line, as those messages in order', async () => {
+    const { room, sockets, drawn } = setUp();
+    room.start();
+    await flush();
+    const s = sockets[0]!;
+    s.open();
+    s.receiveFrame([
+      { type: 'page', mac: MAC, timeMs: START, page: parsePageId(PAGE)! },
+      { type: 'strokeOpen', mac: MAC, stroke: remoteStroke('k1', START + 100) },
+      { type: 'strokeDots', mac: MAC, key: 'k1', dots: [[11, 12, 500, START + 110]] },
+      { type: 'strokeClose', mac: MAC, key: 'k1', timeMs: START + 110 },
+    ]);
+    expect(room.pupils.get('p1')?.page).toBe(PAGE);
+    expect(room.strokesOn('p1', PAGE).map((x) => x.dots.count)).toEqual([2]);
+    expect(drawn.at(-1)).toBe('p1:stroke:k1');
   });
 
   it("draws a pen heard before its 'connected' (the teacher came in mid-lesson) on its pupil's tile", async () => {
@@ -213,7 +234,7 @@ describe('LiveRoom', () => {
     fail = false;
     timers.shift()?.();
     await flush();
-    expect(sockets[0]?.protocols).toEqual(['dotink.remote.v1', 'bearer.tok']);
+    expect(sockets[0]?.protocols).toEqual(['dotink.remote.v2', 'dotink.remote.v1', 'bearer.tok']);
   });
 
   it('gives a dropped socket up at once, even when its closing handshake never ends (the network is gone)', async () => {

@@ -1,7 +1,7 @@
 /**
  * The teacher's side of a lesson's realtime room (issue 16): one WebSocket to
  * `/realtime/v1/rooms/{room}` (token as the subprotocol `bearer.<token>` beside
- * `dotink.remote.v1`), read through `createRemotePenLink` / `feedRemoteStrokes` into one ink stroke
+ * `dotink.remote.v2`, several messages a frame), read through `createRemotePenLink` / `feedRemoteStrokes` into one ink stroke
  * builder; pens map to pupils by address (the roster's `mac`).
  *
  * - Per pupil the room keeps: the page shown, the times last heard (tile state), the completed
@@ -30,7 +30,13 @@ import {
   type StrokeBuilderListener,
 } from '@dotink/ink';
 import { type PageId, pageId, parsePageId } from '@dotink/ncode';
-import { createRemotePenLink, decodeRemoteMessage, feedRemoteStrokes, type RemotePenLink } from '@dotink/pen';
+import {
+  createRemotePenLink,
+  decodeRemoteMessage,
+  feedRemoteStrokes,
+  type RemotePenLink,
+  splitRemoteFrame,
+} from '@dotink/pen';
 import { LiveInkFeed } from '@dotink/view';
 import type { InkSearchRequest } from '../../api/ink';
 import { planSearches } from '../replay/replayInk';
@@ -48,6 +54,8 @@ export const ROOMS_PATH = '/realtime/v1/rooms/';
 export const ROOM_CLOSED_CODE = 4002;
 /** The server's subprotocol. */
 export const REALTIME_PROTOCOL = 'dotink.remote.v1';
+/** Preferred: the server may send several messages a frame, one per line (`splitRemoteFrame`). */
+export const REALTIME_BATCH_PROTOCOL = 'dotink.remote.v2';
 
 /** How often at most React hears that only the tiles' last-stroke times moved (ms). */
 export const TIMES_NOTICE_MS = 250;
@@ -268,7 +276,7 @@ export class LiveRoom {
       .split('/')
       .map(encodeURIComponent)
       .join('/')}`;
-    const protocols = [REALTIME_PROTOCOL, ...(token ? [`bearer.${token}`] : [])];
+    const protocols = [REALTIME_BATCH_PROTOCOL, REALTIME_PROTOCOL, ...(token ? [`bearer.${token}`] : [])];
     const socket = (this.deps.createSocket ?? ((u, p) => new WebSocket(u, p)))(url, protocols);
     this.socket = socket;
     const wasDown = this.everOpen;
@@ -278,7 +286,7 @@ export class LiveRoom {
       onMessage: (listener: (text: string) => void) => {
         const handler = (e: MessageEvent) => {
           if (typeof e.data !== 'string') return;
-          this.heard(e.data, listener);
+          for (const text of splitRemoteFrame(e.data)) this.heard(text, listener);
         };
         socket.addEventListener('message', handler);
         return () => socket.removeEventListener('message', handler);
