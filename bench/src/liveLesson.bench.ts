@@ -119,9 +119,12 @@ const RECEIVE_RECORDER = `(() => {
     constructor(...args) {
       super(...args);
       this.addEventListener('message', (e) => {
-        if (typeof e.data === 'string' && e.data.includes('"strokeDots"')) {
-          const m = JSON.parse(e.data);
-          if (m.dots && m.dots.length) ages.push(Date.now() - m.dots[0][3]);
+        if (typeof e.data !== 'string') return;
+        const now = Date.now();
+        for (const line of e.data.split('\\n')) {
+          if (!line.includes('"strokeDots"')) continue;
+          const m = JSON.parse(line);
+          if (m.dots && m.dots.length) ages.push(now - m.dots[0][3]);
         }
       });
     }

@@ -89,8 +89,16 @@ export async function startRealServer(options: RealServerOptions = {}): Promise<
           ...options.env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
+        // a session of its own: with the kernel's autogroups (on by default) the server then has
+        // the CPU share of a machine of its own, like each browser Playwright starts, instead of
+        // sharing one with the test runner — the server stands for its own machine
+        detached: true,
       },
     );
+    // detached, it would outlive a runner that dies: killed with it
+    const killOnExit = () => child.kill('SIGKILL');
+    process.once('exit', killOnExit);
+    child.once('exit', () => process.removeListener('exit', killOnExit));
     child.stdout?.on('data', (d: Buffer) => {
       log += d.toString();
     });
