@@ -7,7 +7,8 @@
  * The three channels are whatever the caller names (the print content passes C, M, Y): the
  * decoder's inverse transform gives them back, which PDF's `/DCTDecode` does with
  * `/ColorTransform 1`. Flat 8 × 8 blocks (white paper, flat colour) skip the DCT's column pass
- * and code no AC coefficient.
+ * and code no AC coefficient. The image is transformed one row of MCUs (16 lines) at a time, so the
+ * planes stay in the cache and take 0.1 MB for an A4 page.
  */
 
 /** What to encode: three channels of an interleaved raster. */
@@ -307,50 +308,54 @@ export function encodeJpeg(input: JpegInput): Uint8Array {
   const w16 = (width + 15) & ~15;
   const h16 = (height + 15) & ~15;
   const cw = w16 >> 1;
-  const ch = h16 >> 1;
-  const yPlane = new Uint8Array(w16 * h16);
-  const cbPlane = new Uint8Array(cw * ch);
-  const crPlane = new Uint8Array(cw * ch);
-  // colour transform and 2 × 2 chroma averaging; edges repeat the last row and column
+  // one row of MCUs (16 lines) at a time: the planes of a strip stay in the cache while its
+  // blocks are coded, and an A4 page needs 0.1 MB of planes instead of 13 MB
+  const yPlane = new Uint8Array(w16 * 16);
+  const cbPlane = new Uint8Array(cw * 8);
+  const crPlane = new Uint8Array(cw * 8);
   const luma = (r: number, g: number, b: number) => (19595 * r + 38470 * g + 7471 * b + 32768) >> 16;
-  for (let cy = 0; cy < ch; cy++) {
-    const y0 = cy * 2;
-    const row0 = (y0 < height ? y0 : height - 1) * width;
-    const row1 = (y0 + 1 < height ? y0 + 1 : height - 1) * width;
-    const out0 = y0 * w16;
-    const out1 = out0 + w16;
-    for (let cx = 0; cx < cw; cx++) {
-      const x0 = cx * 2;
-      const xa = x0 < width ? x0 : width - 1;
-      const xb = x0 + 1 < width ? x0 + 1 : width - 1;
-      const p00 = (row0 + xa) * bpp;
-      const p01 = (row0 + xb) * bpp;
-      const p10 = (row1 + xa) * bpp;
-      const p11 = (row1 + xb) * bpp;
-      const r00 = data[p00 + c0]!;
-      const g00 = data[p00 + c1]!;
-      const b00 = data[p00 + c2]!;
-      const r01 = data[p01 + c0]!;
-      const g01 = data[p01 + c1]!;
-      const b01 = data[p01 + c2]!;
-      const r10 = data[p10 + c0]!;
-      const g10 = data[p10 + c1]!;
-      const b10 = data[p10 + c2]!;
-      const r11 = data[p11 + c0]!;
-      const g11 = data[p11 + c1]!;
-      const b11 = data[p11 + c2]!;
-      yPlane[out0 + x0] = luma(r00, g00, b00);
-      yPlane[out0 + x0 + 1] = luma(r01, g01, b01);
-      yPlane[out1 + x0] = luma(r10, g10, b10);
-      yPlane[out1 + x0 + 1] = luma(r11, g11, b11);
-      const sr = r00 + r01 + r10 + r11;
-      const sg = g00 + g01 + g10 + g11;
-      const sb = b00 + b01 + b10 + b11;
-      const k = cy * cw + cx;
-      cbPlane[k] = Math.min(255, (-11059 * sr - 21709 * sg + 32768 * sb + (512 << 16) + 131072) >> 18);
-      crPlane[k] = Math.min(255, (32768 * sr - 27439 * sg - 5329 * sb + (512 << 16) + 131072) >> 18);
+  /** Colour transform and 2 × 2 chroma averaging of lines `top … top + 15`; edges repeat the last row and column. */
+  const fillStrip = (top: number) => {
+    for (let sy = 0; sy < 8; sy++) {
+      const y0 = top + sy * 2;
+      const row0 = (y0 < height ? y0 : height - 1) * width;
+      const row1 = (y0 + 1 < height ? y0 + 1 : height - 1) * width;
+      const out0 = sy * 2 * w16;
+      const out1 = out0 + w16;
+      const chromaRow = sy * cw;
+      for (let cx = 0; cx < cw; cx++) {
+        const x0 = cx * 2;
+        const xa = x0 < width ? x0 : width - 1;
+        const xb = x0 + 1 < width ? x0 + 1 : width - 1;
+        const p00 = (row0 + xa) * bpp;
+        const p01 = (row0 + xb) * bpp;
+        const p10 = (row1 + xa) * bpp;
+        const p11 = (row1 + xb) * bpp;
+        const r00 = data[p00 + c0]!;
+        const g00 = data[p00 + c1]!;
+        const b00 = data[p00 + c2]!;
+        const r01 = data[p01 + c0]!;
+        const g01 = data[p01 + c1]!;
+        const b01 = data[p01 + c2]!;
+        const r10 = data[p10 + c0]!;
+        const g10 = data[p10 + c1]!;
+        const b10 = data[p10 + c2]!;
+        const r11 = data[p11 + c0]!;
+        const g11 = data[p11 + c1]!;
+        const b11 = data[p11 + c2]!;
+        yPlane[out0 + x0] = luma(r00, g00, b00);
+        yPlane[out0 + x0 + 1] = luma(r01, g01, b01);
+        yPlane[out1 + x0] = luma(r10, g10, b10);
+        yPlane[out1 + x0 + 1] = luma(r11, g11, b11);
+        const sr = r00 + r01 + r10 + r11;
+        const sg = g00 + g01 + g10 + g11;
+        const sb = b00 + b01 + b10 + b11;
+        const k = chromaRow + cx;
+        cbPlane[k] = Math.min(255, (-11059 * sr - 21709 * sg + 32768 * sb + (512 << 16) + 131072) >> 18);
+        crPlane[k] = Math.min(255, (32768 * sr - 27439 * sg - 5329 * sb + (512 << 16) + 131072) >> 18);
+      }
     }
-  }
+  };
 
   const qLuma = quantTable(BASE_LUMA, input.quality);
   const qChroma = quantTable(BASE_CHROMA, input.quality);
@@ -417,13 +422,14 @@ export function encodeJpeg(input: JpegInput): Uint8Array {
   };
 
   for (let my = 0; my < h16; my += 16) {
+    fillStrip(my);
     for (let mx = 0; mx < w16; mx += 16) {
-      encodeBlock(yPlane, w16, mx, my, 0);
-      encodeBlock(yPlane, w16, mx + 8, my, 0);
-      encodeBlock(yPlane, w16, mx, my + 8, 0);
-      encodeBlock(yPlane, w16, mx + 8, my + 8, 0);
-      encodeBlock(cbPlane, cw, mx >> 1, my >> 1, 1);
-      encodeBlock(crPlane, cw, mx >> 1, my >> 1, 2);
+      encodeBlock(yPlane, w16, mx, 0, 0);
+      encodeBlock(yPlane, w16, mx + 8, 0, 0);
+      encodeBlock(yPlane, w16, mx, 8, 0);
+      encodeBlock(yPlane, w16, mx + 8, 8, 0);
+      encodeBlock(cbPlane, cw, mx >> 1, 0, 1);
+      encodeBlock(crPlane, cw, mx >> 1, 0, 2);
     }
   }
 
