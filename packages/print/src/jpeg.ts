@@ -298,6 +298,67 @@ class BitWriter {
   }
 }
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/** Luma of one pixel (JFIF weights, 16-bit fixed point). */
+const luma = (r: number, g: number, b: number) => (19595 * r + 38470 * g + 7471 * b + 32768) >> 16;
+
+/**
+ * The colour transform of one strip (16 lines from `top`) for 4-byte pixels whose channels are
+ * bytes 0, 1, 2 of a little-endian word: the same sums as the byte-wise path, one read a pixel.
+ */
+function fillStripWords(
+  words: Int32Array,
+  width: number,
+  height: number,
+  top: number,
+  w16: number,
+  cw: number,
+  yPlane: Uint8Array,
+  cbPlane: Uint8Array,
+  crPlane: Uint8Array,
+): void {
+  for (let sy = 0; sy < 8; sy++) {
+    const y0 = top + sy * 2;
+    const row0 = (y0 < height ? y0 : height - 1) * width;
+    const row1 = (y0 + 1 < height ? y0 + 1 : height - 1) * width;
+    const out0 = sy * 2 * w16;
+    const out1 = out0 + w16;
+    const chromaRow = sy * cw;
+    for (let cx = 0; cx < cw; cx++) {
+      const x0 = cx * 2;
+      const xa = x0 < width ? x0 : width - 1;
+      const xb = x0 + 1 < width ? x0 + 1 : width - 1;
+      const w00 = words[row0 + xa]!;
+      const w01 = words[row0 + xb]!;
+      const w10 = words[row1 + xa]!;
+      const w11 = words[row1 + xb]!;
+      const r00 = w00 & 255;
+      const g00 = (w00 >> 8) & 255;
+      const b00 = (w00 >> 16) & 255;
+      const r01 = w01 & 255;
+      const g01 = (w01 >> 8) & 255;
+      const b01 = (w01 >> 16) & 255;
+      const r10 = w10 & 255;
+      const g10 = (w10 >> 8) & 255;
+      const b10 = (w10 >> 16) & 255;
+      const r11 = w11 & 255;
+      const g11 = (w11 >> 8) & 255;
+      const b11 = (w11 >> 16) & 255;
+      yPlane[out0 + x0] = luma(r00, g00, b00);
+      yPlane[out0 + x0 + 1] = luma(r01, g01, b01);
+      yPlane[out1 + x0] = luma(r10, g10, b10);
+      yPlane[out1 + x0 + 1] = luma(r11, g11, b11);
+      const sr = r00 + r01 + r10 + r11;
+      const sg = g00 + g01 + g10 + g11;
+      const sb = b00 + b01 + b10 + b11;
+      const k = chromaRow + cx;
+      cbPlane[k] = Math.min(255, (-11059 * sr - 21709 * sg + 32768 * sb + (512 << 16) + 131072) >> 18);
+      crPlane[k] = Math.min(255, (32768 * sr - 27439 * sg - 5329 * sb + (512 << 16) + 131072) >> 18);
+    }
+  }
+}
+
 /** Encodes the three channels as a baseline 4:2:0 JPEG (JFIF). */
 export function encodeJpeg(input: JpegInput): Uint8Array {
   const { data, width, height, bytesPerPixel: bpp, channels } = input;
@@ -314,8 +375,17 @@ export function encodeJpeg(input: JpegInput): Uint8Array {
   const cbPlane = new Uint8Array(cw * 8);
   const crPlane = new Uint8Array(cw * 8);
   const luma = (r: number, g: number, b: number) => (19595 * r + 38470 * g + 7471 * b + 32768) >> 16;
+  // 4-byte pixels with the channels in bytes 0, 1, 2 (the print content): one read a pixel
+  const words =
+    bpp === 4 && c0 === 0 && c1 === 1 && c2 === 2 && data.byteOffset % 4 === 0 && LITTLE_ENDIAN
+      ? new Int32Array(data.buffer, data.byteOffset, width * height)
+      : undefined;
   /** Colour transform and 2 × 2 chroma averaging of lines `top … top + 15`; edges repeat the last row and column. */
   const fillStrip = (top: number) => {
+    if (words) {
+      fillStripWords(words, width, height, top, w16, cw, yPlane, cbPlane, crPlane);
+      return;
+    }
     for (let sy = 0; sy < 8; sy++) {
       const y0 = top + sy * 2;
       const row0 = (y0 < height ? y0 : height - 1) * width;
