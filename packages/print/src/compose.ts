@@ -345,7 +345,7 @@ export async function composePage(
   if (pattern) {
     if (!dots) {
       const mask = renderPattern(input.code!, size.widthPx, size.heightPx, density);
-      dots = deflate(mask.bits, 'dots', mask.rowBytes).then((data) => ({
+      dots = deflate(mask.bits, 'dots').then((data) => ({
         widthPx: mask.widthPx,
         heightPx: mask.heightPx,
         data,

@@ -2,13 +2,10 @@
  * zlib (RFC 1950) compression for PDF `/FlateDecode` streams.
  *
  * The platform's `CompressionStream('deflate')` (browsers, workers, Node ≥ 18) is native and
- * about 4× faster than JavaScript; fflate is the fallback where it is missing. The dot mask goes
- * through {@link deflateRows} instead (matches only at distance 1 and one row: ~2× faster than
- * `CompressionStream`, which has no level to choose, for a larger stream). Callers may pass
+ * about 4× faster than JavaScript; fflate is the fallback where it is missing. Callers may pass
  * their own {@link Deflater} (e.g. Node's `zlib.deflateSync`).
  */
 import { zlibSync } from 'fflate';
-import { deflateRows } from './maskDeflate';
 
 /** What is being compressed: the content image (CMYK) or the dot mask (1 bit). */
 export type DeflateKind = 'content' | 'dots';
@@ -17,9 +14,9 @@ export type DeflateKind = 'content' | 'dots';
  * Compresses bytes into a zlib stream (what `/FlateDecode` reads). `kind` lets a caller choose
  * a level per image: the dot mask is nearly incompressible noise, so a fast level (zlib 1) costs
  * ~30 % more bytes but a fifth of the time of level 6 (A4: 245 kB in ~25 ms vs 171 kB in ~110
- * ms with Node's zlib). `rowBytes` is the length of the image's rows, when it is a raster.
+ * ms with Node's zlib).
  */
-export type Deflater = (data: Uint8Array, kind?: DeflateKind, rowBytes?: number) => Promise<Uint8Array>;
+export type Deflater = (data: Uint8Array, kind?: DeflateKind) => Promise<Uint8Array>;
 
 /** fflate's zlib at level 6 (pure JavaScript). */
 export const fflateDeflate: Deflater = (data) => Promise.resolve(zlibSync(data, { level: 6 }));
@@ -71,12 +68,7 @@ export async function streamDeflate(data: Uint8Array): Promise<Uint8Array> {
   return out;
 }
 
-/**
- * The best deflater available here: the dot mask (`'dots'` with its `rowBytes`) by
- * {@link deflateRows}; the rest by the native `CompressionStream`, else fflate.
- */
+/** The best deflater available here: native `CompressionStream`, else fflate. */
 export function defaultDeflater(): Deflater {
-  const general = platformCompressionStream() ? streamDeflate : fflateDeflate;
-  return (data, kind, rowBytes) =>
-    kind === 'dots' && rowBytes ? Promise.resolve(deflateRows(data, rowBytes)) : general(data, kind);
+  return platformCompressionStream() ? streamDeflate : fflateDeflate;
 }

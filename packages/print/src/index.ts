@@ -7,7 +7,6 @@ export * from './job';
 export * from './jpeg';
 export * from './layout';
 export * from './mapping';
-export * from './maskDeflate';
 export * from './paper';
 export * from './pattern';
 export * from './pdfSyntax';
