@@ -83,11 +83,15 @@ export function quantTable(base: readonly number[], quality: number): Uint8Array
 /** AAN scale factors: 1, then cos(kπ/16)·√2. */
 const AAN = Array.from({ length: 8 }, (_, k) => (k === 0 ? 1 : Math.cos((k * Math.PI) / 16) * Math.SQRT2));
 
-/** Multipliers turning the AAN DCT output into quantised coefficients, natural order. */
+/**
+ * Multipliers turning the AAN DCT output into quantised coefficients: natural order in 0–63,
+ * the same in zigzag order in 64–127.
+ */
 function divisors(q: Uint8Array): Float64Array {
-  const out = new Float64Array(64);
+  const out = new Float64Array(128);
   for (let u = 0; u < 8; u++)
     for (let v = 0; v < 8; v++) out[u * 8 + v] = 1 / (q[u * 8 + v]! * AAN[u]! * AAN[v]! * 8);
+  for (let k = 0; k < 64; k++) out[64 + k] = out[ZIGZAG[k]!]!;
   return out;
 }
 
@@ -468,8 +472,13 @@ export function encodeJpeg(input: JpegInput): Uint8Array {
     }
     let run = 0;
     for (let k = 1; k < 64; k++) {
-      const z = ZIGZAG[k]!;
-      const v = roundCoefficient(block[z]! * div[z]!);
+      const q = block[ZIGZAG[k]!]! * div[k + 64]!;
+      // most coefficients quantise to 0: no rounding needed inside (−0.5, 0.49)
+      if (q > -0.5 && q < 0.49) {
+        run++;
+        continue;
+      }
+      const v = roundCoefficient(q);
       if (v === 0) {
         run++;
         continue;
