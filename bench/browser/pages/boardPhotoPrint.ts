@@ -21,6 +21,7 @@ import {
   type PortLike,
   type PrintWorkerHandle,
   platformJpegEncoder,
+  pooledCanvasFactory,
 } from '@dotink/print-web';
 import { zlibSync } from 'fflate';
 import * as pdfjs from 'pdfjs-dist';
@@ -75,7 +76,8 @@ async function printPhoto(arg: {
   const render = boardPageRenderer({
     pages: () => target.current,
     pdfPage: async (_pdfId, pageNo) => doc.getPage(pageNo),
-    createCanvas: browserCanvasFactory,
+    // as the board does (boardPrintAdapters.ts)
+    createCanvas: pooledCanvasFactory(browserCanvasFactory),
   });
   let pdfBytes = 0;
   let renderMs = 0;
