@@ -8,7 +8,9 @@
  * The machine is shared: the load average is printed beside the figures. A third, traced print
  * (other code pages) prints the CPU time by thread: the page's main thread (pdf.js drawing, read
  * back), the pdf.js worker (parsing, image decoding), the print worker (colour, JPEG, dots, PDF)
- * and the rest (browser, compositing, thread pools).
+ * and the rest (browser, compositing, thread pools). Then each step of the print worker is timed
+ * alone on one rendered page (least of 4, wall). With DOTINK_PRINT_PROFILE=1 the traced print also
+ * samples the CPU and prints the top functions of the print worker and the main thread.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
