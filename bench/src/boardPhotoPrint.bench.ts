@@ -8,7 +8,9 @@
  * The machine is shared: the load average is printed beside the figures. A third, traced print
  * (other code pages) prints the CPU time by thread: the page's main thread (pdf.js drawing, read
  * back), the pdf.js worker (parsing, image decoding), the print worker (colour, JPEG, dots, PDF)
- * and the rest (browser, compositing, thread pools).
+ * and the rest (browser, compositing, thread pools). Then each step of the print worker is timed
+ * alone on one rendered page (least of 4, wall). With DOTINK_PRINT_PROFILE=1 the traced print also
+ * samples the CPU and prints the top functions of the print worker and the main thread.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -18,7 +20,7 @@ import { encodeJpeg } from '@dotink/print';
 import { build } from 'esbuild';
 import { PDFDocument } from 'pdf-lib';
 import { callBench, type HarnessPage, openHarness } from '../browser/harness';
-import type { PhotoPrintResult } from '../browser/pages/boardPhotoPrint';
+import type { PhotoPrintResult, StepTimes } from '../browser/pages/boardPhotoPrint';
 import { atMost, type Bench, type Figure } from './budget';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -68,7 +70,7 @@ export async function printWorkerBundle(): Promise<Uint8Array> {
     format: 'esm',
     platform: 'browser',
     target: 'chrome120',
-    minify: true,
+    minify: process.env.DOTINK_PRINT_PROFILE !== '1', // names in the profile
     write: false,
     logLevel: 'silent',
   });
@@ -104,9 +106,49 @@ interface TraceEvent {
   readonly ph: string;
   readonly cat: string;
   readonly tid: number;
+  readonly id?: string;
   readonly tdur?: number;
-  readonly args?: { data?: { url?: string; workerThreadId?: number } };
+  readonly args?: {
+    data?: { url?: string; workerThreadId?: number; cpuProfile?: ProfileChunk; timeDeltas?: number[] };
+  };
 }
+
+/** A piece of a sampled CPU profile in a trace (`ProfileChunk` events). */
+interface ProfileChunk {
+  readonly nodes?: { id: number; callFrame: { functionName: string; url?: string; lineNumber?: number } }[];
+  readonly samples?: number[];
+}
+
+/**
+ * Self time (ms) by function of the sampled CPU profile of thread `tid` in a trace (category
+ * `disabled-by-default-v8.cpu_profiler`): where the print worker's time goes, function by function.
+ */
+function selfTimeByFunction(events: readonly TraceEvent[], tid: number): Map<string, number> {
+  const names = new Map<string, string>();
+  const out = new Map<string, number>();
+  // the samples come on a sampler thread, under the id of the thread's `Profile` event
+  const id = events.find((e) => e.name === 'Profile' && e.tid === tid)?.id;
+  for (const e of events) {
+    if (e.name !== 'ProfileChunk' || e.id !== id) continue;
+    const chunk = e.args?.data?.cpuProfile;
+    for (const n of chunk?.nodes ?? []) {
+      const file = n.callFrame.url?.split('/').pop() ?? '';
+      names.set(
+        `${e.id}:${n.id}`,
+        `${n.callFrame.functionName || '(anonymous)'} ${file}:${(n.callFrame.lineNumber ?? -1) + 1}`,
+      );
+    }
+    const deltas = e.args?.data?.timeDeltas ?? [];
+    (chunk?.samples ?? []).forEach((node, i) => {
+      const name = names.get(`${e.id}:${node}`) ?? `node ${node}`;
+      out.set(name, (out.get(name) ?? 0) + (deltas[i] ?? 0) / 1000);
+    });
+  }
+  return out;
+}
+
+/** With DOTINK_PRINT_PROFILE=1 the traced print also samples the CPU: its top functions are printed. */
+const PROFILE = process.env.DOTINK_PRINT_PROFILE === '1';
 
 /**
  * Where the CPU of `print()` goes: thread CPU time of the top-level tasks of each thread while it
@@ -121,7 +163,13 @@ export async function cpuByThread(
   try {
     await h.browser.startTracing(h.page, {
       path,
-      categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', '__metadata'],
+      categories: [
+        'toplevel',
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        '__metadata',
+        ...(PROFILE ? ['disabled-by-default-v8.cpu_profiler', 'v8'] : []),
+      ],
     });
     await print();
     await h.browser.stopTracing();
@@ -137,6 +185,15 @@ export async function cpuByThread(
         (e.args as { name?: string })?.name === 'CrRendererMain'
       )
         names.set(e.tid, 'main thread');
+    }
+    if (PROFILE) {
+      for (const [tid, name] of names) {
+        if (name !== 'print worker' && name !== 'main thread') continue;
+        const top = [...selfTimeByFunction(trace.traceEvents, tid)].sort((a, b) => b[1] - a[1]).slice(0, 18);
+        console.log(
+          `  (${name}, sampled self time, ms: ${top.map(([f, v]) => `${f} ${v.toFixed(0)}`).join('; ')})`,
+        );
+      }
     }
     const ms = new Map<string, number>();
     for (const e of trace.traceEvents) {
@@ -180,6 +237,8 @@ const bench: Bench = {
       const byThread = await cpuByThread(h, () =>
         callBench<PhotoPrintResult>(h, 'printPhoto', { pages: PAGES, firstCode: FIRST_CODE + PAGES }),
       );
+      // each step of the print worker alone, on one rendered page (what the whole-flow figures are made of)
+      const steps = await callBench<StepTimes>(h, 'printSteps', { code: FIRST_CODE, runs: 4 });
       const [l1, l5] = loadavg();
       console.log(
         `  (${PAGES} photo pages; pdf.js render + read-back ${(r.renderMs / PAGES / 1000).toFixed(2)} s/page (main thread, wall); without pdf.js (one render copied): ${(cpuReused / PAGES).toFixed(2)} s CPU/page, ${(reused.ms / PAGES / 1000).toFixed(2)} s/page; load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)} on a shared machine)`,
@@ -187,6 +246,11 @@ const bench: Bench = {
       const threads = ['main thread', 'pdf.js worker', 'print worker', 'other threads'];
       console.log(
         `  (CPU by thread, traced print, ms/page: ${threads.map((t) => `${t} ${((byThread.get(t) ?? 0) / PAGES).toFixed(0)}`).join(', ')})`,
+      );
+      console.log(
+        `  (print steps alone, ms (least of 4, wall): ${Object.entries(steps)
+          .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+          .join(', ')})`,
       );
       return [
         atMost(

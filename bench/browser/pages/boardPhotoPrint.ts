@@ -8,7 +8,22 @@
  * code request is made; the code pages come from `/ncode_data/…` like from the server.
  */
 import { pageAddress } from '@dotink/ncode';
-import { browserCanvasFactory, type PortLike, type PrintWorkerHandle } from '@dotink/print-web';
+import {
+  isContinuousTone,
+  pureJpegEncoder,
+  readCodePageAsync,
+  renderPattern,
+  rgbaToNoTonerCmykInPlace,
+  streamDeflate,
+} from '@dotink/print';
+import {
+  browserCanvasFactory,
+  type PortLike,
+  type PrintWorkerHandle,
+  platformJpegEncoder,
+  pooledCanvasFactory,
+} from '@dotink/print-web';
+import { zlibSync } from 'fflate';
 import * as pdfjs from 'pdfjs-dist';
 import { PDFJS_DOCUMENT_OPTIONS } from '../../../apps/board/src/import/pdfjsOptions';
 import { boardPageRenderer } from '../../../apps/board/src/print/pageRaster';
@@ -61,7 +76,8 @@ async function printPhoto(arg: {
   const render = boardPageRenderer({
     pages: () => target.current,
     pdfPage: async (_pdfId, pageNo) => doc.getPage(pageNo),
-    createCanvas: browserCanvasFactory,
+    // as the board does (boardPrintAdapters.ts)
+    createCanvas: pooledCanvasFactory(browserCanvasFactory),
   });
   let pdfBytes = 0;
   let renderMs = 0;
@@ -106,3 +122,62 @@ async function printPhoto(arg: {
 }
 
 (globalThis as unknown as { bench: unknown }).bench = { printPhoto };
+
+/** Milliseconds of each print step of one photo page (the least of `runs`), run here (same engine as the print worker). */
+export type StepTimes = Record<string, number>;
+
+/**
+ * Times the print worker's steps one by one on page 1 of the photo PDF (rendered once): colour
+ * conversion, the continuous-tone test, the native and the pure JPEG encoders, reading a code
+ * page, drawing its dots and deflating the mask (CompressionStream and fflate levels).
+ */
+async function printSteps(arg: { code: number; runs: number }): Promise<StepTimes> {
+  const bytes = new Uint8Array(await (await fetch('/photo.pdf')).arrayBuffer());
+  const doc = await pdfjs.getDocument({ data: bytes, ...PDFJS_DOCUMENT_OPTIONS }).promise;
+  const pages = boardPages(1);
+  const render = boardPageRenderer({
+    pages: () => pages,
+    pdfPage: async (_pdfId, pageNo) => doc.getPage(pageNo),
+    createCanvas: browserCanvasFactory,
+  });
+  const raster = (await render(1))!;
+  await doc.destroy();
+  const codeGz = new Uint8Array(
+    await (await fetch(`/ncode_data/s3-o27-b1068/s3-o27-b1068-p${arg.code}.code.gz`)).arrayBuffer(),
+  );
+  const totals: StepTimes = {};
+  const time = async <T>(name: string, f: () => T | Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    const out = await f();
+    totals[name] = Math.min(totals[name] ?? Number.POSITIVE_INFINITY, performance.now() - t0);
+    return out;
+  };
+  const native = platformJpegEncoder();
+  for (let i = 0; i < arg.runs; i++) {
+    const rgba = await time('copy of the raster (35 MB)', () => new Uint8Array(raster.rgba));
+    await time('colour conversion', () => rgbaToNoTonerCmykInPlace(rgba));
+    await time('continuous-tone test', () => isContinuousTone(rgba, raster.widthPx, raster.heightPx));
+    const keep = rgba.slice();
+    // the native encoder's parts: opaque alpha, putImageData, the encoding itself
+    const px = new Uint8ClampedArray(keep.slice().buffer);
+    await time('  native: alpha set', () => {
+      for (let j = 3; j < px.length; j += 4) px[j] = 255;
+    });
+    const canvas = new OffscreenCanvas(raster.widthPx, raster.heightPx);
+    const ctx = canvas.getContext('2d')!;
+    await time('  native: putImageData', () =>
+      ctx.putImageData(new ImageData(px, raster.widthPx, raster.heightPx), 0, 0),
+    );
+    await time('  native: convertToBlob', () => canvas.convertToBlob({ type: 'image/jpeg', quality: 0.8 }));
+    await time('JPEG, native (OffscreenCanvas)', () => native(rgba, raster.widthPx, raster.heightPx, 80));
+    await time('JPEG, pure (jpeg.ts)', () => pureJpegEncoder(keep, raster.widthPx, raster.heightPx, 80));
+    const code = await time('code page read (gunzip + check)', () => readCodePageAsync(codeGz));
+    const mask = await time('dots drawn (renderPattern)', () => renderPattern(code, 4961, 7016));
+    await time('dots deflate, CompressionStream', () => streamDeflate(mask.bits));
+    for (const level of [1, 3] as const)
+      await time(`dots deflate, fflate level ${level}`, () => zlibSync(mask.bits, { level }));
+  }
+  return totals;
+}
+
+(globalThis as unknown as { bench: Record<string, unknown> }).bench.printSteps = printSteps;

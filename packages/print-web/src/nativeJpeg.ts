@@ -6,8 +6,11 @@
  */
 import { type ContentJpegEncoder, pureJpegEncoder } from '@dotink/print';
 
+interface Context2d {
+  putImageData(data: ImageData, x: number, y: number): void;
+}
 interface OffscreenCanvasLike {
-  getContext(kind: '2d'): { putImageData(data: ImageData, x: number, y: number): void } | null;
+  getContext(kind: '2d'): Context2d | null;
   convertToBlob(options: { type: string; quality: number }): Promise<Blob>;
 }
 type OffscreenCanvasCtor = new (width: number, height: number) => OffscreenCanvasLike;
@@ -17,10 +20,17 @@ export function platformJpegEncoder(): ContentJpegEncoder {
   const Canvas = (globalThis as { OffscreenCanvas?: OffscreenCanvasCtor }).OffscreenCanvas;
   const Image = (globalThis as { ImageData?: typeof ImageData }).ImageData;
   if (!Canvas || !Image) return pureJpegEncoder;
+  // one canvas for pages of one size (an A4 page's is 35 MB): each page overwrites all of it, and
+  // convertToBlob takes its copy of the pixels before it returns, so pages in flight do not mix
+  let kept: { canvas: OffscreenCanvasLike; context: Context2d; width: number; height: number } | undefined;
   return async (cmyk, width, height, quality) => {
-    const canvas = new Canvas(width, height);
-    const context = canvas.getContext('2d');
-    if (!context) return pureJpegEncoder(cmyk, width, height, quality);
+    if (kept?.width !== width || kept.height !== height) {
+      const canvas = new Canvas(width, height);
+      const context = canvas.getContext('2d');
+      kept = context ? { canvas, context, width, height } : undefined;
+    }
+    if (!kept) return pureJpegEncoder(cmyk, width, height, quality);
+    const { canvas, context } = kept;
     // C, M, Y go in as R, G, B; the fourth byte (K = 0) must become an opaque alpha
     const rgba =
       cmyk.buffer instanceof ArrayBuffer

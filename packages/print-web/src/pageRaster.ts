@@ -19,11 +19,58 @@ export interface RasterContext {
   getImageData(x: number, y: number, w: number, h: number): { readonly data: Uint8ClampedArray };
 }
 
-/** A canvas of the given size and its 2-D context. */
+/**
+ * A canvas of the given size and its 2-D context; `release`, when there, is called once the
+ * caller has read the canvas back and will not use it again (a pool may hand it out again).
+ */
 export type CanvasFactory = (
   widthPx: number,
   heightPx: number,
-) => { canvas: unknown; context: RasterContext };
+) => { canvas: unknown; context: RasterContext; release?: () => void };
+
+/** What {@link pooledCanvasFactory} keeps. */
+export interface CanvasPoolOptions {
+  /** Free canvases kept (default 2: a print renders at most two pages at once). */
+  readonly keep?: number;
+  /** The free canvases are dropped this long after the last release (default 5 s). */
+  readonly idleMs?: number;
+}
+
+/**
+ * Canvases reused from one page render to the next: an A4 page at 300 dpi is a 35 MB canvas,
+ * and allocating (and later collecting) one a page costs more CPU than drawing into it again. A
+ * canvas comes back to the pool only through `release` (after a successful read-back: a
+ * cancelled render may leave its context in any state), is handed out again only at the same
+ * size, and every free canvas is dropped after `idleMs` without a release, so a finished print
+ * holds no memory.
+ */
+export function pooledCanvasFactory(base: CanvasFactory, options: CanvasPoolOptions = {}): CanvasFactory {
+  const keep = options.keep ?? 2;
+  const idleMs = options.idleMs ?? 5000;
+  type Made = ReturnType<CanvasFactory>;
+  let free: { widthPx: number; heightPx: number; made: Made }[] = [];
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  return (widthPx, heightPx) => {
+    const at = free.findIndex((f) => f.widthPx === widthPx && f.heightPx === heightPx);
+    const made = at >= 0 ? free.splice(at, 1)[0]!.made : base(widthPx, heightPx);
+    let released = false;
+    return {
+      canvas: made.canvas,
+      context: made.context,
+      release: () => {
+        if (released) return;
+        released = true;
+        free.push({ widthPx, heightPx, made });
+        while (free.length > keep) free.shift();
+        if (idle !== undefined) clearTimeout(idle);
+        idle = setTimeout(() => {
+          free = [];
+          idle = undefined;
+        }, idleMs);
+      },
+    };
+  };
+}
 
 /** Largest raster rendered for one page (pixels); bigger pages render at a lower resolution. */
 export const MAX_PRINT_RASTER_PIXELS = 40_000_000;
@@ -54,7 +101,7 @@ export async function renderPdfPageRaster(
   const base = page.getViewport({ scale: 1 });
   const size = rasterSize(base.width, base.height, dpi);
   const viewport = page.getViewport({ scale: size.scale });
-  const { canvas, context } = createCanvas(size.widthPx, size.heightPx);
+  const { canvas, context, release } = createCanvas(size.widthPx, size.heightPx);
   // pdf.js paints `background` over the whole canvas first (a second white fill of 35 MB is waste)
   const task = page.render({
     canvas,
@@ -71,6 +118,7 @@ export async function renderPdfPageRaster(
     signal?.removeEventListener('abort', cancel);
   }
   const { data } = context.getImageData(0, 0, size.widthPx, size.heightPx);
+  release?.();
   return {
     rgba: data,
     widthPx: size.widthPx,

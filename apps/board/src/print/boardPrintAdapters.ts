@@ -7,7 +7,13 @@
  * registering, so taps are not stored as ink and do not create pages).
  */
 
-import { blankRaster, browserCanvasFactory, createPrintWorker, renderPdfPageRaster } from '@dotink/print-web';
+import {
+  blankRaster,
+  browserCanvasFactory,
+  createPrintWorker,
+  pooledCanvasFactory,
+  renderPdfPageRaster,
+} from '@dotink/print-web';
 import type { BoardApp } from '../app/boardApp';
 import type { BoardSession } from '../model/boardSession';
 import { inkMoves, moveInk } from './inkMove';
@@ -52,7 +58,8 @@ export function boardPrintDeps(
       if (!pdf) throw new Error(`the board has no PDF ${pdfId}`);
       return (await app.pdfs.get(pdf)).page(pageNo);
     },
-    createCanvas: browserCanvasFactory,
+    // one 35 MB canvas a page is drawn again instead of allocated anew (dropped when idle)
+    createCanvas: pooledCanvasFactory(browserCanvasFactory),
   });
   return {
     target: sessionPrintTarget(app, session),
