@@ -1,5 +1,13 @@
 /** The project files of `nproj/`, found by the book their header names (issue 16: cheaply). */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseBookId, parseNproj } from '@dotink/ncode';
@@ -60,5 +68,35 @@ describe('VendorData project files in nproj/', () => {
     }
     // two files name 3.1013.1: the first by name wins (SmartClassKit_Controller, revision 39)
     expect(parseNproj((await shared.bookNproj(parseBookId('3.1013.1')!))!).book.revision).toBe(39);
+  });
+});
+
+describe('VendorData.warm', () => {
+  it('reads the catalogue and the nproj/ index once, ahead of the requests that need them', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'dotink-vendor-warm-'));
+    try {
+      mkdirSync(join(root, 'nproj'));
+      copyFileSync(join(sharedNcodeDir, 'nbs.json.gz'), join(root, 'nbs.json.gz'));
+      writeFileSync(join(root, 'nproj', 'a.nproj'), forBook(601, 1));
+      const vendor = new VendorData(root);
+      await vendor.warm();
+      unlinkSync(join(root, 'nbs.json.gz'));
+      writeFileSync(join(root, 'nproj', 'b.nproj'), forBook(602, 2)); // after the index was built
+      expect((await vendor.catalogue())?.entries.size).toBeGreaterThan(600);
+      expect(revisionOf(await vendor.bookNproj(parseBookId('3.27.601')!))).toBe(1);
+      expect(await vendor.bookNproj(parseBookId('3.27.602')!)).toBeUndefined();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('rejects with the read error of a broken catalogue', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'dotink-vendor-warm-'));
+    try {
+      writeFileSync(join(root, 'nbs.json.gz'), 'not gzip');
+      await expect(new VendorData(root).warm()).rejects.toThrow();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

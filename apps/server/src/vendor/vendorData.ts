@@ -15,7 +15,8 @@
  */
 import { open, readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import {
   type BookAddress,
   bookId,
@@ -58,6 +59,8 @@ export function bookStem(b: BookAddress): string {
   return `s${b.section}-o${b.owner}-b${b.book}`;
 }
 
+const gunzipAsync = promisify(gunzip);
+
 async function readOptional(path: string): Promise<Uint8Array | undefined> {
   try {
     return new Uint8Array(await readFile(path));
@@ -77,6 +80,16 @@ export class VendorData {
   private nprojIndex: Promise<ReadonlyMap<string, string>> | undefined;
 
   constructor(readonly root: string) {}
+
+  /**
+   * Reads what is read once per process (the catalogue, the `nproj/` index) now, so the first
+   * request that needs them does not pay for them. Rejects with the catalogue's read error (the
+   * requests that need it get the same error).
+   */
+  async warm(): Promise<void> {
+    await this.nprojFiles();
+    await this.catalogue();
+  }
 
   /** The code file of a page, relative to the root. */
   codeFileName(page: PageAddress): string {
@@ -105,7 +118,8 @@ export class VendorData {
     this.catalogueLoad ??= (async () => {
       const gz = await readOptional(join(this.root, CATALOGUE_FILE));
       if (!gz) return undefined;
-      return loadPaperCatalogue(JSON.parse(gunzipSync(gz).toString('utf8')));
+      const json = (await gunzipAsync(gz)).toString('utf8'); // off the event loop
+      return loadPaperCatalogue(JSON.parse(json));
     })();
     return this.catalogueLoad;
   }
