@@ -16,7 +16,7 @@ import {
   paperTransform,
   writeNproj,
 } from '@dotink/ncode';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { fileIdBytes, pdfDate, pdfHexBytes, pdfNumber, pdfTextString } from '@dotink/print';
 
 /** A book to stand in for. */
 export interface DemoBook extends BookAddress {
@@ -34,38 +34,88 @@ export function demoPaper(entry: PaperEntry | undefined): PaperEntry {
   return entry ?? DUMMY_PAPER;
 }
 
-/** Blank labelled pages: "DEMO — no vendor PDF", the book and the page number. */
+/** The grey of the labels, and the standard fonts they use (no font data: every reader has them). */
+const GREY = '0.55 0.55 0.55 rg';
+const FONTS = ['Helvetica', 'Helvetica-Bold'] as const;
+
+/**
+ * Text for a standard font's content-stream string: printable ASCII, anything else as `?` (the
+ * standard fonts have no Hangul), with `\`, `(`, `)` escaped.
+ */
+function latinText(text: string): string {
+  return `(${text.replace(/[^\x20-\x7e]/gu, '?').replace(/[\\()]/g, (c) => `\\${c}`)})`;
+}
+
+/** One line of text at (x, y) pt: `font` 1 = Helvetica, 2 = Helvetica-Bold. */
+const textLine = (font: 1 | 2, size: number, x: number, y: number, text: string) =>
+  `BT /F${font} ${size} Tf ${pdfNumber(x)} ${pdfNumber(y)} Td ${latinText(text)} Tj ET\n`;
+
+/**
+ * Blank labelled pages: "DEMO", the book and the page number, on the paper's size.
+ *
+ * Written directly (a few hundred bytes a page, uncompressed content streams, two shared
+ * standard-font objects): a 124-page book takes a few milliseconds, where pdf-lib spent about
+ * half a second of CPU in one go, which froze the server's realtime relay (issue 16).
+ */
 export async function demoBookPdf(book: DemoBook, paper: PaperEntry): Promise<Uint8Array> {
   const { widthPt, heightPt } = paperPageSizePt(paper);
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`DEMO ${book.label} (${bookId(book)})`);
-  pdf.setSubject('Demo stand-in: the vendor PDF of this textbook is not installed (NCODE_DATA_DIR/books)');
-  pdf.setProducer('dotink server');
-  pdf.setCreationDate(new Date(0));
-  pdf.setModificationDate(new Date(0));
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const grey = rgb(0.55, 0.55, 0.55);
+  const title = `DEMO ${book.label} (${bookId(book)})`;
+  const epoch = pdfDate(new Date(0));
+  // 1 catalog, 2 page tree, 3–4 fonts, 5 resources, 6 info; then per page: the page, its contents.
+  const objects: string[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '', // the page tree, once the pages are numbered
+    ...FONTS.map((f) => `<< /Type /Font /Subtype /Type1 /BaseFont /${f} /Encoding /WinAnsiEncoding >>`),
+    '<< /Font << /F1 3 0 R /F2 4 0 R >> /ProcSet [/PDF /Text] >>',
+    `<< /Title ${pdfTextString(title)} /Subject ${pdfTextString(DEMO_SUBJECT)} /Producer (dotink server) /CreationDate ${epoch} /ModDate ${epoch} >>`,
+  ];
+  const kids: string[] = [];
+  const mediaBox = `[0 0 ${pdfNumber(widthPt)} ${pdfNumber(heightPt)}]`;
   for (let i = 0; i < book.numPages; i++) {
-    const page = pdf.addPage([widthPt, heightPt]);
     const pageNo = book.firstPage + i;
-    page.drawText('DEMO', { x: 36, y: heightPt - 60, size: 28, font: bold, color: grey });
-    page.drawText(`${book.label} - page ${pageNo} of ${book.numPages}`, {
-      x: 36,
-      y: heightPt - 84,
-      size: 12,
-      font,
-      color: grey,
-    });
-    page.drawText(`Ncode book ${bookId(book)}, page ${pageNo}. No vendor PDF installed: a blank demo page.`, {
-      x: 36,
-      y: 36,
-      size: 8,
-      font,
-      color: grey,
-    });
+    const content =
+      GREY +
+      '\n' +
+      textLine(2, 28, 36, heightPt - 60, 'DEMO') +
+      textLine(1, 12, 36, heightPt - 84, `${book.label} - page ${pageNo} of ${book.numPages}`) +
+      textLine(
+        1,
+        8,
+        36,
+        36,
+        `Ncode book ${bookId(book)}, page ${pageNo}. No vendor PDF installed: a blank demo page.`,
+      );
+    const pageNum = objects.length + 1;
+    kids.push(`${pageNum} 0 R`);
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox ${mediaBox} /Resources 5 0 R /Contents ${pageNum + 1} 0 R >>`,
+      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    );
   }
-  return pdf.save({ useObjectStreams: true });
+  objects[1] = `<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${kids.length} >>`;
+  return writePdf(objects, 6, title);
+}
+
+/** The subject of every demo PDF. */
+const DEMO_SUBJECT = 'Demo stand-in: the vendor PDF of this textbook is not installed (NCODE_DATA_DIR/books)';
+
+/**
+ * A PDF file of ASCII objects numbered 1… (object 1 the catalog, `info` the Info dictionary):
+ * header, objects, cross-reference table, trailer.
+ */
+function writePdf(objects: readonly string[], info: number, idSeed: string): Uint8Array {
+  let out = '%PDF-1.7\n%\u00e2\u00e3\u00cf\u00d3\n'; // a comment with high bytes: a binary file
+  const offsets: number[] = [];
+  for (const [k, body] of objects.entries()) {
+    offsets.push(out.length);
+    out += `${k + 1} 0 obj\n${body}\nendobj\n`;
+  }
+  const xrefAt = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const at of offsets) out += `${String(at).padStart(10, '0')} 00000 n \n`;
+  const id = pdfHexBytes(fileIdBytes(idSeed));
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${info} 0 R /ID [${id} ${id}] >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return new Uint8Array(Buffer.from(out, 'latin1'));
 }
 
 /** A project file for {@link demoBookPdf}: one page item per page, nu → pt by the paper. */

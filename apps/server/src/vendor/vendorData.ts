@@ -13,9 +13,10 @@
  * Everything is optional: what is missing is reported by {@link VendorDataMissing}, whose message
  * names the file to add.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { open, readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import {
   type BookAddress,
   bookId,
@@ -25,6 +26,7 @@ import {
   type PaperCatalogue,
   pageId,
   parseNproj,
+  scanNprojBook,
 } from '@dotink/ncode';
 import { codePageFile } from '@dotink/print';
 import type { ServerConfig } from '../config';
@@ -57,6 +59,8 @@ export function bookStem(b: BookAddress): string {
   return `s${b.section}-o${b.owner}-b${b.book}`;
 }
 
+const gunzipAsync = promisify(gunzip);
+
 async function readOptional(path: string): Promise<Uint8Array | undefined> {
   try {
     return new Uint8Array(await readFile(path));
@@ -76,6 +80,16 @@ export class VendorData {
   private nprojIndex: Promise<ReadonlyMap<string, string>> | undefined;
 
   constructor(readonly root: string) {}
+
+  /**
+   * Reads what is read once per process (the catalogue, the `nproj/` index) now, so the first
+   * request that needs them does not pay for them. Rejects with the catalogue's read error (the
+   * requests that need it get the same error).
+   */
+  async warm(): Promise<void> {
+    await this.nprojFiles();
+    await this.catalogue();
+  }
 
   /** The code file of a page, relative to the root. */
   codeFileName(page: PageAddress): string {
@@ -104,7 +118,8 @@ export class VendorData {
     this.catalogueLoad ??= (async () => {
       const gz = await readOptional(join(this.root, CATALOGUE_FILE));
       if (!gz) return undefined;
-      return loadPaperCatalogue(JSON.parse(gunzipSync(gz).toString('utf8')));
+      const json = (await gunzipAsync(gz)).toString('utf8'); // off the event loop
+      return loadPaperCatalogue(JSON.parse(json));
     })();
     return this.catalogueLoad;
   }
@@ -150,7 +165,11 @@ export class VendorData {
     return `nproj/${name}.nproj`;
   }
 
-  /** `nproj/*.nproj` by the book their header names (the first file wins). */
+  /**
+   * `nproj/*.nproj` by the book their header names (the first file by name wins; files that
+   * cannot be read are skipped). Each file's book comes from its first {@link NPROJ_HEAD_BYTES}
+   * ({@link scanNprojBook}); only when those cannot tell is the whole file read and parsed.
+   */
   private nprojFiles(): Promise<ReadonlyMap<string, string>> {
     this.nprojIndex ??= (async () => {
       const dir = join(this.root, 'nproj');
@@ -162,16 +181,48 @@ export class VendorData {
         return index;
       }
       for (const name of names) {
-        try {
-          const doc = parseNproj(await readFile(join(dir, name), 'utf8'));
-          const id = bookId({ section: doc.book.section, owner: doc.book.owner, book: doc.book.code });
-          if (!index.has(id)) index.set(id, join(dir, name));
-        } catch {
-          // not a readable project file: skipped
-        }
+        const book = await nprojBook(join(dir, name));
+        if (book && !index.has(bookId(book))) index.set(bookId(book), join(dir, name));
       }
       return index;
     })();
     return this.nprojIndex;
   }
+}
+
+/** How much of a project file the index reads first: the header (`preset`, `book`) is ~1 KB. */
+export const NPROJ_HEAD_BYTES = 16 * 1024;
+
+/** The first `bytes` of a file as UTF-8 text (a character cut at the end does no harm); `whole` if that is all. */
+async function readHead(path: string, bytes: number): Promise<{ text: string; whole: boolean }> {
+  const file = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await file.read(buffer, 0, bytes, 0);
+    return { text: buffer.subarray(0, bytesRead).toString('utf8'), whole: bytesRead < bytes };
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * The book a project file is for: from its head, else from the whole text (scanned, then
+ * parsed); undefined when the file cannot be read or is no project file (the index skips it).
+ */
+async function nprojBook(path: string): Promise<BookAddress | undefined> {
+  try {
+    const head = await readHead(path, NPROJ_HEAD_BYTES);
+    const fromHead = scanNprojBook(head.text);
+    if (fromHead || head.whole) return fromHead ?? bookOfParsed(head.text);
+    const text = await readFile(path, 'utf8');
+    return scanNprojBook(text) ?? bookOfParsed(text);
+  } catch {
+    return undefined; // not a readable project file: skipped
+  }
+}
+
+/** The book of a fully parsed project file (throws when it is none). */
+function bookOfParsed(text: string): BookAddress {
+  const { book } = parseNproj(text);
+  return { section: book.section, owner: book.owner, book: book.code };
 }

@@ -65,6 +65,7 @@ const paperSchema = z.looseObject({
 export const vendorRoutes: AppPlugin = async (app) => {
   const vendor = new VendorData(vendorDataDir(app.services.config));
   const demoCache = demoBookCache(app.services.clock);
+  warmAfterListen(app, vendor);
 
   app.get(
     '/ncode_data/:dir/:file',
@@ -204,6 +205,30 @@ export const vendorRoutes: AppPlugin = async (app) => {
     );
   }
 };
+
+/** How long after the server starts listening the vendor data is read ({@link warmAfterListen}). */
+export const VENDOR_WARM_DELAY_MS = 200;
+
+/**
+ * Reads the catalogue and the project-file index in the background shortly after the server
+ * starts listening (not with `inject`), so their one-time cost (≈ 0.1–0.2 s of CPU for the shared
+ * catalogue) is paid at start, not when a teacher opens a live lesson while pupils write (issue
+ * 16). A read error is logged; the requests that need the data answer with it.
+ */
+function warmAfterListen(app: App, vendor: VendorData): void {
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onListen', (done) => {
+    timer = setTimeout(() => {
+      vendor.warm().catch((error: unknown) => app.log.warn({ err: error }, 'vendor data: could not be read'));
+    }, VENDOR_WARM_DELAY_MS);
+    timer.unref();
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    clearTimeout(timer);
+    done();
+  });
+}
 
 type DemoFiles = { pdf: Uint8Array; nproj: string };
 interface DemoSlot {

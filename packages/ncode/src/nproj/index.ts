@@ -3,6 +3,7 @@ export * from './defaults';
 export * from './equal';
 export * from './printed';
 export * from './read';
+export * from './scanBook';
 export * from './types';
 export * from './write';
 export {
