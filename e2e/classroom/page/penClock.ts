@@ -89,6 +89,9 @@ export function penClockScheduler(): Scheduler {
     cancelArmed = undefined;
     armedFor = undefined;
     const start = system.nowMs();
+    // a task that throws does not stop the clock: the others run, then the first error is thrown
+    let failed = false;
+    let failure: unknown;
     for (;;) {
       const next = heap.peek();
       if (!next) break;
@@ -102,11 +105,14 @@ export function penClockScheduler(): Scheduler {
       running = next.target;
       try {
         next.task();
+      } catch (error) {
+        if (!failed) [failed, failure] = [true, error];
       } finally {
         running = undefined;
       }
     }
     arm();
+    if (failed) throw failure;
   };
   // a message left over from a wake-up that was replaced only runs what is due (harmless)
   channel.port1.onmessage = fire;
