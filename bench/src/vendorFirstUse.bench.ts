@@ -16,31 +16,9 @@ import { demoBookNproj, demoBookPdf, demoPaper } from '../../apps/server/src/ven
 import { VendorData } from '../../apps/server/src/vendor/vendorData';
 import { sharedDir } from '../../test-support/shared';
 import { atMost, type Bench, type Figure } from './budget';
+import { measured } from './eventLoop';
 
 const BOOK = parseBookId('3.1012.1191')!;
-
-/** This process's CPU time in ms (user + system). */
-const cpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
-
-/** Runs `work` while a 1 ms timer notes the longest gap between its ticks; answers CPU and gap. */
-async function measured(work: () => Promise<unknown>): Promise<{ cpu: number; stallMs: number }> {
-  let last = performance.now();
-  let stallMs = 0;
-  const probe = setInterval(() => {
-    const now = performance.now();
-    stallMs = Math.max(stallMs, now - last);
-    last = now;
-  }, 1);
-  const before = cpuMs();
-  await work();
-  const cpu = cpuMs() - before;
-  stallMs = Math.max(stallMs, performance.now() - last);
-  clearInterval(probe);
-  return { cpu, stallMs };
-}
 
 const bench: Bench = {
   name: 'vendor data first use (issue 16)',

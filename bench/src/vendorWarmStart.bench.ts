@@ -18,32 +18,10 @@ import { buildApp, diskFileStore, loadConfig } from '@dotink/server';
 import { upsertBuiltinTextbooks } from '../../apps/server/src/seed/builtinTextbooks';
 import { sharedDir } from '../../test-support/shared';
 import { atMost, type Bench, type Figure } from './budget';
+import { cpuMs, measured } from './eventLoop';
 import { freshDatabase, load, note } from './serverHarness';
 
 const IDLE_MS = 3000;
-
-/** This process's CPU time in ms (user + system). */
-const cpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
-
-/** Runs `work` while a 1 ms timer notes the longest gap between its ticks; answers CPU and gap. */
-async function measured(work: () => Promise<unknown>): Promise<{ cpu: number; stallMs: number }> {
-  let last = performance.now();
-  let stallMs = 0;
-  const probe = setInterval(() => {
-    const now = performance.now();
-    stallMs = Math.max(stallMs, now - last);
-    last = now;
-  }, 1);
-  const before = cpuMs();
-  await work();
-  const cpu = cpuMs() - before;
-  stallMs = Math.max(stallMs, performance.now() - last);
-  clearInterval(probe);
-  return { cpu, stallMs };
-}
 
 const bench: Bench = {
   name: 'vendor data at a fresh server start (issue 16)',
