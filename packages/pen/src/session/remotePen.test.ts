@@ -9,7 +9,7 @@ const MAC = 'AA:BB:CC:DD:EE:FF';
 const PAGE = pageAddress(3, 27, 1068, 1);
 
 function setup() {
-  let deliver: (text: string) => void = () => undefined;
+  let deliver: (text: string | RemoteMessage) => void = () => undefined;
   const sent: string[] = [];
   const logger = memoryLogger();
   const attached: Pen[] = [];
@@ -28,7 +28,16 @@ function setup() {
     logger,
   });
   const receive = (m: RemoteMessage) => deliver(encodeRemoteMessage(m));
-  return { link, sent, logger, attached, events, receive, deliver: (t: string) => deliver(t) };
+  return {
+    link,
+    sent,
+    logger,
+    attached,
+    events,
+    receive,
+    deliver: (t: string) => deliver(t),
+    deliverDecoded: (m: RemoteMessage) => deliver(m),
+  };
 }
 
 describe('remote pen link', () => {
@@ -51,6 +60,26 @@ describe('remote pen link', () => {
       { kind: 'disconnect', penId: MAC, timeMs: 12 },
     ]);
     expect(attached[0]!.state).toBe('disconnected');
+  });
+
+  it('takes a message its channel decoded already exactly as its text', () => {
+    const text = setup();
+    const decoded = setup();
+    const messages: RemoteMessage[] = [
+      { type: 'connected', mac: MAC, maxPressure: 1023 },
+      { type: 'page', mac: MAC, timeMs: 10, page: PAGE },
+      { type: 'hover', mac: MAC, timeMs: 11, xNu: 1.5, yNu: 2.5 },
+      { type: 'disconnected', mac: MAC, timeMs: 12 },
+    ];
+    for (const m of messages) {
+      text.receive(m);
+      decoded.deliverDecoded(m);
+    }
+    expect(decoded.attached.map((p) => [p.penId, p.maxPressure, p.state])).toEqual([
+      [MAC, 1023, 'disconnected'],
+    ]);
+    expect(decoded.events).toEqual(text.events);
+    expect(decoded.events).toHaveLength(3);
   });
 
   it('strokes arrive whole, and ours go out in the same form', () => {

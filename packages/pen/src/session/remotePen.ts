@@ -35,7 +35,12 @@ import {
 /** A WebSocket-like text channel: `send` and a message subscription. */
 export interface RemoteChannel {
   send(text: string): void;
-  onMessage(listener: (text: string) => void): Unsubscribe | unknown;
+  /**
+   * Each message received: its text, or the message itself when the channel decoded it already
+   * (a receiver that reads every message first, e.g. the live lesson's room, hands it on instead
+   * of having it decoded twice).
+   */
+  onMessage(listener: (text: string | RemoteMessage) => void): Unsubscribe | unknown;
 }
 
 /** A pen of the remote party. */
@@ -229,7 +234,7 @@ export function createRemotePenLink(options: RemotePenLinkOptions): RemotePenLin
   };
 
   const unsubscribe = options.channel.onMessage((text) => {
-    const m = decodeRemoteMessage(text);
+    const m = typeof text === 'string' ? decodeRemoteMessage(text) : text;
     if (!m) {
       log.warn('remote pen: malformed message dropped');
       return;

@@ -34,6 +34,7 @@ import {
   createRemotePenLink,
   decodeRemoteMessage,
   feedRemoteStrokes,
+  type RemoteMessage,
   type RemotePenLink,
   splitRemoteFrame,
 } from '@dotink/pen';
@@ -283,7 +284,7 @@ export class LiveRoom {
     const since = this.lastHeardMs;
     const channel = {
       send: (text: string) => socket.send(text),
-      onMessage: (listener: (text: string) => void) => {
+      onMessage: (listener: (message: string | RemoteMessage) => void) => {
         const handler = (e: MessageEvent) => {
           if (typeof e.data !== 'string') return;
           for (const text of splitRemoteFrame(e.data)) this.heard(text, listener);
@@ -334,7 +335,7 @@ export class LiveRoom {
   }
 
   /** One socket message: the pupil's signal, then the link (announcing an unknown pen first). */
-  private heard(text: string, deliver: (text: string) => void): void {
+  private heard(text: string, deliver: (message: string | RemoteMessage) => void): void {
     const now = this.deps.nowMs();
     this.lastHeardMs = now;
     const m = decodeRemoteMessage(text);
@@ -344,7 +345,7 @@ export class LiveRoom {
     }
     const p = this.byMac.get(macKey(m.mac));
     if (m.type !== 'connected' && m.type !== 'disconnected' && this.link?.pen(m.mac)?.state !== 'connected') {
-      deliver(JSON.stringify({ v: 1, type: 'connected', mac: m.mac }));
+      deliver({ type: 'connected', mac: m.mac });
     }
     if (p) {
       const wasOffline = p.signal.lastMessageMs === undefined || p.signal.disconnected;
@@ -357,7 +358,7 @@ export class LiveRoom {
       }
       if (coarse) this.changed();
     }
-    deliver(text);
+    deliver(m); // decoded once: the link takes the message as it is
   }
 
   /** Moves a pupil's tile to a page; true when it changed. */
