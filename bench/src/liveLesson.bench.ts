@@ -16,7 +16,7 @@
  * TEST_DATABASE_URL — two processes on one PostgreSQL, the stations on one and the teacher on the
  * other (fan-out through LISTEN/NOTIFY).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPostgresDatabase } from '@dotink/server/test/postgres';
 import { build as esbuild } from 'esbuild';
@@ -65,9 +65,11 @@ async function pensScript(): Promise<string> {
 const TEACHER_PROBE = `(() => {
   const w = window;
   w.__lat = [];
+  w.__latAt = [];
   w.__drawn = new Map();
   w.__dotinkLiveProbe = (key, newestMs, drawnAtMs, dots, oldestMs) => {
     w.__lat.push(drawnAtMs - (oldestMs ?? newestMs));
+    w.__latAt.push(drawnAtMs);
     w.__drawn.set(key, Math.max(w.__drawn.get(key) ?? 0, dots));
   };
   w.__frames = [];
@@ -87,8 +89,21 @@ const TEACHER_PROBE = `(() => {
  * Where the time goes, for the note: a station records, for each `strokeDots` message it sends,
  * the age of its oldest dot (pen time → socket send); the teacher records the same age when its
  * main thread handles the message (→ received). Dot-to-pixel is the probe's (→ drawn).
+ *
+ * The recorders run on the measured main threads, so the frequent `strokeDots` (the compact JSON
+ * of `encodeRemoteMessage`) are read by two patterns, not parsed whole: the key, the first dot's
+ * time (its fourth number) and the number of dots (the brackets after `"dots":`).
  */
-const SEND_RECORDER = `(() => {
+const STROKE_DOTS_READER = `
+  const KEY = /"key":"([^"]*)"/;
+  const FIRST_TIME = /"dots":\\[\\[[^,\\]]*,[^,\\]]*,[^,\\]]*,([^\\]]*)\\]/;
+  const firstTime = (text) => { const m = FIRST_TIME.exec(text); return m ? Number(m[1]) : undefined; };
+  const dotCount = (text) => {
+    let n = 0;
+    for (let i = text.indexOf('"dots":[') + 8; (i = text.indexOf('[', i)) >= 0; i++) n++;
+    return n;
+  };`;
+const SEND_RECORDER = `(() => {${STROKE_DOTS_READER}
   const ages = [];
   window.__sendAges = ages;
   // what the station sent, per live stroke key: the stroke's identity and its dots
@@ -96,13 +111,16 @@ const SEND_RECORDER = `(() => {
   window.__sentStrokes = strokes;
   const send = WebSocket.prototype.send;
   WebSocket.prototype.send = function (data) {
-    if (typeof data === 'string' && data.includes('"stroke')) {
+    if (typeof data === 'string' && data.includes('"strokeDots"')) {
+      const t = firstTime(data);
+      if (t !== undefined) {
+        ages.push(Date.now() - t);
+        const s = strokes.get(KEY.exec(data)[1]);
+        if (s) s.dots += dotCount(data);
+      }
+    } else if (typeof data === 'string' && data.includes('"stroke')) {
       const m = JSON.parse(data);
-      if (m.type === 'strokeDots' && m.dots && m.dots.length) {
-        ages.push(Date.now() - m.dots[0][3]);
-        const s = strokes.get(m.key);
-        if (s) s.dots += m.dots.length;
-      } else if ((m.type === 'strokeOpen' || m.type === 'stroke') && m.stroke.dots.length) {
+      if ((m.type === 'strokeOpen' || m.type === 'stroke') && m.stroke.dots.length) {
         const t = m.stroke;
         // a socket opened again sends the open stroke from its first dot: counted afresh
         strokes.set(t.key, { page: t.page, writer: t.writerId, mac: m.mac, t0: t.dots[0][3], dots: t.dots.length });
@@ -111,7 +129,7 @@ const SEND_RECORDER = `(() => {
     return send.call(this, data);
   };
 })();`;
-const RECEIVE_RECORDER = `(() => {
+const RECEIVE_RECORDER = `(() => {${STROKE_DOTS_READER}
   const ages = [];
   window.__receiveAges = ages;
   const Base = WebSocket;
@@ -123,13 +141,68 @@ const RECEIVE_RECORDER = `(() => {
         const now = Date.now();
         for (const line of e.data.split('\\n')) {
           if (!line.includes('"strokeDots"')) continue;
-          const m = JSON.parse(line);
-          if (m.dots && m.dots.length) ages.push(now - m.dots[0][3]);
+          const t = firstTime(line);
+          if (t !== undefined) ages.push(now - t);
         }
       });
     }
   };
 })();`;
+
+/** CPU seconds a browser's processes used so far, by process type (browser, renderer, gpu, utility). */
+async function browserCpuS(browser: Browser): Promise<Record<string, number>> {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const info = (await cdp.send('SystemInfo.getProcessInfo')) as {
+      processInfo: { type: string; cpuTime: number }[];
+    };
+    const out: Record<string, number> = {};
+    for (const p of info.processInfo) out[p.type] = (out[p.type] ?? 0) + p.cpuTime;
+    return out;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** CPU seconds a process used so far (Linux /proc; 0 where there is none). */
+function processCpuS(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+type CpuSeconds = Record<string, number>;
+
+/** CPU seconds so far of the teacher's browser and the stations' browsers (by process type), and the server(s). */
+async function cpuNow(
+  teacher: Browser,
+  stations: readonly Browser[],
+  servers: readonly RealServer[],
+): Promise<{ teacher: CpuSeconds; stations: CpuSeconds; server: number }> {
+  const stationsS: CpuSeconds = {};
+  for (const b of stations)
+    for (const [type, s] of Object.entries(await browserCpuS(b)))
+      stationsS[type] = (stationsS[type] ?? 0) + s;
+  return {
+    teacher: await browserCpuS(teacher),
+    stations: stationsS,
+    server: [...new Set(servers)].reduce((s, r) => s + processCpuS(r.pid()), 0),
+  };
+}
+
+/** Cores used between two readings over `seconds`, in total and by process type. */
+function coresUsed(before: CpuSeconds, after: CpuSeconds, seconds: number): string {
+  const by = Object.keys(after)
+    .map((type) => [type, (after[type]! - (before[type] ?? 0)) / seconds] as const)
+    .filter(([, c]) => c >= 0.005)
+    .sort((a, b) => b[1] - a[1]);
+  const total = by.reduce((s, [, c]) => s + c, 0);
+  return `${total.toFixed(2)} (${by.map(([t, c]) => `${t} ${c.toFixed(2)}`).join(', ')})`;
+}
 
 /** A live stroke a station sent: its identity's parts and the dots sent. */
 interface SentStroke {
@@ -252,6 +325,11 @@ async function openStation(
   const page = await context.newPage();
   await page.addInitScript({ content: script });
   await page.addInitScript({ content: SEND_RECORDER });
+  // LIVE_BENCH_HOLD_UPLOADS=ms (diagnostic only): the station's uploads wait that long
+  if (process.env.LIVE_BENCH_HOLD_UPLOADS)
+    await page.addInitScript({
+      content: `(() => { const f = window.fetch; window.fetch = (u, i) => String(u).includes('/inkstore/v1/data') ? new Promise((r) => setTimeout(r, ${Number(process.env.LIVE_BENCH_HOLD_UPLOADS)})).then(() => f(u, i)) : f(u, i); })();`,
+    });
   const app = new ClassroomPage(page, origin);
   await app.goto(`/pen?course=${lesson.courseId}`);
   for (const p of pupils) {
@@ -360,6 +438,7 @@ async function measure(
     await teacherPage.evaluate(() =>
       (window as unknown as { __recordFrames(on: boolean): void }).__recordFrames(true),
     );
+    const cpuBefore = await cpuNow(browser, stationBrowsers, [stationServer, teacherServer]);
     const writeStart = Date.now();
     const written = await Promise.all(
       stations.map((page, s) =>
@@ -391,6 +470,11 @@ async function measure(
       ),
     );
     const writeS = (Date.now() - writeStart) / 1000;
+    const cpuAfter = await cpuNow(browser, stationBrowsers, [stationServer, teacherServer]);
+    const cores =
+      `stations ${coresUsed(cpuBefore.stations, cpuAfter.stations, writeS)}, ` +
+      `teacher ${coresUsed(cpuBefore.teacher, cpuAfter.teacher, writeS)}, ` +
+      `server ${((cpuAfter.server - cpuBefore.server) / writeS).toFixed(2)}`;
     await teacherPage.evaluate(() =>
       (window as unknown as { __recordFrames(on: boolean): void }).__recordFrames(false),
     );
@@ -429,10 +513,24 @@ async function measure(
       still = now.dots === drawn.dots ? still + 1 : 0;
       drawn = now;
     }
-    const { lat, frames, strokes } = await teacherPage.evaluate(() => {
-      const w = window as unknown as { __lat: number[]; __frames: number[]; __drawn: Map<string, number> };
-      return { lat: w.__lat, frames: w.__frames, strokes: w.__drawn.size };
+    const { lat, latAt, frames, strokes } = await teacherPage.evaluate(() => {
+      const w = window as unknown as {
+        __lat: number[];
+        __latAt: number[];
+        __frames: number[];
+        __drawn: Map<string, number>;
+      };
+      return { lat: w.__lat, latAt: w.__latAt, frames: w.__frames, strokes: w.__drawn.size };
     });
+    // dot-to-pixel p99 in each second of the writing (where the tail comes from)
+    const perSecond: number[][] = [];
+    for (const [i, at] of latAt.entries()) {
+      const s = Math.floor((at - writeStart) / 1000);
+      if (s < 0) continue;
+      perSecond[s] ??= [];
+      perSecond[s].push(lat[i]!);
+    }
+    const p99s = Array.from(perSecond, (l) => (l ? Math.round(percentile(l, 99)) : 0));
     const received = await teacherPage.evaluate(
       () => (window as unknown as { __receiveAges: number[] }).__receiveAges,
     );
@@ -461,7 +559,7 @@ async function measure(
         `${drawn.unmatched > 0 ? `, ${drawn.unmatched} drawn keys matching no stroke sent` : ''}; dot-to-pixel p50 ${r1(p50)} ms, p99 ${r1(p99)} ms, ` +
         `max ${r1(Math.max(...lat))} ms (oldest dot's age when sent p50 ${r1(percentile(sent, 50))} / p99 ${r1(percentile(sent, 99))} ms, ` +
         `when the server's answer reached a Node listener p50 ${r1(percentile(serverAges, 50))} / p99 ${r1(percentile(serverAges, 99))} ms, ` +
-        `when the teacher handled it p50 ${r1(percentile(received, 50))} / p99 ${r1(percentile(received, 99))} ms); ${r1(fps)} fps (slowest second ${slowest} frames); load ${loadOnCores()}`,
+        `when the teacher handled it p50 ${r1(percentile(received, 50))} / p99 ${r1(percentile(received, 99))} ms); ${r1(fps)} fps (slowest second ${slowest} frames); p99 by second of the writing [${p99s.join(', ')}] ms; cores used while writing: ${cores}; load ${loadOnCores()}`,
     );
     return [
       below(`[${label}] dot-to-pixel, 40 pens at 100 Hz, p99`, r1(p99), 'ms', 150),

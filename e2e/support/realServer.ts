@@ -17,6 +17,8 @@ export interface RealServer {
   readonly boardUrl: string;
   /** Everything the server printed (for failure messages). */
   output(): string;
+  /** The server process's id while it runs (benches read its CPU time). */
+  pid(): number | undefined;
   /** Stops the process (SIGTERM), keeping its data: the origin refuses connections. */
   stop(): Promise<void>;
   /** Starts it again on the same origin and data, and waits until it answers. */
@@ -127,6 +129,7 @@ export async function startRealServer(options: RealServerOptions = {}): Promise<
     origin,
     boardUrl: `${origin}/board/`,
     output: () => log,
+    pid: () => child.pid,
     stop,
     async restart() {
       await stop();

@@ -30,10 +30,10 @@ import {
 } from '@dotink/pen/simulator';
 import { fanOutBuilderListener, type LayerDrawInfo, LiveInkFeed, PageView } from '@dotink/view';
 import { createRoot } from 'react-dom/client';
+import { penClockScheduler } from '../../../e2e/classroom/page/penClock';
 import { CLOCK_MARK } from '../frameTrace';
 import type { InkToPixelOptions, InkToPixelResult } from '../results';
 import { sleep } from './frames';
-import { pacedScheduler } from './pacedScheduler';
 
 const PAGE = pageAddress(3, 27, 1068, 1);
 /** A4 on the identity paper, nu (595 × 842 pt at 6.72 pt per nu). */
@@ -137,7 +137,7 @@ class InkProbe {
 async function run(o: InkToPixelOptions): Promise<InkToPixelResult> {
   const probe = new InkProbe();
   const scheduler = systemScheduler();
-  const penClock = pacedScheduler();
+  const penClock = penClockScheduler();
   const manager = createPenManager();
   const store = createInkStore();
   const feed = new LiveInkFeed();
