@@ -12,6 +12,12 @@
  * - the teacher's tab frame rate while all 40 write (animation frames a second, whole run and
  *   slowest second), ≥ 30 fps.
  *
+ * Beside the budgets the note shows where the time goes: each dot's age when a station sent it,
+ * when the server's answer reached a listener and when the teacher's tab handled it; p99 by second;
+ * and the CPU cores the stations, the teacher (by process type) and the server used while the pens
+ * wrote. Diagnostics only: LIVE_BENCH_PUPILS (fewer pupils), LIVE_BENCH_SECONDS,
+ * LIVE_BENCH_HOLD_UPLOADS=ms (the stations' uploads wait that long), LIVE_BENCH_PROFILE=dir.
+ *
  * Measured twice: one server process on the embedded database (`npm start`), and — with
  * TEST_DATABASE_URL — two processes on one PostgreSQL, the stations on one and the teacher on the
  * other (fan-out through LISTEN/NOTIFY).

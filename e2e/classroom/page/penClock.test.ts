@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { penClockScheduler } from './penClock';
+import { CONNECTION_EVENT_MS, penClockScheduler } from './penClock';
 
 /** Waits until `done()` holds (timers fire late on a loaded machine), at most 5 s. */
 async function until(done: () => boolean): Promise<void> {
@@ -25,6 +25,23 @@ describe('penClockScheduler (the simulated pens of a page share one clock)', () 
     await new Promise((r) => setTimeout(r, 20)); // the cancelled timer's time is long past
     expect(ran.map((r) => r.name)).toEqual(['a', 'a+0', 'b', 'a+10']);
     for (const r of ran) expect(r.at).toBeGreaterThanOrEqual(r.planned);
+  });
+
+  it('runs the timers planned within one connection interval in one task, at its connection event', async () => {
+    const clock = penClockScheduler();
+    // three timers planned 1, 3 and 6 ms into a connection interval that starts well ahead
+    const interval = Math.ceil(clock.nowMs() / CONNECTION_EVENT_MS + 2) * CONNECTION_EVENT_MS;
+    const order: string[] = [];
+    for (const offset of [1, 3, 6]) {
+      const planned = interval + offset;
+      clock.setTimer(planned - clock.nowMs(), () => {
+        order.push(clock.nowMs() >= planned ? `ran ${offset}` : `early ${offset}`);
+        // a microtask runs when its task ends: after all three only if they share the task
+        queueMicrotask(() => order.push(`after ${offset}`));
+      });
+    }
+    await until(() => order.length >= 6);
+    expect(order).toEqual(['ran 1', 'ran 3', 'ran 6', 'after 1', 'after 3', 'after 6']);
   });
 
   it('keeps running the other timers when one throws, and reports the error', async () => {

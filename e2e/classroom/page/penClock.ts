@@ -6,16 +6,20 @@
  * no real pen does. Here a timer set from a timer's task counts from that task's planned time, so
  * a late pen catches up.
  *
- * All the pens of a page share one clock, and it runs every timer that is due in ONE task: a real
- * pen's Bluetooth link delivers its notifications in bursts at each connection event (every
- * 7.5–15 ms), not each in a task of its own, and ten simulated pens at 100 Hz with a browser timer
- * per dot (plus one per notification) cost a station tab more than the driver it tests. A timer is
- * never run before its planned time, so no dot is sent earlier than a real pen would send it.
+ * All the pens of a page share one clock, and it wakes up at Bluetooth connection events: a real
+ * pen's link delivers its notifications in bursts at each connection event (every 7.5–15 ms; here
+ * every {@link CONNECTION_EVENT_MS}), not each in a task of its own, so the clock runs every timer
+ * due by then in ONE task. Ten simulated pens at 100 Hz with a browser task per dot cost a station
+ * tab more than the driver it tests. A timer is never run before its planned time, so no dot is
+ * sent earlier than a real pen would send it.
  */
 import { type Scheduler, systemScheduler } from '@dotink/pen';
 
 /** Most time one task spends running due timers before it yields to the page (ms). */
 const SLICE_MS = 8;
+
+/** The connection interval the clock wakes up at (ms): Bluetooth LE's shortest, 7.5 ms. */
+export const CONNECTION_EVENT_MS = 7.5;
 
 interface Timer {
   readonly target: number;
@@ -125,9 +129,14 @@ export function penClockScheduler(): Scheduler {
     cancelArmed?.();
     cancelArmed = undefined;
     armedFor = next.target;
-    const wait = next.target - system.nowMs();
-    if (wait > 0) cancelArmed = system.setTimer(wait, fire);
-    else channel.port2.postMessage(0);
+    const now = system.nowMs();
+    if (next.target <= now) {
+      channel.port2.postMessage(0);
+      return;
+    }
+    // the next connection event at or after the timer's planned time
+    const event = Math.ceil(next.target / CONNECTION_EVENT_MS) * CONNECTION_EVENT_MS;
+    cancelArmed = system.setTimer(event - now, fire);
   }
 
   return {
