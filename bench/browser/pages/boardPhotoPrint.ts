@@ -18,6 +18,7 @@ import {
 } from '@dotink/print';
 import {
   browserCanvasFactory,
+  keptPrintWorkers,
   type PortLike,
   type PrintWorkerHandle,
   platformJpegEncoder,
@@ -45,10 +46,11 @@ export interface PhotoPrintResult {
   readonly failure?: string;
 }
 
-const startWorker = (): PrintWorkerHandle => {
+// as the board does (boardPrintAdapters.ts): a finished print's worker serves the next print
+const startWorker = keptPrintWorkers((): PrintWorkerHandle => {
   const worker = new Worker('/printWorker.js', { type: 'module', name: 'dotink-print' });
   return { port: worker as unknown as PortLike, terminate: () => worker.terminate() };
-};
+});
 
 /**
  * Prints `pages` photo pages. With `reuseRender`, pdf.js renders page 1 once and every page gets
