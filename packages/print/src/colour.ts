@@ -131,11 +131,9 @@ function convertWords(words: Int32Array, ratio: number, offset: number): void {
     // rounds within [2ᵏ, 2ᵏ + 0.5]): three times faster than the Math.round call in V8
     let l = ((0.2126 * r + 0.7152 * g + 0.0722 * b) * ratio + offset + 0.5) | 0;
     if (l > 255) l = 255;
-    // the channel choice of cmyWord without branches (a photo's pixels would mispredict them):
-    // max(r, g) > b + 10 picks C + Y (r < g) or M + Y, else C + M; `inv` times 0x10001, 0x10100
-    // or 0x101 puts it in those bytes
-    const high = ((b + 10 - (r < g ? g : r)) >>> 31) * (0xffff - ((r - g) >>> 31) * 0xff);
-    lastOut = (255 - l) * (0x101 + high);
+    const inv = 255 - l;
+    if (r < g) lastOut = g > b + 10 ? inv | (inv << 16) : inv | (inv << 8);
+    else lastOut = r > b + 10 ? (inv << 8) | (inv << 16) : inv | (inv << 8);
     words[p] = lastOut;
   }
 }
