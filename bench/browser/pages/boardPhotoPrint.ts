@@ -18,6 +18,7 @@ import {
 } from '@dotink/print';
 import {
   browserCanvasFactory,
+  keptPrintWorkers,
   type PortLike,
   type PrintWorkerHandle,
   platformJpegEncoder,
@@ -45,10 +46,12 @@ export interface PhotoPrintResult {
   readonly failure?: string;
 }
 
-const startWorker = (): PrintWorkerHandle => {
+// as the board does (boardPrintAdapters.ts): a finished print's worker serves the next print
+const newWorker = (): PrintWorkerHandle => {
   const worker = new Worker('/printWorker.js', { type: 'module', name: 'dotink-print' });
   return { port: worker as unknown as PortLike, terminate: () => worker.terminate() };
 };
+const startWorker = keptPrintWorkers(newWorker);
 
 /**
  * Prints `pages` photo pages. With `reuseRender`, pdf.js renders page 1 once and every page gets
@@ -58,6 +61,8 @@ async function printPhoto(arg: {
   pages: number;
   firstCode: number;
   reuseRender?: boolean;
+  /** A new worker for this print (none kept from an earlier one, so no dot mask cached either). */
+  freshWorker?: boolean;
 }): Promise<PhotoPrintResult> {
   const bytes = new Uint8Array(await (await fetch('/photo.pdf')).arrayBuffer());
   const doc = await pdfjs.getDocument({ data: bytes, ...PDFJS_DOCUMENT_OPTIONS }).promise;
@@ -99,7 +104,7 @@ async function printPhoto(arg: {
           renderMs += performance.now() - r0;
         }
       },
-      startWorker,
+      startWorker: arg.freshWorker ? newWorker : startWorker,
       handOff: async (pdf) => {
         pdfBytes = pdf.size;
         return 'printed';

@@ -11,7 +11,12 @@ export {
   codePageLoader,
   codePageUrl,
 } from './codePages';
-export { createPrintWorker, type PrintWorkerHandle } from './createPrintWorker';
+export {
+  createPrintWorker,
+  keptPrintWorkers,
+  PRINT_WORKER_IDLE_MS,
+  type PrintWorkerHandle,
+} from './createPrintWorker';
 export { platformJpegEncoder } from './nativeJpeg';
 export {
   blankRaster,

@@ -76,3 +76,47 @@ describe('pooledCanvasFactory', () => {
     expect(base.made()).toBe(2);
   });
 });
+
+describe('browserCanvasFactory', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** A stand-in canvas recording the context options asked for. */
+  const recorder = () => {
+    const asked: unknown[] = [];
+    const getContext = (_kind: string, options: unknown) => {
+      asked.push(options);
+      return { getImageData: () => ({ data: new Uint8ClampedArray(4) }) };
+    };
+    return { asked, getContext };
+  };
+
+  it('asks the page (DOM) canvas for an opaque context read back on the CPU', async () => {
+    const { asked, getContext } = recorder();
+    const canvas = { width: 0, height: 0, getContext };
+    vi.stubGlobal('document', { createElement: (tag: string) => (tag === 'canvas' ? canvas : undefined) });
+    const { browserCanvasFactory } = await import('./pageRaster');
+    const made = browserCanvasFactory(30, 40);
+    expect(made.canvas).toBe(canvas);
+    expect([canvas.width, canvas.height]).toEqual([30, 40]);
+    expect(asked).toEqual([{ willReadFrequently: true, alpha: false }]);
+  });
+
+  it('asks a worker OffscreenCanvas for the same opaque, read-back context', async () => {
+    const { asked, getContext } = recorder();
+    vi.stubGlobal(
+      'OffscreenCanvas',
+      class {
+        constructor(
+          readonly width: number,
+          readonly height: number,
+        ) {}
+        getContext = getContext;
+      },
+    );
+    const { browserCanvasFactory } = await import('./pageRaster');
+    browserCanvasFactory(30, 40);
+    expect(asked).toEqual([{ willReadFrequently: true, alpha: false }]);
+  });
+});

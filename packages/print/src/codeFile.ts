@@ -126,29 +126,36 @@ export async function readCodePageAsync(data: Uint8Array, label = 'code page'): 
   return readCodePage(bytes, label);
 }
 
-/** Symbol classes for the fast check: 1 = `n`, 2 = `u d l r`, 0 = anything else. */
-const SYMBOL_CLASS = new Uint8Array(256);
-SYMBOL_CLASS[SYMBOL_N] = 1;
-for (const s of [SYMBOL_U, SYMBOL_D, SYMBOL_L, SYMBOL_R]) SYMBOL_CLASS[s] = 2;
+/** 0 for `u d l r`, 1 for any other byte: a data symbol's fault bit for the fast check. */
+const NOT_DATA = new Uint8Array(256).fill(1);
+for (const s of [SYMBOL_U, SYMBOL_D, SYMBOL_L, SYMBOL_R]) NOT_DATA[s] = 0;
 
 /**
  * True when the lines of a code page of the right length follow the rules of
- * {@link validateCodeBytes}: one table lookup a symbol, a cell (7 symbols) at a time, no message
- * built. 1,792 is 256 cells, so a line ends on a cell boundary.
+ * {@link validateCodeBytes}: a cell (7 symbols) at a time, the faults of a line OR-ed together
+ * without a branch a symbol, one test a line, no message built. 1,792 is 256 cells, so a line
+ * ends on a cell boundary.
  */
 function codeLinesValid(bytes: Uint8Array): boolean {
   for (let r = 0; r < CODE_PAGE_SIDE; r++) {
     const start = r * LINE_STRIDE;
     const end = start + CODE_PAGE_SIDE;
+    let bad = (bytes[end]! ^ CR) | (bytes[end + 1]! ^ LF);
     if (r % SYMBOLS_PER_CELL === 0) {
-      for (let i = start; i < end; i++) if (bytes[i] !== SYMBOL_N) return false;
+      for (let i = start; i < end; i++) bad |= bytes[i]! ^ SYMBOL_N;
     } else {
       for (let i = start; i < end; i += SYMBOLS_PER_CELL) {
-        if (bytes[i] !== SYMBOL_N) return false;
-        for (let j = i + 1; j < i + SYMBOLS_PER_CELL; j++) if (SYMBOL_CLASS[bytes[j]!] !== 2) return false;
+        bad |=
+          (bytes[i]! ^ SYMBOL_N) |
+          NOT_DATA[bytes[i + 1]!]! |
+          NOT_DATA[bytes[i + 2]!]! |
+          NOT_DATA[bytes[i + 3]!]! |
+          NOT_DATA[bytes[i + 4]!]! |
+          NOT_DATA[bytes[i + 5]!]! |
+          NOT_DATA[bytes[i + 6]!]!;
       }
     }
-    if (bytes[end] !== CR || bytes[end + 1] !== LF) return false;
+    if (bad !== 0) return false;
   }
   return true;
 }

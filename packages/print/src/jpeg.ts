@@ -363,6 +363,94 @@ function fillStripWords(
   }
 }
 
+/**
+ * The state of the block coder: coded symbols (`symbol | extraLength << 8 | table << 12 |
+ * extraBits << 16`) and their counts per table, the DC predictions, the scratch block.
+ */
+interface BlockCoder {
+  sym: Uint32Array;
+  n: number;
+  readonly freq: Uint32Array;
+  readonly block: Float64Array;
+  readonly pred: Int32Array;
+  readonly divLuma: Float64Array;
+  readonly divChroma: Float64Array;
+}
+
+/**
+ * Transforms, quantises and records the symbols of the 8 × 8 block of `plane` at (x0, y0) of
+ * component `comp` (0 = luma). A top-level function with its counters in locals: V8 keeps them
+ * in registers, where a closure's mutated variables live in its context.
+ */
+function encodeBlock(
+  st: BlockCoder,
+  plane: Uint8Array,
+  stride: number,
+  x0: number,
+  y0: number,
+  comp: number,
+): void {
+  const div = comp === 0 ? st.divLuma : st.divChroma;
+  const dcTable = comp === 0 ? 0 : 2;
+  const acBase = (dcTable + 1) * 257;
+  const acTag = (dcTable + 1) << 12;
+  if (st.n + 66 > st.sym.length) {
+    const grown = new Uint32Array(st.sym.length * 2);
+    grown.set(st.sym);
+    st.sym = grown;
+  }
+  const { sym, freq, block, pred } = st;
+  let n = st.n;
+  const flat = dctRowsFrom(plane, stride, x0, y0, block);
+  let dc: number;
+  if (flat) {
+    dc = roundCoefficient((plane[y0 * stride + x0]! - 128) * 64 * div[0]!);
+  } else {
+    for (let c = 0; c < 8; c++) dctColumn(block, c);
+    dc = roundCoefficient(block[0]! * div[0]!);
+  }
+  const diff = dc - pred[comp]!;
+  pred[comp] = dc;
+  const s = category(diff);
+  sym[n++] = (s | (s << 8) | (dcTable << 12) | ((diff < 0 ? diff + (1 << s) - 1 : diff) << 16)) >>> 0;
+  freq[dcTable * 257 + s]!++;
+  if (flat) {
+    sym[n++] = acTag; // EOB
+    freq[acBase]!++;
+    st.n = n;
+    return;
+  }
+  let run = 0;
+  for (let k = 1; k < 64; k++) {
+    const q = block[ZIGZAG[k]!]! * div[k + 64]!;
+    // most coefficients quantise to 0: no rounding needed inside (−0.5, 0.49)
+    if (q > -0.5 && q < 0.49) {
+      run++;
+      continue;
+    }
+    const v = roundCoefficient(q);
+    if (v === 0) {
+      run++;
+      continue;
+    }
+    while (run > 15) {
+      sym[n++] = acTag | 0xf0; // ZRL
+      freq[acBase + 0xf0]!++;
+      run -= 16;
+    }
+    const size = category(v);
+    const rs = (run << 4) | size;
+    sym[n++] = (rs | (size << 8) | acTag | ((v < 0 ? v + (1 << size) - 1 : v) << 16)) >>> 0;
+    freq[acBase + rs]!++;
+    run = 0;
+  }
+  if (run > 0) {
+    sym[n++] = acTag; // EOB
+    freq[acBase]!++;
+  }
+  st.n = n;
+}
+
 /** Encodes the three channels as a baseline 4:2:0 JPEG (JFIF). */
 export function encodeJpeg(input: JpegInput): Uint8Array {
   const { data, width, height, bytesPerPixel: bpp, channels } = input;
@@ -436,82 +524,29 @@ export function encodeJpeg(input: JpegInput): Uint8Array {
   const divLuma = divisors(qLuma);
   const divChroma = divisors(qChroma);
   // coded symbols: `symbol | extraLength << 8 | table << 12 | extraBits << 16`, and their counts
-  let sym = new Uint32Array(1 << 20);
-  let n = 0;
-  const freq = new Uint32Array(4 * 257);
-  const block = new Float64Array(64);
-  const pred = [0, 0, 0];
-
-  const encodeBlock = (plane: Uint8Array, stride: number, x0: number, y0: number, comp: number) => {
-    const div = comp === 0 ? divLuma : divChroma;
-    const dcTable = comp === 0 ? 0 : 2;
-    const acBase = (dcTable + 1) * 257;
-    const acTag = (dcTable + 1) << 12;
-    if (n + 66 > sym.length) {
-      const grown = new Uint32Array(sym.length * 2);
-      grown.set(sym);
-      sym = grown;
-    }
-    const flat = dctRowsFrom(plane, stride, x0, y0, block);
-    let dc: number;
-    if (flat) {
-      dc = roundCoefficient((plane[y0 * stride + x0]! - 128) * 64 * div[0]!);
-    } else {
-      for (let c = 0; c < 8; c++) dctColumn(block, c);
-      dc = roundCoefficient(block[0]! * div[0]!);
-    }
-    const diff = dc - pred[comp]!;
-    pred[comp] = dc;
-    const s = category(diff);
-    sym[n++] = (s | (s << 8) | (dcTable << 12) | ((diff < 0 ? diff + (1 << s) - 1 : diff) << 16)) >>> 0;
-    freq[dcTable * 257 + s]!++;
-    if (flat) {
-      sym[n++] = acTag; // EOB
-      freq[acBase]!++;
-      return;
-    }
-    let run = 0;
-    for (let k = 1; k < 64; k++) {
-      const q = block[ZIGZAG[k]!]! * div[k + 64]!;
-      // most coefficients quantise to 0: no rounding needed inside (−0.5, 0.49)
-      if (q > -0.5 && q < 0.49) {
-        run++;
-        continue;
-      }
-      const v = roundCoefficient(q);
-      if (v === 0) {
-        run++;
-        continue;
-      }
-      while (run > 15) {
-        sym[n++] = acTag | 0xf0; // ZRL
-        freq[acBase + 0xf0]!++;
-        run -= 16;
-      }
-      const size = category(v);
-      const rs = (run << 4) | size;
-      sym[n++] = (rs | (size << 8) | acTag | ((v < 0 ? v + (1 << size) - 1 : v) << 16)) >>> 0;
-      freq[acBase + rs]!++;
-      run = 0;
-    }
-    if (run > 0) {
-      sym[n++] = acTag; // EOB
-      freq[acBase]!++;
-    }
+  const st: BlockCoder = {
+    sym: new Uint32Array(1 << 20),
+    n: 0,
+    freq: new Uint32Array(4 * 257),
+    block: new Float64Array(64),
+    pred: new Int32Array(3),
+    divLuma,
+    divChroma,
   };
 
   for (let my = 0; my < h16; my += 16) {
     fillStrip(my);
     for (let mx = 0; mx < w16; mx += 16) {
-      encodeBlock(yPlane, w16, mx, 0, 0);
-      encodeBlock(yPlane, w16, mx + 8, 0, 0);
-      encodeBlock(yPlane, w16, mx, 8, 0);
-      encodeBlock(yPlane, w16, mx + 8, 8, 0);
-      encodeBlock(cbPlane, cw, mx >> 1, 0, 1);
-      encodeBlock(crPlane, cw, mx >> 1, 0, 2);
+      encodeBlock(st, yPlane, w16, mx, 0, 0);
+      encodeBlock(st, yPlane, w16, mx + 8, 0, 0);
+      encodeBlock(st, yPlane, w16, mx, 8, 0);
+      encodeBlock(st, yPlane, w16, mx + 8, 8, 0);
+      encodeBlock(st, cbPlane, cw, mx >> 1, 0, 1);
+      encodeBlock(st, crPlane, cw, mx >> 1, 0, 2);
     }
   }
 
+  const { sym, n, freq } = st;
   const tables = [0, 1, 2, 3].map((t) => buildHuffman(freq.subarray(t * 257, t * 257 + 257)));
   const out = new BitWriter(n * 2 + 2048);
   const raw = (bytes: readonly number[]) => {

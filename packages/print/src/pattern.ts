@@ -96,41 +96,87 @@ for (const s of [SYMBOL_U, SYMBOL_D, SYMBOL_L, SYMBOL_R]) {
 export function drawPattern(mask: DotMask, code: CodePage, density: NcodeDensity = DEFAULT_DENSITY): DotMask {
   const k = DOT_SIZE_PX[density];
   if (k === undefined) throw new RangeError(`unknown Ncode density: ${String(density)}`);
-  const { widthPx, heightPx, rowBytes, bits } = mask;
+  const { widthPx, heightPx } = mask;
   const { columns, rows } = dotGridSize(widthPx, heightPx);
   const fileColumns = Math.min(columns, code.columns);
+  // columns whose dot lies inside the mask whatever its symbol (seed x from 8c − 1 to 8c + 1)
+  let innerEnd = columns;
+  while (innerEnd > 1 && (innerEnd - 1) * DOT_PITCH_PX + 1 + k > widthPx) innerEnd--;
+  for (let r = 0; r < rows; r++) {
+    const gy = r * DOT_PITCH_PX;
+    const line = code.rows[r];
+    // a row whose dots all lie inside the mask vertically: no test a dot
+    if (r > 0 && gy + 1 + k <= heightPx && line !== undefined && innerEnd <= fileColumns) {
+      drawInnerRow(mask, line, gy, 1, innerEnd, k);
+      drawDotsChecked(mask, line, fileColumns, gy, 0, 1, k);
+      drawDotsChecked(mask, line, fileColumns, gy, innerEnd, columns, k);
+    } else drawDotsChecked(mask, line, fileColumns, gy, 0, columns, k);
+  }
+  return mask;
+}
+
+/**
+ * The dots of columns `c0 … c1 − 1` of the grid row at `gy`, each clipped to the mask: the
+ * general case (page edges, rows and columns beyond the code file).
+ */
+function drawDotsChecked(
+  mask: DotMask,
+  line: Uint8Array | undefined,
+  fileColumns: number,
+  gy: number,
+  c0: number,
+  c1: number,
+  k: number,
+): void {
+  const { widthPx, heightPx, rowBytes, bits } = mask;
   // a dot row is a run of k bits: one OR into a byte, or two when it crosses into the next byte
   const run = (1 << k) - 1;
-  for (let r = 0; r < rows; r++) {
-    const line = code.rows[r];
-    const gy = r * DOT_PITCH_PX;
-    for (let c = 0; c < columns; c++) {
-      const sym = line !== undefined && c < fileColumns ? line[c]! : 0;
-      const x0 = c * DOT_PITCH_PX + DX[sym]!;
-      const y0 = gy + DY[sym]!;
-      const inside = x0 >= 0 && x0 + k <= widthPx;
-      const window = (run << (16 - k - (x0 & 7))) & 0xffff;
-      const hi = window >> 8;
-      const lo = window & 255;
-      const byte = x0 >> 3;
-      for (let j = 0; j < k; j++) {
-        const y = y0 + j;
-        if (y < 0 || y >= heightPx) continue;
-        const rowStart = y * rowBytes;
-        if (inside) {
-          bits[rowStart + byte]! |= hi;
-          if (lo !== 0) bits[rowStart + byte + 1]! |= lo;
-          continue;
-        }
-        for (let i = 0; i < k; i++) {
-          const x = x0 + i;
-          if (x < 0 || x >= widthPx) continue;
-          bits[rowStart + (x >> 3)]! |= 0x80 >> (x & 7);
-        }
+  for (let c = c0; c < c1; c++) {
+    const sym = line !== undefined && c < fileColumns ? line[c]! : 0;
+    const x0 = c * DOT_PITCH_PX + DX[sym]!;
+    const y0 = gy + DY[sym]!;
+    const inside = x0 >= 0 && x0 + k <= widthPx;
+    const window = (run << (16 - k - (x0 & 7))) & 0xffff;
+    const hi = window >> 8;
+    const lo = window & 255;
+    const byte = x0 >> 3;
+    for (let j = 0; j < k; j++) {
+      const y = y0 + j;
+      if (y < 0 || y >= heightPx) continue;
+      const rowStart = y * rowBytes;
+      if (inside) {
+        bits[rowStart + byte]! |= hi;
+        if (lo !== 0) bits[rowStart + byte + 1]! |= lo;
+        continue;
+      }
+      for (let i = 0; i < k; i++) {
+        const x = x0 + i;
+        if (x < 0 || x >= widthPx) continue;
+        bits[rowStart + (x >> 3)]! |= 0x80 >> (x & 7);
       }
     }
   }
-  return mask;
+}
+
+/**
+ * The dots of columns `c0 … c1 − 1` of the grid row at `gy`, all inside the mask and the code
+ * file (the caller checked): what {@link drawDotsChecked} does, without its tests.
+ */
+function drawInnerRow(mask: DotMask, line: Uint8Array, gy: number, c0: number, c1: number, k: number): void {
+  const { rowBytes, bits } = mask;
+  const run = (1 << k) - 1;
+  for (let c = c0; c < c1; c++) {
+    const sym = line[c]!;
+    const x0 = c * DOT_PITCH_PX + DX[sym]!;
+    const window = (run << (16 - k - (x0 & 7))) & 0xffff;
+    const hi = window >> 8;
+    const lo = window & 255;
+    let at = (gy + DY[sym]!) * rowBytes + (x0 >> 3);
+    for (let j = 0; j < k; j++, at += rowBytes) {
+      bits[at]! |= hi;
+      if (lo !== 0) bits[at + 1]! |= lo;
+    }
+  }
 }
 
 /** A fresh `widthPx × heightPx` mask holding the dots of `code`. */

@@ -11,6 +11,7 @@ import {
   blankRaster,
   browserCanvasFactory,
   createPrintWorker,
+  keptPrintWorkers,
   pooledCanvasFactory,
   renderPdfPageRaster,
 } from '@dotink/print-web';
@@ -45,6 +46,9 @@ export function sessionPrintTarget(app: BoardApp, session: BoardSession): BoardP
   };
 }
 
+/** The board's print workers: a finished print's worker serves the next print for a while. */
+const boardPrintWorkers = keptPrintWorkers(createPrintWorker);
+
 /** The print flow's dependencies in the board app. */
 export function boardPrintDeps(
   app: BoardApp,
@@ -65,7 +69,8 @@ export function boardPrintDeps(
     target: sessionPrintTarget(app, session),
     auth,
     renderPage: (pageNo, signal) => render(pageNo, signal),
-    startWorker: createPrintWorker,
+    // one worker kept warm (30 s) for the next print: its code is compiled and optimised
+    startWorker: boardPrintWorkers,
     handOff: browserHandOff,
     // the next page renders here while the worker composes the current one
     concurrency: 2,

@@ -1,5 +1,6 @@
 import { pageAddress } from '@dotink/ncode';
 import type { PrintJobState } from '@dotink/print';
+import { keptPrintWorkers } from '@dotink/print-web';
 import { describe, expect, it } from 'vitest';
 import { type PrintFlowDeps, printBoard, printCodesKey } from './printFlow';
 import { DEFAULT_PRINT_OPTIONS, type PrintOptions } from './printOptions';
@@ -34,6 +35,14 @@ function rig(o: { signedIn?: boolean; pages?: number; fetch?: typeof fetch } = {
   };
   return { target, deps, rendered, handed, workers };
 }
+
+/** A code issue answering consecutive codes of one book (their code pages do not exist). */
+const codesFetch = (async (url: string) => {
+  const qty = Number(new URL(url).searchParams.get('qty'));
+  return new Response(
+    JSON.stringify(Array.from({ length: qty }, (_, i) => ({ s: 0, o: 27, b: 667, p: i + 1, url: '' }))),
+  );
+}) as typeof globalThis.fetch;
 
 const states = () => {
   const seen: PrintJobState[] = [];
@@ -157,5 +166,47 @@ describe('printBoard', () => {
     expect(out.status).toBe('cancelled');
     expect(s.seen.slice(-2)).toEqual(['waitingForCancel', 'cancelled']);
     expect(r.handed).toHaveLength(0);
+  });
+
+  it("lets a print that ended with a result (complete or cancelled) leave its worker to the next print, and ends a failed print's worker", async () => {
+    const r = rig({ pages: 4 });
+    const started: { terminated: boolean }[] = [];
+    const start = channelWorker({ loadCodePage: () => async () => undefined });
+    const kept = keptPrintWorkers(() => {
+      const w = start();
+      started.push(w);
+      return w;
+    }, 60_000);
+    const controller = new AbortController();
+    const deps = {
+      ...r.deps,
+      startWorker: kept,
+      renderPage: async (n: number) => {
+        if (n === 2) controller.abort();
+        return smallRaster();
+      },
+    };
+    const pre = options({ paperChoice: 'ncodeA4' });
+    const cancelled = await printBoard(deps, pre, { signal: controller.signal });
+    expect(cancelled.status).toBe('cancelled');
+    const fresh = await printBoard({ ...r.deps, startWorker: () => start() }, pre);
+    const again = await printBoard(deps, pre);
+    expect(again.status).toBe('complete');
+    // the same worker served both prints, and printed what a new worker prints
+    expect(started).toHaveLength(1);
+    expect(started[0]!.terminated).toBe(false);
+    const pdfText = (b: Uint8Array) =>
+      new TextDecoder('latin1').decode(b).replace(/\/CreationDate[^\n]*/g, '');
+    expect(pdfText(r.handed[1]!.bytes)).toBe(pdfText(r.handed[0]!.bytes));
+    expect(again.printed).toEqual(fresh.printed);
+    // a failed job (no code pages) ends its worker; the next print starts a new one
+    const failed = await printBoard(
+      { ...deps, auth: { ...deps.auth, accessToken: async () => 'tok' }, fetch: codesFetch },
+      options({ paperChoice: 'plainPaper', rangeText: '1' }),
+    );
+    expect(failed.failure).toMatchObject({ kind: 'job', name: 'MissingCodePageError' });
+    expect(started[0]!.terminated).toBe(true);
+    await printBoard(deps, pre);
+    expect(started).toHaveLength(2);
   });
 });

@@ -193,6 +193,8 @@ export async function printBoard(
   let downloaded = false;
   const worker = deps.startWorker();
   let result: Awaited<ReturnType<typeof runPrintInWorker>>;
+  // a job that ended with a result leaves the worker idle: it may serve the next print
+  let workerIdle = false;
   try {
     result = await runPrintInWorker(
       worker.port,
@@ -218,11 +220,13 @@ export async function printBoard(
         ...(events.signal ? { signal: events.signal } : {}),
       },
     );
+    workerIdle = true;
   } catch (e) {
     const err = e instanceof Error ? e : new Error(String(e));
     return failed({ kind: 'job', name: err.name, message: err.message });
   } finally {
-    worker.terminate();
+    if (workerIdle && worker.release) worker.release();
+    else worker.terminate();
   }
   if (result.status === 'cancelled') {
     return { status: 'cancelled', pdfFileName, nprojFileName, mapping: result.mapping, printed: [] };
