@@ -102,10 +102,12 @@ export class PGliteWorker implements KyselyPGlite {
       crash = error;
     });
     this.#worker.on('exit', (code) => {
-      this.#stopped ??= new Error(
-        `the embedded database stopped: its worker thread exited (code ${code})${crash ? `: ${crash.message}` : ''}`,
-        crash ? { cause: crash } : undefined,
-      );
+      this.#stopped ??= this.#closing
+        ? new Error('the embedded database is closed')
+        : new Error(
+            `the embedded database stopped: its worker thread exited (code ${code})${crash ? `: ${crash.message}` : ''}`,
+            crash ? { cause: crash } : undefined,
+          );
       refuseOpen(this.#stopped);
       for (const pending of this.#pending.values()) pending.reject(this.#stopped);
       this.#pending.clear();
@@ -127,9 +129,9 @@ export class PGliteWorker implements KyselyPGlite {
 
   #call<T>(call: Call, transfer: readonly ArrayBuffer[] = []): Promise<T> {
     const callSite = new Error('PGlite worker call');
-    if (this.#stopped) return Promise.reject(this.#stopped);
     if (this.#closing && call.op !== 'close')
       return Promise.reject(new Error('the embedded database is closed'));
+    if (this.#stopped) return Promise.reject(this.#stopped);
     const id = ++this.#next;
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject, callSite });
