@@ -26,7 +26,9 @@ export interface DatabaseHandle {
  * Stores rows given in PostgreSQL's binary COPY format (see `copyBinary.ts`) into `table`'s
  * `columns` with one COPY statement: all rows or none (a failed COPY stores nothing and throws
  * the database's error, e.g. code 23505 for a duplicate key). Answers the number of rows stored.
- * Runs outside any transaction, like a Kysely query on the same database.
+ * Runs outside any transaction, like a Kysely query on the same database. On PGlite `data` is
+ * handed to the database's worker thread, not copied, when it fills its own buffer: do not use
+ * it after the call.
  */
 export type CopyIn = (table: string, columns: readonly string[], data: Uint8Array) => Promise<number>;
 
@@ -45,7 +47,9 @@ function copyTarget(table: string, columns: readonly string[]): string {
  * PGlite this is the cheap way in for a megabyte of bytes — the file lives in its in-memory /tmp
  * and reaches the database in one native copy, where the same bytes as a bytea parameter take
  * ~150 ms and as base64 text ~12 ms. The statement runs alone (PGlite's lock), outside any
- * transaction, exactly like a Kysely query on the same database.
+ * transaction, exactly like a Kysely query on the same database. `bytes` are handed to the
+ * database's worker thread, not copied, when they fill their own buffer: do not use them after
+ * the call.
  */
 export type BlobStatement = <Row>(
   build: (file: string) => CompiledQuery,

@@ -36,7 +36,12 @@ const transactions = new Map<number, OpenTransaction>();
 
 function reply(id: number, value: unknown): void {
   const message: Reply = { id, ok: true, value };
-  port!.postMessage(message, [...transferables(value)]);
+  try {
+    port!.postMessage(message, [...transferables(value)]);
+  } catch (error) {
+    // a value that cannot cross (none of PGlite's types): the caller gets the reason
+    fail(id, error);
+  }
 }
 
 function fail(id: number, error: unknown): void {
