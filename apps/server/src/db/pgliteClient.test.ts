@@ -195,3 +195,12 @@ describe('PGlite on a worker thread', () => {
     await expect(closing.query('select 1')).rejects.toThrow(/closed/);
   }, 60_000);
 });
+
+describe('PGlite worker that cannot open', () => {
+  it('rejects the opening with PGlite’s reason instead of waiting', async () => {
+    const garbage = new Blob([new Uint8Array(4096).fill(7)]);
+    await expect(openPGliteWorker({ loadDataDir: garbage })).rejects.toThrow(
+      /^the embedded database could not open: ./,
+    );
+  }, 60_000);
+});

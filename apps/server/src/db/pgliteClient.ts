@@ -90,7 +90,8 @@ export class PGliteWorker implements KyselyPGlite {
           this.#worker.on('message', (reply: Reply) => this.#answer(reply));
           resolve();
         } else {
-          reject(fromWire(opened.error, opening));
+          const { message } = opened.error;
+          reject(fromWire({ ...opened.error, message: `${opening.message}: ${message}` }, opening));
           void this.#worker.terminate();
         }
       };
