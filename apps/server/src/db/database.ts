@@ -3,11 +3,10 @@
  * (a WASM PostgreSQL) in a data directory or loaded from a dump. One SQL dialect for both.
  */
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { type CompiledQuery, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { oneTripQueries } from './pgliteOneTrip';
+import { openPGliteWorker } from './pgliteClient';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -27,7 +26,9 @@ export interface DatabaseHandle {
  * Stores rows given in PostgreSQL's binary COPY format (see `copyBinary.ts`) into `table`'s
  * `columns` with one COPY statement: all rows or none (a failed COPY stores nothing and throws
  * the database's error, e.g. code 23505 for a duplicate key). Answers the number of rows stored.
- * Runs outside any transaction, like a Kysely query on the same database.
+ * Runs outside any transaction, like a Kysely query on the same database. On PGlite `data` is
+ * handed to the database's worker thread, not copied, when it fills its own buffer: do not use
+ * it after the call.
  */
 export type CopyIn = (table: string, columns: readonly string[], data: Uint8Array) => Promise<number>;
 
@@ -46,7 +47,9 @@ function copyTarget(table: string, columns: readonly string[]): string {
  * PGlite this is the cheap way in for a megabyte of bytes — the file lives in its in-memory /tmp
  * and reaches the database in one native copy, where the same bytes as a bytea parameter take
  * ~150 ms and as base64 text ~12 ms. The statement runs alone (PGlite's lock), outside any
- * transaction, exactly like a Kysely query on the same database.
+ * transaction, exactly like a Kysely query on the same database. `bytes` are handed to the
+ * database's worker thread, not copied, when they fill their own buffer: do not use them after
+ * the call.
  */
 export type BlobStatement = <Row>(
   build: (file: string) => CompiledQuery,
@@ -111,42 +114,38 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const pglite = new PGlite({
+  // PGlite runs each statement synchronously in WASM: on a worker thread, so the main thread
+  // (HTTP, the realtime relay) only posts queries and receives rows.
+  const pglite = await openPGliteWorker({
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
   });
-  await pglite.waitReady;
-  // One PGlite session: Kysely lets one caller hold it at a time (its adapter declares no
-  // multiple connections), so concurrent requests' transactions never mix.
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: oneTripQueries(pglite) }) });
+  // One PGlite session (with one-trip queries, see pgliteOneTrip.ts, in the worker): Kysely
+  // lets one caller hold it at a time (its adapter declares no multiple connections), so
+  // concurrent requests' transactions never mix.
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   // Bytes go in as files of the embedded database's in-memory /tmp: the file system hands them
   // to the database in one native copy (parameters and the blob device copy them piecewise).
+  // The worker runs these outside any transaction, waiting for an open one (Kysely's run in
+  // PGlite's exclusive transaction mode), so they never run inside someone else's transaction.
   let files = 0;
-  const withFile = async <T>(bytes: Uint8Array, run: (file: string) => Promise<T>): Promise<T> => {
-    const { FS } = pglite.Module;
-    const file = `/tmp/dotink-bytes-${++files}.bin`;
-    FS.writeFile(file, bytes);
-    try {
-      return await run(file);
-    } finally {
-      FS.unlink(file);
-    }
+  const nextFile = () => `/tmp/dotink-bytes-${++files}.bin`;
+  const withBlob: BlobStatement = async <Row>(build: (file: string) => CompiledQuery, bytes: Uint8Array) => {
+    const file = nextFile();
+    const compiled = build(file);
+    const result = await pglite.withFile<Row>(file, bytes, compiled.sql, compiled.parameters);
+    return result.rows;
   };
-  // PGlite's `query` waits for any open transaction (Kysely's run in PGlite's exclusive
-  // transaction mode), so these never run inside someone else's transaction.
-  const withBlob: BlobStatement = <Row>(build: (file: string) => CompiledQuery, bytes: Uint8Array) =>
-    withFile(bytes, async (file) => {
-      const query = build(file);
-      const result = await pglite.query<Row>(query.sql, [...query.parameters], { rowMode: 'object' });
-      return result.rows;
-    });
-  const copyIn: CopyIn = (table, columns, data) =>
-    withFile(data, async (file) => {
-      const result = await pglite.query(
-        `copy ${copyTarget(table, columns)} from '${file}' with (format binary)`,
-      );
-      return result.affectedRows ?? 0;
-    });
+  const copyIn: CopyIn = async (table, columns, data) => {
+    const file = nextFile();
+    const result = await pglite.withFile(
+      file,
+      data,
+      `copy ${copyTarget(table, columns)} from '${file}' with (format binary)`,
+      [],
+    );
+    return result.affectedRows ?? 0;
+  };
   return {
     db,
     kind: 'pglite',
@@ -154,7 +153,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     copyIn,
     async close() {
       await db.destroy();
-      if (!pglite.closed) await pglite.close();
+      await pglite.close();
     },
   };
 }
