@@ -138,10 +138,19 @@ const SEND_RECORDER = `(() => {${STROKE_DOTS_READER}
 const RECEIVE_RECORDER = `(() => {${STROKE_DOTS_READER}
   const ages = [];
   window.__receiveAges = ages;
+  window.__socketsOpened = 0;
+  // the teacher's reads of the ink store (a tile's page, a catch-up after a socket outage)
+  window.__inkReads = 0;
+  const f = window.fetch;
+  window.fetch = (u, i) => {
+    if (String(u instanceof Request ? u.url : u).includes('/inkstore/')) window.__inkReads++;
+    return f(u, i);
+  };
   const Base = WebSocket;
   window.WebSocket = class extends Base {
     constructor(...args) {
       super(...args);
+      this.addEventListener('open', () => window.__socketsOpened++);
       this.addEventListener('message', (e) => {
         if (typeof e.data !== 'string') return;
         const now = Date.now();
@@ -537,9 +546,10 @@ async function measure(
       perSecond[s].push(lat[i]!);
     }
     const p99s = Array.from(perSecond, (l) => (l ? Math.round(percentile(l, 99)) : 0));
-    const received = await teacherPage.evaluate(
-      () => (window as unknown as { __receiveAges: number[] }).__receiveAges,
-    );
+    const { received, socketsOpened, inkReads } = await teacherPage.evaluate(() => {
+      const w = window as unknown as { __receiveAges: number[]; __socketsOpened: number; __inkReads: number };
+      return { received: w.__receiveAges, socketsOpened: w.__socketsOpened, inkReads: w.__inkReads };
+    });
     const sent = (
       await Promise.all(
         stations.map((p) => p.evaluate(() => (window as unknown as { __sendAges: number[] }).__sendAges)),
@@ -565,7 +575,7 @@ async function measure(
         `${drawn.unmatched > 0 ? `, ${drawn.unmatched} drawn keys matching no stroke sent` : ''}; dot-to-pixel p50 ${r1(p50)} ms, p99 ${r1(p99)} ms, ` +
         `max ${r1(Math.max(...lat))} ms (oldest dot's age when sent p50 ${r1(percentile(sent, 50))} / p99 ${r1(percentile(sent, 99))} ms, ` +
         `when the server's answer reached a Node listener p50 ${r1(percentile(serverAges, 50))} / p99 ${r1(percentile(serverAges, 99))} ms, ` +
-        `when the teacher handled it p50 ${r1(percentile(received, 50))} / p99 ${r1(percentile(received, 99))} ms); ${r1(fps)} fps (slowest second ${slowest} frames); p99 by second of the writing [${p99s.join(', ')}] ms; cores used while writing: ${cores}; load ${loadOnCores()}`,
+        `when the teacher handled it p50 ${r1(percentile(received, 50))} / p99 ${r1(percentile(received, 99))} ms); ${r1(fps)} fps (slowest second ${slowest} frames); p99 by second of the writing [${p99s.join(', ')}] ms; cores used while writing: ${cores}; the teacher's socket opened ${socketsOpened} time(s), ${inkReads} ink store reads; load ${loadOnCores()}`,
     );
     return [
       below(`[${label}] dot-to-pixel, 40 pens at 100 Hz, p99`, r1(p99), 'ms', 150),
