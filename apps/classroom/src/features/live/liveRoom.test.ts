@@ -6,7 +6,7 @@ import { encodeRemoteMessage, type RemoteMessage } from '@dotink/pen';
 import { describe, expect, it } from 'vitest';
 import type { InkSearchRequest } from '../../api/ink';
 import { CATCH_UP_MARGIN_MS } from './liveModel';
-import { type InkSink, LiveRoom, macKey, TIMES_NOTICE_MS } from './liveRoom';
+import { type InkSink, LiveRoom, macKey, READS_IN_FLIGHT, TIMES_NOTICE_MS } from './liveRoom';
 
 const PAGE = '3.1012.1191.20';
 const MAC = '9C:7B:D2:00:00:01';
@@ -62,8 +62,9 @@ class FakeSocket extends EventTarget {
 }
 
 function setUp(
-  search: (r: InkSearchRequest) => SearchData = () => noInk,
+  search: (r: InkSearchRequest) => SearchData | Promise<SearchData> = () => noInk,
   accessToken: () => Promise<string | undefined> = async () => 'tok',
+  classRoster: LiveRosterData = roster,
 ) {
   let now = START + 60_000;
   const sockets: FakeSocket[] = [];
@@ -72,7 +73,7 @@ function setUp(
   const drawn: string[] = [];
   const notices: { fn: () => void; ms: number }[] = [];
   const room = new LiveRoom({
-    roster,
+    roster: classRoster,
     socketOrigin: 'ws://x',
     accessToken,
     searchInk: async (r) => {
@@ -185,6 +186,50 @@ describe('LiveRoom', () => {
     expect(drawn).toContain('p1:dots:2');
     expect(drawn.at(-1)).toBe('p1:stroke:k1');
     expect(room.strokesOn('p2', PAGE)).toEqual([]);
+  });
+
+  it('reads the ink store for at most 4 tiles at once when a whole class turns to its pages together', async () => {
+    const pupils = Array.from({ length: 12 }, (_, i) => ({
+      studentId: `q${i}`,
+      num: String(i + 1),
+      name: `Q${i}`,
+      mac: `9C:7B:D2:00:01:${(i + 16).toString(16).toUpperCase()}`,
+      lastPage: null,
+      lastStrokeMs: null,
+    }));
+    let inFlight = 0;
+    let most = 0;
+    const answers: (() => void)[] = [];
+    const { room, sockets, searches } = setUp(
+      () => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        return new Promise<SearchData>((resolve) =>
+          answers.push(() => {
+            inFlight -= 1;
+            resolve(noInk);
+          }),
+        );
+      },
+      async () => 'tok',
+      { ...roster, pupils },
+    );
+    room.start();
+    await flush();
+    const s = sockets[0]!;
+    s.open();
+    for (const p of pupils) s.receive({ type: 'page', mac: p.mac, timeMs: START, page: parsePageId(PAGE)! });
+    await flush();
+    expect(READS_IN_FLIGHT).toBe(4);
+    expect(searches).toHaveLength(4);
+    // each answer lets the next tile's read go, never more than four at once
+    while (answers.length > 0) {
+      answers.shift()!();
+      await flush();
+    }
+    expect(searches.map((r) => r.studentId).sort()).toEqual(pupils.map((p) => p.studentId).sort());
+    expect(most).toBe(4);
+    expect(room.pupils.get('q11')?.page).toBe(PAGE);
   });
 
   it('reconnects with back-off and fetches what was written meanwhile, without doubling what was seen', async () => {

@@ -39,6 +39,7 @@ import {
   splitRemoteFrame,
 } from '@dotink/pen';
 import { LiveInkFeed } from '@dotink/view';
+import pLimit from 'p-limit';
 import type { InkSearchRequest } from '../../api/ink';
 import { planSearches } from '../replay/replayInk';
 import {
@@ -60,6 +61,13 @@ export const REALTIME_BATCH_PROTOCOL = 'dotink.remote.v2';
 
 /** How often at most React hears that only the tiles' last-stroke times moved (ms). */
 export const TIMES_NOTICE_MS = 250;
+
+/**
+ * Ink store reads in flight at once (a tile's new page, the catch-up after an outage). When a
+ * class starts writing, 40 tiles turn to their pages within a second; 40 reads at once would hold
+ * the server (and the live relay beside them) for the whole burst.
+ */
+export const READS_IN_FLIGHT = 4;
 
 /** A pen address as the room compares it: upper-case hex digits only. */
 export const macKey = (mac: string): string => mac.replace(/[^0-9a-f]/gi, '').toUpperCase();
@@ -121,6 +129,8 @@ export class LiveRoom {
   private socket: WebSocket | undefined;
   private link: RemotePenLink | undefined;
   private readonly builder: StrokeBuilder;
+  /** Every ink store read goes through it ({@link READS_IN_FLIGHT}). */
+  private readonly reads = pLimit(READS_IN_FLIGHT);
   private attempt = 0;
   private timer: unknown;
   private stopped = false;
@@ -448,14 +458,8 @@ export class LiveRoom {
   private async catchUp(lastHeardClientMs: number): Promise<void> {
     const startDate = catchUpStartDate(lastHeardClientMs + this.serverOffsetMs);
     const work = [...this.pupils.values()].filter((p) => p.loaded.size > 0);
-    const next = async (): Promise<void> => {
-      const p = work.shift();
-      if (!p || this.stopped) return;
-      await this.search(p, [...p.loaded], startDate);
-      return next();
-    };
     try {
-      await Promise.all([next(), next(), next(), next()]);
+      await Promise.all(work.map((p) => this.search(p, [...p.loaded], startDate)));
     } catch (error) {
       this.setStatus({
         kind: 'catchUpFailed',
@@ -475,16 +479,19 @@ export class LiveRoom {
       let pointer: string | undefined;
       const found: Stroke[] = [];
       for (;;) {
-        const answer = await this.deps.searchInk({
-          studentId,
-          section: plan.section,
-          owner: plan.owner,
-          book: plan.book,
-          pageNumbers: plan.pageNumbers,
-          tag,
-          ...(plan.startDate ? { startDate: plan.startDate } : {}),
-          ...(pointer ? { dataPointer: pointer } : {}),
-        });
+        if (this.stopped) return;
+        const answer = await this.reads(() =>
+          this.deps.searchInk({
+            studentId,
+            section: plan.section,
+            owner: plan.owner,
+            book: plan.book,
+            pageNumbers: plan.pageNumbers,
+            tag,
+            ...(plan.startDate ? { startDate: plan.startDate } : {}),
+            ...(pointer ? { dataPointer: pointer } : {}),
+          }),
+        );
         for (const e of answer.resultElements) {
           for (const s of parseInkStoreElement(e, { surfaceOwnerId: studentId }).strokes) {
             if (wanted.has(pageId(s.page))) found.push(s);
