@@ -79,7 +79,19 @@ export function toWire(error: unknown): WireError {
       props[key] = String(value);
     }
   }
-  return { message: error.message, ...(error.stack ? { stack: error.stack } : {}), props };
+  return { message: reasonOf(error), ...(error.stack ? { stack: error.stack } : {}), props };
+}
+
+/**
+ * What went wrong, never empty: the message, else its causes' (Node 24 throws a TypeError without
+ * a message whose cause is zlib's "incorrect header check"), else the name and code.
+ */
+function reasonOf(error: Error): string {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e.message) return e.message;
+  }
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? `${error.name} ${code}` : error.name;
 }
 
 /**
