@@ -96,7 +96,10 @@ describe('math/student: one demo pupil', () => {
 
     await app.goto(studentPath(pupils[0]!.id));
     await waitForFigures(app);
-    expect(await page.locator('h1').textContent()).toContain(`${pupils[0]!.num}. ${pupils[0]!.name}`);
+    // the heading names the pupil once the class list is there (it may come after the figures)
+    await expect
+      .poll(() => page.locator('h1').textContent())
+      .toContain(`${pupils[0]!.num}. ${pupils[0]!.name}`);
     // weekday participation, Monday → Sunday in the UI language, the server's minutes
     const weekdays = await chartRows('chart-weekdays');
     expect(weekdays.map((r) => r[0])).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
