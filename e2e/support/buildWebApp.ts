@@ -31,7 +31,7 @@ export async function buildWebApp(app: WebApp): Promise<string> {
       configFile: join(root, 'vite.config.ts'),
       mode: 'production',
       logLevel: 'error',
-      build: { outDir, emptyOutDir: true },
+      build: { outDir, emptyOutDir: true, ...(process.env.DOTINK_NO_MINIFY ? { minify: false } : {}) },
     });
   } finally {
     process.env.NODE_ENV = nodeEnv;

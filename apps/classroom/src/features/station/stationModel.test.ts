@@ -212,6 +212,28 @@ describe('the pen station', () => {
     again.station.close();
   });
 
+  it('keeps its state while strokes are queued and saved (the queue view tells those)', async () => {
+    const r = rig();
+    await r.station.start();
+    await r.station.signIn(KIM.id, KIM.id);
+    r.install(KIM.mac);
+    await r.station.connectPen(KIM.id);
+    await until(() => r.station.get().pupils[0]!.pens.length === 1);
+    await until(() => r.station.get().pupils[0]!.socket === 'open');
+    const before = r.station.get();
+    let published = 0;
+    r.station.subscribe(() => published++);
+    let queueChanges = 0;
+    r.station.queue.subscribe(() => queueChanges++);
+    await r.write(KIM.mac);
+    await r.write(KIM.mac);
+    await until(() => r.server.uploads.length > 0 && r.station.queue.get().pending === 0);
+    expect(queueChanges).toBeGreaterThan(2);
+    expect(published).toBe(0);
+    expect(r.station.get()).toBe(before);
+    r.station.close();
+  });
+
   it('says a refused sign-in and a lesson the pupil is not in, in the station’s words', async () => {
     const r = rig();
     await r.station.start();

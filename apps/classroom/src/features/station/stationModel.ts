@@ -130,6 +130,8 @@ export class Station {
   private connectingFor: string | undefined;
   private heartbeat: unknown;
   private closed = false;
+  /** The pupils set aside by the queue, as the state last published says. */
+  private blockedShown: ReadonlySet<string> = new Set();
 
   constructor(private readonly deps: StationDeps) {
     this.penStatus = createPenStatus((error) => this.say({ key: 'error.caught', level: 'error', error }));
@@ -140,7 +142,14 @@ export class Station {
       upload: (pupilId, tag, strokes) => this.upload(pupilId, tag, strokes),
       gatherMs: deps.uploadGatherMs ?? UPLOAD_GATHER_MS,
     });
-    this.queue.subscribe(() => this.publish());
+    // the pupils' cards read only who must sign in again of the queue: a stroke queued or saved
+    // is the queue view's news (queueView.ts), not a new station state
+    this.queue.subscribe(() => {
+      const blocked = this.queue.get().signInNeeded;
+      if (sameSet(blocked, this.blockedShown)) return;
+      this.blockedShown = blocked;
+      this.publish();
+    });
     this.pens = new PenConnection({
       bluetooth: deps.bluetooth,
       host: this.penStatus.host,
@@ -423,6 +432,7 @@ export class Station {
 
   private publish(): void {
     const blocked = this.queue.get().signInNeeded;
+    this.blockedShown = blocked;
     this.state = {
       lesson: this.lesson,
       notice: this.notice,
@@ -439,6 +449,9 @@ export class Station {
     for (const l of [...this.listeners]) l();
   }
 }
+
+const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean =>
+  a.size === b.size && [...a].every((x) => b.has(x));
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

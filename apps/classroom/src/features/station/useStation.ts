@@ -8,6 +8,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { studentInkCalls } from '../../api/annotation';
 import { batchCadence } from './liveStream';
 import { openQueueStore } from './queueStore';
+import { coalescedView, type Observable, urgentQueueChange } from './queueView';
 import type { SocketLike } from './roomSocket';
 import { fetchStation } from './stationCalls';
 import { Station, type StationState } from './stationModel';
@@ -64,17 +65,30 @@ const nothing = () => () => undefined;
 /** The station of `courseId` (undefined: none), its state and its queue's state. */
 export function useStation(courseId: number | undefined) {
   const [station, setStation] = useState<Station>();
+  const [queueView, setQueueView] = useState<Observable<QueueState>>();
   useEffect(() => {
     if (courseId === undefined) return;
     const s = browserStation(courseId);
+    // the screen hears the queue's counts at most 4 times a second (queueView.ts)
+    const view = coalescedView(
+      s.queue,
+      {
+        setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+        clearTimeout: (h) => window.clearTimeout(h as number),
+      },
+      urgentQueueChange,
+    );
     setStation(s);
+    setQueueView(view);
     void s.start();
     const online = () => s.retryNow();
     window.addEventListener('online', online);
     return () => {
       window.removeEventListener('online', online);
+      view.close();
       s.close();
       setStation(undefined);
+      setQueueView(undefined);
     };
   }, [courseId]);
   const state = useSyncExternalStore(
@@ -83,9 +97,9 @@ export function useStation(courseId: number | undefined) {
     station?.get ?? (() => NO_STATE),
   );
   const queue = useSyncExternalStore(
-    station?.queue.subscribe ?? nothing,
-    station?.queue.get ?? (() => NO_QUEUE),
-    station?.queue.get ?? (() => NO_QUEUE),
+    queueView?.subscribe ?? nothing,
+    queueView?.get ?? (() => NO_QUEUE),
+    queueView?.get ?? (() => NO_QUEUE),
   );
   return { station, state, queue };
 }
