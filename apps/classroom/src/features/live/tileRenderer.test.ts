@@ -67,6 +67,7 @@ describe('TileRenderer', () => {
       inkOf: () => ({ page: PAGE, strokes: [], live: [] }),
       requestFrame: (fn) => frames.push(fn),
       devicePixelRatio: () => 1,
+      minFrameMs: 0,
     });
     const { canvas, paths } = fakeCanvas();
     r.attach('p1', canvas);
@@ -102,6 +103,7 @@ describe('TileRenderer', () => {
       inkOf: () => ink,
       requestFrame: (fn) => frames.push(fn),
       devicePixelRatio: () => 1,
+      minFrameMs: 0,
     });
     const first = fakeCanvas();
     r.attach('p1', first.canvas);
@@ -124,6 +126,37 @@ describe('TileRenderer', () => {
     ]);
   });
 
+  it('draws at most ~30 frames a second: new ink a frame too soon waits for the next frame', () => {
+    const frames: (() => void)[] = [];
+    let nowMs = 1000;
+    const r = new TileRenderer({
+      inkOf: () => ({ page: PAGE, strokes: [], live: [] }),
+      requestFrame: (fn) => frames.push(fn),
+      devicePixelRatio: () => 1,
+      nowMs: () => nowMs,
+    });
+    const { canvas, paths } = fakeCanvas();
+    r.attach('p1', canvas);
+    frames.shift()!(); // drawn at 1000
+    const s = stroke('k', 10);
+    r.dots('p1', live(s, 3));
+    nowMs = 1016.7; // the next animation frame at 60 Hz: too soon
+    frames.shift()!();
+    expect(paths).toEqual([]);
+    expect(frames).toHaveLength(1);
+    r.dots('p1', live(s, 5)); // more dots meanwhile: still one frame asked
+    expect(frames).toHaveLength(1);
+    nowMs = 1033.4; // two frames after the last drawn: drawn, all dots in one path
+    frames.shift()!();
+    expect(paths).toEqual([5]);
+    expect(frames).toHaveLength(0);
+    // after a pause the first new dots are drawn at the next frame
+    nowMs = 2000;
+    r.stroke('p1', s);
+    frames.shift()!();
+    expect(paths).toEqual([5, 6]);
+  });
+
   it("ignores ink of another page than the tile's and redraws whole on a page change", () => {
     const frames: (() => void)[] = [];
     let page = PAGE;
@@ -132,6 +165,7 @@ describe('TileRenderer', () => {
       inkOf: () => ({ page, strokes: page === PAGE ? [s] : [], live: [] }),
       requestFrame: (fn) => frames.push(fn),
       devicePixelRatio: () => 1,
+      minFrameMs: 0,
     });
     const { canvas, paths } = fakeCanvas();
     r.attach('p1', canvas);

@@ -54,17 +54,31 @@ export function cssColor(argb: number): string {
   return `rgba(${(argb >>> 16) & 0xff},${(argb >>> 8) & 0xff},${argb & 0xff},${a === 0 ? 1 : a})`;
 }
 
+/**
+ * The tiles draw at most this often (ms, ~30 a second; a frame due within 4 ms of it draws). Each
+ * frame with new ink hands every changed tile canvas to the compositor, and 40 tiles changing at
+ * 60 frames a second kept the teacher's compositing busier than everything else in the tab
+ * (software compositing); thumbnails at 30 a second look as live.
+ */
+export const TILE_FRAME_MS = 1000 / 30;
+
 export interface TileRendererDeps {
   /** The tile's page and its strokes now (for a whole redraw). */
   readonly inkOf: (studentId: string) => TileInk;
   readonly requestFrame?: (fn: () => void) => unknown;
   readonly devicePixelRatio?: () => number;
+  /** A monotonic clock in ms (default: performance.now). */
+  readonly nowMs?: () => number;
+  /** Least time between two drawn frames (default {@link TILE_FRAME_MS}; 0: every frame). */
+  readonly minFrameMs?: number;
 }
 
 /** The grid's ink renderer. */
 export class TileRenderer {
   private readonly tiles = new Map<string, Tile>();
   private scheduled = false;
+  /** When the last frame was drawn (ms, `nowMs`). */
+  private drawnAtMs = Number.NEGATIVE_INFINITY;
   /**
    * With a probe: per pupil, the most dots of each stroke ever drawn on the pupil's tile, by the
    * stroke's identity (writer, pen, first dot's time), so the ink store's copy of a stroke drawn
@@ -117,10 +131,21 @@ export class TileRenderer {
   private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    (this.deps.requestFrame ?? requestAnimationFrame)(() => {
+    const request = this.deps.requestFrame ?? requestAnimationFrame;
+    const now = this.deps.nowMs ?? (() => performance.now());
+    const minMs = this.deps.minFrameMs ?? TILE_FRAME_MS;
+    const onFrame = () => {
+      const t = now();
+      // too soon after the last one: the next animation frame
+      if (t - this.drawnAtMs < minMs - 4) {
+        request(onFrame);
+        return;
+      }
       this.scheduled = false;
+      this.drawnAtMs = t;
       this.frame();
-    });
+    };
+    request(onFrame);
   }
 
   /** Draws what arrived since the last frame. */
