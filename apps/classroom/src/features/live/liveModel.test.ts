@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CONNECTED_TIMEOUT_MS,
   catchUpStartDate,
+  frameCoalesced,
   newStrokes,
   orderPupils,
   pageLabelParts,
@@ -140,5 +141,31 @@ describe('stepIndex', () => {
     expect(stepIndex(0, -1, 3)).toBe(2);
     expect(stepIndex(2, 1, 3)).toBe(0);
     expect(stepIndex(0, 1, 0)).toBe(-1);
+  });
+});
+
+describe('frameCoalesced', () => {
+  it('tells a burst of room changes once, at the next frame, and nothing after the unsubscribe', () => {
+    const listeners = new Set<() => void>();
+    const subscribe = (l: () => void) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    };
+    const change = () => {
+      for (const l of listeners) l();
+    };
+    const frames: (() => void)[] = [];
+    let told = 0;
+    const stop = frameCoalesced(subscribe, (fn) => frames.push(fn))(() => told++);
+    for (let i = 0; i < 40; i++) change(); // 40 tiles turn to their pages
+    expect(told).toBe(0);
+    expect(frames).toHaveLength(1);
+    frames.shift()!();
+    expect(told).toBe(1);
+    change();
+    stop();
+    frames.shift()?.();
+    expect(told).toBe(1);
+    expect(listeners.size).toBe(0);
   });
 });

@@ -179,3 +179,30 @@ export function stepIndex(index: number, delta: number, count: number): number {
   if (count <= 0) return -1;
   return (((index + delta) % count) + count) % count;
 }
+
+/**
+ * A subscription to the room that calls its listener at most once a frame: when a class starts
+ * writing, 40 tiles turn to their pages within a few hundred milliseconds, each a message of its
+ * own; the grid renders once a frame for all of them instead of once for each.
+ */
+export function frameCoalesced(
+  subscribe: (listener: () => void) => () => void,
+  requestFrame: (fn: () => void) => unknown,
+): (listener: () => void) => () => void {
+  return (listener) => {
+    let asked = false;
+    let live = true;
+    const stop = subscribe(() => {
+      if (asked) return;
+      asked = true;
+      requestFrame(() => {
+        asked = false;
+        if (live) listener();
+      });
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  };
+}

@@ -5,8 +5,9 @@
  */
 import type { LiveRosterData } from '@dotink/contracts/eduLive';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useServices } from '../../app/services';
+import { frameCoalesced } from './liveModel';
 import { LiveRoom } from './liveRoom';
 
 /** The roster of a lesson (`GET /edu/v1/live/{courseId}`). */
@@ -54,9 +55,13 @@ export function useLiveRoom(roster: LiveRosterData | undefined): LiveRoom | unde
 
 const noRoom = () => () => undefined;
 
-/** Re-renders on the room's coarse changes. */
+/** Re-renders on the room's coarse changes, at most once a frame. */
 export function useRoomVersion(room: LiveRoom | undefined): number {
-  return useSyncExternalStore(room?.subscribe ?? noRoom, room?.snapshot ?? (() => -1));
+  const subscribe = useMemo(
+    () => (room ? frameCoalesced(room.subscribe, (fn) => requestAnimationFrame(fn)) : noRoom),
+    [room],
+  );
+  return useSyncExternalStore(subscribe, room?.snapshot ?? (() => -1));
 }
 
 /** The app clock, refreshed every second. */
