@@ -16,7 +16,8 @@
  * when the server's answer reached a listener and when the teacher's tab handled it; p99 by second;
  * and the CPU cores the stations, the teacher (by process type) and the server used while the pens
  * wrote. Diagnostics only: LIVE_BENCH_PUPILS (fewer pupils), LIVE_BENCH_SECONDS,
- * LIVE_BENCH_HOLD_UPLOADS=ms (the stations' uploads wait that long), LIVE_BENCH_PROFILE=dir.
+ * LIVE_BENCH_HOLD_UPLOADS=ms (the stations' uploads wait that long), LIVE_BENCH_PROFILE=dir,
+ * LIVE_BENCH_TRACE=file (a Chromium trace of the teacher's tab).
  *
  * Measured twice: one server process on the embedded database (`npm start`), and — with
  * TEST_DATABASE_URL — two processes on one PostgreSQL, the stations on one and the teacher on the
@@ -450,6 +451,12 @@ async function measure(
         )
       : [];
 
+    // LIVE_BENCH_TRACE=file (diagnostic): a Chromium trace of the teacher's tab while they write
+    const traceFile = process.env.LIVE_BENCH_TRACE;
+    if (traceFile)
+      await browser.startTracing(teacherPage, {
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'gpu', 'viz'],
+      });
     await teacherPage.evaluate(() =>
       (window as unknown as { __recordFrames(on: boolean): void }).__recordFrames(true),
     );
@@ -493,6 +500,7 @@ async function measure(
     await teacherPage.evaluate(() =>
       (window as unknown as { __recordFrames(on: boolean): void }).__recordFrames(false),
     );
+    if (traceFile) writeFileSync(traceFile, await browser.stopTracing());
     for (const [i, cdp] of profiled.entries()) {
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(

@@ -29,6 +29,7 @@ import { LiveTile } from './LiveTile';
 import { DISPLAY_CHANNEL, type DisplayMessage, displayPath, livePath, readCourseId } from './liveLinks';
 import { orderPupils, pickLiveLesson, stepIndex, type TileOrder, textbookOf, tileState } from './liveModel';
 import type { RoomStatus } from './liveRoom';
+import { warmPageImages } from './pageImages';
 import { TileRenderer } from './tileRenderer';
 import { useLiveRoom, useLiveRoster, useRoomVersion, useSecondTick } from './useLiveRoom';
 import './live.css';
@@ -143,6 +144,8 @@ function LiveGrid(props: { roster: LiveRosterData }) {
   const { lesson } = props.roster;
   const room = useLiveRoom(props.roster);
   const version = useRoomVersion(room);
+  // pdf.js starts while the teacher waits for the class, not with the first pages written
+  useEffect(() => warmPageImages(), []);
   const now = useSecondTick();
   const textbooks = useLectureTextbooks(lesson.curriculumId).data ?? [];
   const [params, setParams] = useSearchParams();

@@ -52,3 +52,11 @@ async function render(
   if (!blob) throw new Error('the page image could not be encoded');
   return { url: URL.createObjectURL(blob), sizePt: source.sizePt };
 }
+
+/**
+ * Starts pdf.js (module and worker) while the screen waits for the class; a failure is left to
+ * the first page that needs it, which reports it.
+ */
+export function warmPageImages(): void {
+  void import('../replay/pageBackground').then((m) => m.warmPdf()).catch(() => undefined);
+}

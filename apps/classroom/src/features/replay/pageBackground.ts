@@ -32,14 +32,40 @@ interface OpenDocument {
 
 const documents = new Map<string, Promise<OpenDocument>>();
 
+type PdfJs = typeof import('pdfjs-dist');
+
+/** pdf.js and the one worker every document of the tab is opened on (started once). */
+let engine: Promise<{ pdfjs: PdfJs; worker: InstanceType<PdfJs['PDFWorker']> }> | undefined;
+
+function pdfEngine() {
+  engine ??= (async () => {
+    const [pdfjs, worker] = await Promise.all([
+      import('pdfjs-dist'),
+      import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
+    ]);
+    pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+    const shared = new pdfjs.PDFWorker();
+    await shared.promise;
+    return { pdfjs, worker: shared };
+  })();
+  engine.catch(() => {
+    engine = undefined;
+  });
+  return engine;
+}
+
+/**
+ * Loads pdf.js and starts its worker before the first page is asked for: the live lesson calls
+ * it while the teacher waits for the class, so the first pages shown do not also pay for
+ * starting pdf.js (its worker's compile and start were a large part of the first second).
+ */
+export async function warmPdf(): Promise<void> {
+  await pdfEngine();
+}
+
 async function openPdf(uri: string): Promise<OpenDocument> {
-  const [pdfjs, worker] = await Promise.all([
-    import('pdfjs-dist'),
-    import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
-  ]);
-  pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-  const bytes = await fetchBytes(uri);
-  return pdfjs.getDocument({ data: bytes, isEvalSupported: false }).promise;
+  const [{ pdfjs, worker }, bytes] = await Promise.all([pdfEngine(), fetchBytes(uri)]);
+  return pdfjs.getDocument({ data: bytes, isEvalSupported: false, worker }).promise;
 }
 
 async function fetchBytes(uri: string): Promise<Uint8Array> {
