@@ -112,7 +112,9 @@ const STROKE_DOTS_READER = `
   };`;
 const SEND_RECORDER = `(() => {${STROKE_DOTS_READER}
   const ages = [];
+  const ats = [];
   window.__sendAges = ages;
+  window.__sendAt = ats;
   // what the station sent, per live stroke key: the stroke's identity and its dots
   const strokes = new Map();
   window.__sentStrokes = strokes;
@@ -121,7 +123,9 @@ const SEND_RECORDER = `(() => {${STROKE_DOTS_READER}
     if (typeof data === 'string' && data.includes('"strokeDots"')) {
       const t = firstTime(data);
       if (t !== undefined) {
-        ages.push(Date.now() - t);
+        const now = Date.now();
+        ages.push(now - t);
+        ats.push(now);
         const s = strokes.get(KEY.exec(data)[1]);
         if (s) s.dots += dotCount(data);
       }
@@ -138,7 +142,9 @@ const SEND_RECORDER = `(() => {${STROKE_DOTS_READER}
 })();`;
 const RECEIVE_RECORDER = `(() => {${STROKE_DOTS_READER}
   const ages = [];
+  const ats = [];
   window.__receiveAges = ages;
+  window.__receiveAt = ats;
   window.__socketsOpened = 0;
   // the teacher's reads of the ink store (a tile's page, a catch-up after a socket outage)
   window.__inkReads = 0;
@@ -158,7 +164,10 @@ const RECEIVE_RECORDER = `(() => {${STROKE_DOTS_READER}
         for (const line of e.data.split('\\n')) {
           if (!line.includes('"strokeDots"')) continue;
           const t = firstTime(line);
-          if (t !== undefined) ages.push(now - t);
+          if (t !== undefined) {
+            ages.push(now - t);
+            ats.push(now);
+          }
         }
       });
     }
@@ -455,7 +464,14 @@ async function measure(
     const traceFile = process.env.LIVE_BENCH_TRACE;
     if (traceFile)
       await browser.startTracing(teacherPage, {
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'gpu', 'viz'],
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'blink',
+          'cc',
+          'gpu',
+          'viz',
+        ],
       });
     await teacherPage.evaluate(() =>
       (window as unknown as { __recordFrames(on: boolean): void }).__recordFrames(true),
@@ -545,24 +561,42 @@ async function measure(
       };
       return { lat: w.__lat, latAt: w.__latAt, frames: w.__frames, strokes: w.__drawn.size };
     });
-    // dot-to-pixel p99 in each second of the writing (where the tail comes from)
-    const perSecond: number[][] = [];
-    for (const [i, at] of latAt.entries()) {
-      const s = Math.floor((at - writeStart) / 1000);
-      if (s < 0) continue;
-      perSecond[s] ??= [];
-      perSecond[s].push(lat[i]!);
-    }
-    const p99s = Array.from(perSecond, (l) => (l ? Math.round(percentile(l, 99)) : 0));
-    const { received, socketsOpened, inkReads } = await teacherPage.evaluate(() => {
-      const w = window as unknown as { __receiveAges: number[]; __socketsOpened: number; __inkReads: number };
-      return { received: w.__receiveAges, socketsOpened: w.__socketsOpened, inkReads: w.__inkReads };
+    // p99 in each second of the writing (where the tail comes from)
+    const bySecond = (values: readonly number[], ats: readonly number[]): number[] => {
+      const perSecond: number[][] = [];
+      for (const [i, at] of ats.entries()) {
+        const s = Math.floor((at - writeStart) / 1000);
+        if (s < 0) continue;
+        perSecond[s] ??= [];
+        perSecond[s].push(values[i]!);
+      }
+      return Array.from(perSecond, (l) => (l ? Math.round(percentile(l, 99)) : 0));
+    };
+    const p99s = bySecond(lat, latAt);
+    const { received, receivedAt, socketsOpened, inkReads } = await teacherPage.evaluate(() => {
+      const w = window as unknown as {
+        __receiveAges: number[];
+        __receiveAt: number[];
+        __socketsOpened: number;
+        __inkReads: number;
+      };
+      return {
+        received: w.__receiveAges,
+        receivedAt: w.__receiveAt,
+        socketsOpened: w.__socketsOpened,
+        inkReads: w.__inkReads,
+      };
     });
-    const sent = (
-      await Promise.all(
-        stations.map((p) => p.evaluate(() => (window as unknown as { __sendAges: number[] }).__sendAges)),
-      )
-    ).flat();
+    const sentBoth = await Promise.all(
+      stations.map((p) =>
+        p.evaluate(() => {
+          const w = window as unknown as { __sendAges: number[]; __sendAt: number[] };
+          return { ages: w.__sendAges, ats: w.__sendAt };
+        }),
+      ),
+    );
+    const sent = sentBoth.flatMap((x) => x.ages);
+    const sentAt = sentBoth.flatMap((x) => x.ats);
     listener.close();
     await closeAll();
 
@@ -583,7 +617,7 @@ async function measure(
         `${drawn.unmatched > 0 ? `, ${drawn.unmatched} drawn keys matching no stroke sent` : ''}; dot-to-pixel p50 ${r1(p50)} ms, p99 ${r1(p99)} ms, ` +
         `max ${r1(Math.max(...lat))} ms (oldest dot's age when sent p50 ${r1(percentile(sent, 50))} / p99 ${r1(percentile(sent, 99))} ms, ` +
         `when the server's answer reached a Node listener p50 ${r1(percentile(serverAges, 50))} / p99 ${r1(percentile(serverAges, 99))} ms, ` +
-        `when the teacher handled it p50 ${r1(percentile(received, 50))} / p99 ${r1(percentile(received, 99))} ms); ${r1(fps)} fps (slowest second ${slowest} frames); p99 by second of the writing [${p99s.join(', ')}] ms; cores used while writing: ${cores}; the teacher's socket opened ${socketsOpened} time(s), ${inkReads} ink store reads; load ${loadOnCores()}`,
+        `when the teacher handled it p50 ${r1(percentile(received, 50))} / p99 ${r1(percentile(received, 99))} ms); ${r1(fps)} fps (slowest second ${slowest} frames); p99 by second of the writing [${p99s.join(', ')}] ms (sent [${bySecond(sent, sentAt).join(', ')}], handled [${bySecond(received, receivedAt).join(', ')}]); cores used while writing: ${cores}; the teacher's socket opened ${socketsOpened} time(s), ${inkReads} ink store reads; load ${loadOnCores()}`,
     );
     return [
       below(`[${label}] dot-to-pixel, 40 pens at 100 Hz, p99`, r1(p99), 'ms', 150),
