@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, describeEachDatabase, SETUP_TIMEOUT_MS } from '../../test/harness';
 import { CopyBinaryWriter } from './copyBinary';
 import type { DatabaseHandle } from './database';
@@ -113,5 +113,20 @@ describeEachDatabase('binary COPY (copyIn + CopyBinaryWriter)', (kind) => {
     await expect(handle.copyIn('copy_probe; drop table x', COLUMNS, encode([], 0))).rejects.toThrow(
       /not a plain identifier/,
     );
+  });
+});
+
+describe('CopyBinaryWriter', () => {
+  it('answers bytes that fill their own buffer whatever the size hint (the PGlite worker takes them without a copy)', () => {
+    for (const hint of [16, 60, 4096, 1 << 20]) {
+      const out = new CopyBinaryWriter(hint);
+      out.row(2).text('écrit ✍').bytea(new Uint8Array(100).fill(7));
+      const bytes = out.finish();
+      // signature + flags + extension length, the row (2 + 4 + 10 + 4 + 100), the trailer
+      expect(bytes.byteLength).toBe(19 + 120 + 2);
+      expect(bytes.byteOffset).toBe(0);
+      expect(bytes.buffer.byteLength).toBe(bytes.byteLength);
+      expect(Buffer.from(bytes.subarray(25, 35)).toString('utf8')).toBe('écrit ✍');
+    }
   });
 });

@@ -74,10 +74,28 @@ export class CopyBinaryWriter {
     return this;
   }
 
-  /** `text` (UTF-8). */
+  /** `text` (UTF-8), written in place (ids and pen addresses are ASCII: one byte a character). */
   text(value: string): this {
-    const encoded = utf8.encode(value);
-    return this.bytea(encoded);
+    const n = value.length;
+    this.reserve(4 + n);
+    const start = this.at + 4;
+    const bytes = this.bytes;
+    let i = 0;
+    for (; i < n; i++) {
+      const c = value.charCodeAt(i);
+      if (c >= 0x80) break;
+      bytes[start + i] = c;
+    }
+    let length = i;
+    if (i < n) {
+      // the rest takes at most 3 bytes a UTF-16 unit
+      const rest = value.slice(i);
+      this.reserve(4 + i + rest.length * 3);
+      length += utf8.encodeInto(rest, this.bytes.subarray(start + i)).written;
+    }
+    this.view.setInt32(this.at, length);
+    this.at = start + length;
+    return this;
   }
 
   /** `bytea`. */
@@ -96,12 +114,16 @@ export class CopyBinaryWriter {
     return this;
   }
 
-  /** Ends the data; the writer is not used after this. */
+  /**
+   * Ends the data; the writer is not used after this. The bytes fill their own buffer (copied
+   * into one of their size when the hint was larger), so they can be handed to the PGlite worker
+   * instead of copied (a view's whole buffer would be cloned).
+   */
   finish(): Uint8Array {
     this.reserve(2);
     this.view.setInt16(this.at, -1);
     this.at += 2;
-    return this.bytes.subarray(0, this.at);
+    return this.at === this.bytes.length ? this.bytes : this.bytes.slice(0, this.at);
   }
 
   /** Writes a field's length and makes room for its value. */

@@ -103,8 +103,9 @@ async function handle(pglite: PGlite, raw: PGlite, request: Request): Promise<un
     case 'withFile': {
       // The file lives in PGlite's in-memory /tmp: the bytes reach the database in one native
       // copy (a bytea parameter is copied piecewise and parsed).
+      // The bytes are this thread's own (handed over or cloned): the file keeps them, no copy.
       const { FS } = raw.Module;
-      FS.writeFile(request.file, request.bytes);
+      FS.writeFile(request.file, request.bytes, { canOwn: true });
       try {
         return await raw.query(request.sql, request.params, { rowMode: 'object' });
       } finally {

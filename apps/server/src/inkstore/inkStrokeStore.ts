@@ -147,9 +147,16 @@ function copyRows(
   uploadBase: number,
   uploadedMs: number,
 ): Uint8Array {
-  let size = 64;
-  for (const r of rows)
-    size += 200 + r.stroke.dots.length + r.stroke.writerId.length * 3 + r.stroke.mac.length * 3;
+  // The exact size, so the writer's buffer is the COPY data (handed to the PGlite worker as it
+  // is): the header (19 bytes) and trailer (2); per row the field count (2), each field's length
+  // (4 × 22), 88 bytes of numbers (8 more with an end time), the texts and the dots.
+  const utf8Length = (text: string) => Buffer.byteLength(text, 'utf8');
+  const student = utf8Length(studentId);
+  let size = 19 + 2;
+  for (const { page, stroke: s } of rows) {
+    size += 2 + 4 * COPY_COLUMNS.length + 88 + (s.endTime === null ? 0 : 8) + student;
+    size += utf8Length(s.writerId) + utf8Length(s.mac) + utf8Length(page.category) + s.dots.length;
+  }
   const out = new CopyBinaryWriter(size);
   for (const { rec, page, stroke: s } of rows) {
     const p = page.page;
