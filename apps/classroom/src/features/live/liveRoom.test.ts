@@ -65,6 +65,7 @@ function setUp(
   search: (r: InkSearchRequest) => SearchData | Promise<SearchData> = () => noInk,
   accessToken: () => Promise<string | undefined> = async () => 'tok',
   classRoster: LiveRosterData = roster,
+  readGapMs = 0,
 ) {
   let now = START + 60_000;
   const sockets: FakeSocket[] = [];
@@ -89,6 +90,7 @@ function setUp(
     setTimer: (fn) => timers.push(fn),
     clearTimer: () => undefined,
     noticeTimer: (fn, ms) => notices.push({ fn, ms }),
+    readGapMs,
   });
   const sink: InkSink = {
     dots: (id, live: LiveStroke) => drawn.push(`${id}:dots:${live.dots.count}`),
@@ -188,7 +190,7 @@ describe('LiveRoom', () => {
     expect(room.strokesOn('p2', PAGE)).toEqual([]);
   });
 
-  it('reads the ink store for at most 4 tiles at once when a whole class turns to its pages together', async () => {
+  it('reads the ink store for at most 2 tiles at once, each read keeping its place a pause after its answer, when a whole class turns to its pages together', async () => {
     const pupils = Array.from({ length: 12 }, (_, i) => ({
       studentId: `q${i}`,
       num: String(i + 1),
@@ -200,7 +202,7 @@ describe('LiveRoom', () => {
     let inFlight = 0;
     let most = 0;
     const answers: (() => void)[] = [];
-    const { room, sockets, searches } = setUp(
+    const { room, sockets, searches, timers } = setUp(
       () => {
         inFlight += 1;
         most = Math.max(most, inFlight);
@@ -213,6 +215,7 @@ describe('LiveRoom', () => {
       },
       async () => 'tok',
       { ...roster, pupils },
+      100,
     );
     room.start();
     await flush();
@@ -220,15 +223,24 @@ describe('LiveRoom', () => {
     s.open();
     for (const p of pupils) s.receive({ type: 'page', mac: p.mac, timeMs: START, page: parsePageId(PAGE)! });
     await flush();
-    expect(READS_IN_FLIGHT).toBe(4);
-    expect(searches).toHaveLength(4);
-    // each answer lets the next tile's read go, never more than four at once
-    while (answers.length > 0) {
-      answers.shift()!();
+    expect(READS_IN_FLIGHT).toBe(2);
+    expect(searches).toHaveLength(2);
+    // an answer lets the next tile's read go after the pause, never more than two at once
+    answers.shift()!();
+    await flush();
+    expect(searches).toHaveLength(2);
+    expect(timers).toHaveLength(1);
+    timers.shift()!();
+    await flush();
+    expect(searches).toHaveLength(3);
+    while (answers.length > 0 || timers.length > 0) {
+      answers.shift()?.();
+      await flush();
+      timers.shift()?.();
       await flush();
     }
     expect(searches.map((r) => r.studentId).sort()).toEqual(pupils.map((p) => p.studentId).sort());
-    expect(most).toBe(4);
+    expect(most).toBe(2);
     expect(room.pupils.get('q11')?.page).toBe(PAGE);
   });
 

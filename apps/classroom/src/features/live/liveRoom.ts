@@ -63,11 +63,15 @@ export const REALTIME_BATCH_PROTOCOL = 'dotink.remote.v2';
 export const TIMES_NOTICE_MS = 250;
 
 /**
- * Ink store reads in flight at once (a tile's new page, the catch-up after an outage). When a
- * class starts writing, 40 tiles turn to their pages within a second; 40 reads at once would hold
- * the server (and the live relay beside them) for the whole burst.
+ * Ink store reads in flight at once (a tile's new page, the catch-up after an outage), each
+ * holding its place {@link READ_GAP_MS} after its answer. When a class starts writing, 40 tiles
+ * turn to their pages within a second; 40 reads in that second (4 at a time) made the lesson's
+ * first second its slowest for every tile's live ink (their parsing here, the searches on the
+ * server). Paced, they spread over about three seconds; the live ink does not wait for them.
  */
-export const READS_IN_FLIGHT = 4;
+export const READS_IN_FLIGHT = 2;
+/** How long a read keeps its place after its answer (ms). */
+export const READ_GAP_MS = 100;
 
 /** A pen address as the room compares it: upper-case hex digits only. */
 export const macKey = (mac: string): string => mac.replace(/[^0-9a-f]/gi, '').toUpperCase();
@@ -118,6 +122,8 @@ export interface LiveRoomDeps {
   readonly clearTimer?: (id: unknown) => void;
   /** The timer of the last-stroke times' notice (default: setTimeout). */
   readonly noticeTimer?: (fn: () => void, ms: number) => unknown;
+  /** The pause after each ink store read (default {@link READ_GAP_MS}; 0: none). */
+  readonly readGapMs?: number;
 }
 
 /** The teacher's view of a lesson's room. */
@@ -480,8 +486,8 @@ export class LiveRoom {
       const found: Stroke[] = [];
       for (;;) {
         if (this.stopped) return;
-        const answer = await this.reads(() =>
-          this.deps.searchInk({
+        const answer = await this.reads(async () => {
+          const found = await this.deps.searchInk({
             studentId,
             section: plan.section,
             owner: plan.owner,
@@ -490,8 +496,11 @@ export class LiveRoom {
             tag,
             ...(plan.startDate ? { startDate: plan.startDate } : {}),
             ...(pointer ? { dataPointer: pointer } : {}),
-          }),
-        );
+          });
+          const gap = this.deps.readGapMs ?? READ_GAP_MS;
+          if (gap > 0) await new Promise<void>((resolve) => (this.deps.setTimer ?? setTimeout)(resolve, gap));
+          return found;
+        });
         for (const e of answer.resultElements) {
           for (const s of parseInkStoreElement(e, { surfaceOwnerId: studentId }).strokes) {
             if (wanted.has(pageId(s.page))) found.push(s);
