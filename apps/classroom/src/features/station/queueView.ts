@@ -19,7 +19,8 @@ export interface Observable<T> {
   subscribe(listener: () => void): () => void;
 }
 
-const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean =>
+/** Two sets of ids with the same members. */
+export const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean =>
   a.size === b.size && [...a].every((x) => b.has(x));
 
 /** A change of the queue the pupil must see at once (not only a count that moved). */

@@ -33,6 +33,7 @@ import type { ClassroomKey } from '../../i18n/en';
 import { normaliseMac, sameMac } from './labelCode';
 import { type FrameScheduler, LiveStream, SNAPSHOT_EVERY_MS } from './liveStream';
 import { recall, remember } from './pupilMemory';
+import { sameSet } from './queueView';
 import { RoomSocket, roomUrl, type SocketLike, type SocketState } from './roomSocket';
 import { type QueueStore, type QueueTimers, SignInNeeded, UploadQueue } from './uploadQueue';
 
@@ -449,9 +450,6 @@ export class Station {
     for (const l of [...this.listeners]) l();
   }
 }
-
-const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean =>
-  a.size === b.size && [...a].every((x) => b.has(x));
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
