@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { manualTimers } from './manualTimers';
 import { coalescedView, QUEUE_VIEW_MS, urgentQueueChange } from './queueView';
 import type { QueueState } from './uploadQueue';
 
@@ -25,25 +26,6 @@ function source(initial: QueueState) {
     set(change: Partial<QueueState>) {
       state = { ...state, ...change };
       for (const l of listeners) l();
-    },
-  };
-}
-
-function manualTimers() {
-  const pending: { fn: () => void; ms: number }[] = [];
-  return {
-    pending,
-    setTimeout: (fn: () => void, ms: number) => {
-      const t = { fn, ms };
-      pending.push(t);
-      return t;
-    },
-    clearTimeout: (h: unknown) => {
-      const i = pending.indexOf(h as never);
-      if (i >= 0) pending.splice(i, 1);
-    },
-    fire() {
-      pending.shift()?.fn();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { manualTimers as timers } from './manualTimers';
 import { RoomSocket, roomUrl, type SocketLike, TOKEN_EXPIRED_CLOSE } from './roomSocket';
 
 class FakeSocket implements SocketLike {
@@ -26,27 +27,6 @@ class FakeSocket implements SocketLike {
     this.readyState = 3;
     this.onclose?.({ code });
   }
-}
-
-function timers() {
-  const pending: { fn: () => void; ms: number }[] = [];
-  return {
-    pending,
-    setTimeout: (fn: () => void, ms: number) => {
-      const t = { fn, ms };
-      pending.push(t);
-      return t;
-    },
-    clearTimeout: (h: unknown) => {
-      const i = pending.indexOf(h as never);
-      if (i >= 0) pending.splice(i, 1);
-    },
-    fire() {
-      const t = pending.shift()!;
-      t.fn();
-      return t.ms;
-    },
-  };
 }
 
 describe('RoomSocket', () => {

@@ -1,6 +1,7 @@
 import { createStroke, dotsFrom, type Stroke } from '@dotink/ink';
 import { pageAddress } from '@dotink/ncode';
 import { describe, expect, it } from 'vitest';
+import { manualTimers } from './manualTimers';
 import { nextBatch, type QueuedStroke, type QueueStore, SignInNeeded, UploadQueue } from './uploadQueue';
 
 function stroke(key: string): Stroke {
@@ -28,28 +29,6 @@ function memoryStore(initial: QueuedStroke[] = []): QueueStore & { rows: Map<str
     },
     remove: async (keys) => {
       for (const k of keys) rows.delete(k);
-    },
-  };
-}
-
-/** Timers the test fires by hand. */
-function manualTimers() {
-  const pending: { fn: () => void; ms: number }[] = [];
-  return {
-    pending,
-    setTimeout: (fn: () => void, ms: number) => {
-      const t = { fn, ms };
-      pending.push(t);
-      return t;
-    },
-    clearTimeout: (h: unknown) => {
-      const i = pending.indexOf(h as never);
-      if (i >= 0) pending.splice(i, 1);
-    },
-    fire() {
-      const t = pending.shift();
-      t?.fn();
-      return t?.ms;
     },
   };
 }
