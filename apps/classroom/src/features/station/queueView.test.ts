@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { manualTimers } from './manualTimers';
 import { coalescedView, QUEUE_VIEW_MS, urgentQueueChange } from './queueView';
-import type { QueueState } from './uploadQueue';
+import { EMPTY_QUEUE_STATE, type QueueState } from './uploadQueue';
 
-const EMPTY: QueueState = {
-  loaded: true,
-  pending: 0,
-  pendingByPupil: new Map(),
-  uploading: false,
-  error: undefined,
-  attempt: 0,
-  signInNeeded: new Set(),
-};
+const EMPTY: QueueState = { ...EMPTY_QUEUE_STATE, loaded: true };
 
 /** The queue's state as a store the test changes by hand. */
 function source(initial: QueueState) {

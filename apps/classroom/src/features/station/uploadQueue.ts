@@ -78,7 +78,8 @@ export interface QueueState {
   readonly signInNeeded: ReadonlySet<string>;
 }
 
-const EMPTY: QueueState = {
+/** The state of a queue that has not read its store yet. */
+export const EMPTY_QUEUE_STATE: QueueState = {
   loaded: false,
   pending: 0,
   pendingByPupil: new Map(),
@@ -107,7 +108,7 @@ export function nextBatch(
 /** The station's queue. Call {@link start} once. */
 export class UploadQueue {
   private items: QueuedStroke[] = [];
-  private state: QueueState = EMPTY;
+  private state: QueueState = EMPTY_QUEUE_STATE;
   private readonly listeners = new Set<() => void>();
   private running = false;
   /** Something arrived while a run was ending: run again. */

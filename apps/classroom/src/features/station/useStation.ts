@@ -12,7 +12,7 @@ import { coalescedView, type Observable, urgentQueueChange } from './queueView';
 import type { SocketLike } from './roomSocket';
 import { fetchStation } from './stationCalls';
 import { Station, type StationState } from './stationModel';
-import type { QueuedStroke, QueueState, QueueStore } from './uploadQueue';
+import { EMPTY_QUEUE_STATE, type QueuedStroke, type QueueState, type QueueStore } from './uploadQueue';
 
 /** A store that opens IndexedDB on first use (and says so when the browser refuses). */
 function lazyStore(): QueueStore {
@@ -51,15 +51,6 @@ function browserStation(courseId: number): Station {
 }
 
 const NO_STATE: StationState = { lesson: undefined, pupils: [], notice: undefined, busy: false };
-const NO_QUEUE: QueueState = {
-  loaded: false,
-  pending: 0,
-  pendingByPupil: new Map(),
-  uploading: false,
-  error: undefined,
-  attempt: 0,
-  signInNeeded: new Set(),
-};
 const nothing = () => () => undefined;
 
 /** The station of `courseId` (undefined: none), its state and its queue's state. */
@@ -98,8 +89,8 @@ export function useStation(courseId: number | undefined) {
   );
   const queue = useSyncExternalStore(
     queueView?.subscribe ?? nothing,
-    queueView?.get ?? (() => NO_QUEUE),
-    queueView?.get ?? (() => NO_QUEUE),
+    queueView?.get ?? (() => EMPTY_QUEUE_STATE),
+    queueView?.get ?? (() => EMPTY_QUEUE_STATE),
   );
   return { station, state, queue };
 }
