@@ -90,12 +90,15 @@ describe('classroom: people, classes, students and labels', () => {
     });
     await app.testId('school-name-input').fill('도트잉크');
     await app.page.getByRole('option', { name: DEMO_SCHOOL.name }).click();
+    await app.page.getByRole('listbox').waitFor({ state: 'detached' });
     await app.testId('school-code').fill('B100701000X');
     await app.testId('school-submit').click();
     expect(await app.testId('alert-text').textContent()).toBe(
       'The affiliation authentication code does not match. Please enter again.',
     );
     await app.testId('alert-confirm').click();
+    // the next click goes to the page once the alert (and its overlay) is gone
+    await app.testId('alert-text').waitFor({ state: 'detached' });
     await app.testId('school-code').fill(DEMO_SCHOOL.code.toLowerCase());
     await app.testId('school-submit').click();
     await app.testId('not-approval').waitFor();
@@ -113,8 +116,10 @@ describe('classroom: people, classes, students and labels', () => {
       await o.testId('no-school-confirm').click();
       await o.testId('school-name-input').fill('도트잉크');
       await o.page.getByRole('option', { name: DEMO_SCHOOL.name }).click();
-      // the chosen school fills the code field; submit once it has
+      // the chosen school fills the code field; submit once it has and the list of schools has
+      // closed (a click while the list's popover is still closing only closes it)
       await expect.poll(() => o.testId('school-code').inputValue()).toBe(DEMO_SCHOOL.code);
+      await o.page.getByRole('listbox').waitFor({ state: 'detached' });
       await o.testId('school-submit').click();
       await o.testId('not-approval').waitFor();
     }
@@ -170,6 +175,13 @@ describe('classroom: people, classes, students and labels', () => {
       'The class info you are trying to register is in use; change the grade/class info or edit the existing one.',
     );
     await admin.testId('alert-confirm').click();
+    // Escape closes the dialog that has the focus: wait until the alert gave it back
+    await admin.testId('alert-text').waitFor({ state: 'detached' });
+    await expect
+      .poll(() =>
+        admin.page.evaluate(() => !!document.activeElement?.closest('[data-testid="class-dialog"]')),
+      )
+      .toBe(true);
     await admin.page.keyboard.press('Escape');
     await admin.testId('class-dialog').waitFor({ state: 'detached' });
     // a registered class can be edited (§5)

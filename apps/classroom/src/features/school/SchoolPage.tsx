@@ -32,9 +32,11 @@ export default function SchoolPage() {
   const [code, setCode] = useState('');
   const [alert, setAlert] = useState<string>();
   const schools = useSchools(input);
-  const toCurriculum = (message: string) => {
+  const toCurriculum = async (message: string) => {
     toast(message, 'success');
-    void queryClient.invalidateQueries({ queryKey: eduKeys.teacher });
+    // the gate decides from the teacher's record: read again before moving on, or a stale one
+    // (no school yet) sends the teacher back here instead of to notApproval or the curriculum
+    await queryClient.refetchQueries({ queryKey: eduKeys.teacher, type: 'all' }).catch(() => undefined);
     navigate('/main/curriculum', { replace: true });
   };
   const register = useMutation({
@@ -42,9 +44,9 @@ export default function SchoolPage() {
     onSuccess: () => toCurriculum(t('school.registered')),
     onError: (error) => {
       const e = error as ApiError;
-      if (e.status === 409) toCurriculum(t('school.locked', { message: e.serverMessage ?? '' }));
+      if (e.status === 409) void toCurriculum(t('school.locked', { message: e.serverMessage ?? '' }));
       else if (e.status === 400) setAlert(errorText(t, error));
-      else if (e instanceof ApiError && e.status !== 401) toCurriculum(t('school.updateFailed'));
+      else if (e instanceof ApiError && e.status !== 401) void toCurriculum(t('school.updateFailed'));
       else setAlert(errorText(t, error));
     },
   });
