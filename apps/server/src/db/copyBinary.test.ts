@@ -129,4 +129,16 @@ describe('CopyBinaryWriter', () => {
       expect(Buffer.from(bytes.subarray(25, 35)).toString('utf8')).toBe('écrit ✍');
     }
   });
+
+  it('keeps the ASCII start of a text when its other characters make the buffer grow', () => {
+    // the writer's first buffer is 64 bytes: 19 of header, the row, then a text of 2 ASCII
+    // characters and astral ones (4 bytes each) that do not fit
+    const value = `  ${'𝅘𝅥𝅮'.repeat(12)}`;
+    const out = new CopyBinaryWriter(16);
+    out.row(1).text(value);
+    const bytes = out.finish();
+    const length = new DataView(bytes.buffer, bytes.byteOffset).getInt32(21);
+    expect(length).toBe(Buffer.byteLength(value, 'utf8'));
+    expect(Buffer.from(bytes.subarray(25, 25 + length)).toString('utf8')).toBe(value);
+  });
 });

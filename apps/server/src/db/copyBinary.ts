@@ -88,9 +88,13 @@ export class CopyBinaryWriter {
     }
     let length = i;
     if (i < n) {
-      // the rest takes at most 3 bytes a UTF-16 unit
+      // the rest takes at most 3 bytes a UTF-16 unit; a buffer grown for it keeps what this text
+      // wrote already (its length field and ASCII start lie beyond `at`)
       const rest = value.slice(i);
-      this.reserve(4 + i + rest.length * 3);
+      const at = this.at;
+      this.at = start + i;
+      this.reserve(rest.length * 3);
+      this.at = at;
       length += utf8.encodeInto(rest, this.bytes.subarray(start + i)).written;
     }
     this.view.setInt32(this.at, length);
