@@ -36,7 +36,8 @@ export default function SchoolPage() {
     toast(message, 'success');
     // the gate decides from the teacher's record: read again before moving on, or a stale one
     // (no school yet) sends the teacher back here instead of to notApproval or the curriculum
-    await queryClient.refetchQueries({ queryKey: eduKeys.teacher, type: 'all' }).catch(() => undefined);
+    // (a failed read does not reject: the gate then reads the record again itself)
+    await queryClient.refetchQueries({ queryKey: eduKeys.teacher, type: 'all' });
     navigate('/main/curriculum', { replace: true });
   };
   const register = useMutation({

@@ -143,6 +143,17 @@ const until = async (what: () => boolean) => {
   expect(what()).toBe(true);
 };
 
+/** A started station with Kim signed in and Kim's pen connected. */
+async function kimWithPen() {
+  const r = rig();
+  await r.station.start();
+  await r.station.signIn(KIM.id, KIM.id);
+  r.install(KIM.mac);
+  await r.station.connectPen(KIM.id);
+  await until(() => r.station.get().pupils[0]!.pens.length === 1);
+  return r;
+}
+
 describe('the pen station', () => {
   it('matches pens by address: a wrong pen is named and disconnected, the right ones write for their pupil', async () => {
     const r = rig();
@@ -183,12 +194,7 @@ describe('the pen station', () => {
   });
 
   it('signs in again on a 401 with the password it kept; after a reload it asks the pupil instead', async () => {
-    const r = rig();
-    await r.station.start();
-    await r.station.signIn(KIM.id, KIM.id);
-    r.install(KIM.mac);
-    await r.station.connectPen(KIM.id);
-    await until(() => r.station.get().pupils[0]!.pens.length === 1);
+    const r = await kimWithPen();
     r.server.valid.clear(); // every token expires
     await r.write(KIM.mac);
     await until(() => r.server.uploads.length === 1);
@@ -213,12 +219,7 @@ describe('the pen station', () => {
   });
 
   it('keeps its state while strokes are queued and saved (the queue view tells those)', async () => {
-    const r = rig();
-    await r.station.start();
-    await r.station.signIn(KIM.id, KIM.id);
-    r.install(KIM.mac);
-    await r.station.connectPen(KIM.id);
-    await until(() => r.station.get().pupils[0]!.pens.length === 1);
+    const r = await kimWithPen();
     await until(() => r.station.get().pupils[0]!.socket === 'open');
     const before = r.station.get();
     let published = 0;
