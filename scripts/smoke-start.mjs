@@ -47,7 +47,7 @@ if (onPath !== process.version) {
 }
 const child = spawn('npm', ['start'], {
   cwd: root,
-  detached: true, // its own process group: npm → start.mjs → npm → tsx → node, ended together
+  detached: true, // its own process group: npm → start.mjs → npm → node dist/main.js, ended together
   env: {
     ...process.env,
     PATH,

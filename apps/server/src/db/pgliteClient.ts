@@ -35,14 +35,24 @@ export interface PGliteWorkerOptions {
 }
 
 /**
- * The worker thread's first code: registers tsx's TypeScript loader, then loads
- * `pgliteWorker.ts`. On Node 20 a worker does not take the parent's loader (not under
+ * The worker thread's first code. From the sources it registers tsx's TypeScript loader, then
+ * loads `pgliteWorker.ts`: on Node 20 a worker does not take the parent's loader (not under
  * `tsx main.ts`, `node --import tsx`, nor vitest), and tsx's `--import` entry skips worker
- * threads: its `register()` is what works in all three.
+ * threads: its `register()` is what works in all three. From the build (`dist/main.js`, plain
+ * `node`, no tsx installed) it loads `dist/pgliteWorker.js` as it is.
  */
 const BOOT = `const { workerData } = require('node:worker_threads');
-import(workerData.boot.tsx)
-  .then((tsx) => { tsx.register(); return import(workerData.boot.entry); });`;
+(workerData.boot.tsx ? import(workerData.boot.tsx).then((tsx) => tsx.register()) : Promise.resolve())
+  .then(() => import(workerData.boot.entry));`;
+
+/** True when this module runs from the JavaScript build (scripts/build.mjs), not from the sources. */
+const fromBuild = import.meta.url.endsWith('.js');
+
+/** How the worker thread starts: tsx (sources only) and the worker's module. */
+function workerBoot(): { tsx?: string; entry: string } {
+  if (fromBuild) return { entry: new URL('./pgliteWorker.js', import.meta.url).href };
+  return { tsx: tsxApi(), entry: new URL('./pgliteWorker.ts', import.meta.url).href };
+}
 
 /** tsx's ESM API (its `import` export; `require.resolve` names the CommonJS twin beside it). */
 function tsxApi(): string {
@@ -69,8 +79,8 @@ export class PGliteWorker implements KyselyPGlite {
   readonly waitReady: Promise<void>;
 
   constructor(options: PGliteWorkerOptions, load?: Uint8Array<ArrayBuffer>) {
-    const workerData: WorkerOptions & { boot: { tsx: string; entry: string } } = {
-      boot: { tsx: tsxApi(), entry: new URL('./pgliteWorker.ts', import.meta.url).href },
+    const workerData: WorkerOptions & { boot: { tsx?: string; entry: string } } = {
+      boot: workerBoot(),
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(load ? { loadDataDir: load } : {}),
     };
