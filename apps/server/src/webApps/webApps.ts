@@ -15,7 +15,9 @@ export interface WebApp {
 }
 
 /** `apps/`: three folders up from this file in the sources (src/webApps/), two from the build (dist/main.js). */
-const appsRoot = fileURLToPath(new URL(import.meta.url.endsWith('.js') ? '../../' : '../../../', import.meta.url));
+const appsRoot = fileURLToPath(
+  new URL(import.meta.url.endsWith('.js') ? '../../' : '../../../', import.meta.url),
+);
 
 /** Where each app's build is looked for, unless configured otherwise. */
 export interface WebAppDirs {
