@@ -33,6 +33,7 @@ import { createOidcProvider, OIDC_PREFIX, oidcRoutes, publicClientIds } from './
 import { loadIdentitySecrets } from './identity/oidc/secrets';
 import { allScopes } from './identity/scopes';
 import { installBearerAuth } from './platform/bearer';
+import { Readiness, readinessChecks } from './platform/readiness';
 import type { App, AppPlugin, Services } from './platform/types';
 import { routeModules } from './routes/index';
 
@@ -68,6 +69,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     trustProxy: config.trustProxy,
+    // while closing (a drain's end), requests on open connections are still answered: a
+    // keep-alive client must not get a 503 the balancer cannot send elsewhere (a POST)
+    return503OnClosing: false,
     // URLs the router refuses before any route runs (undecodable, over-long parameters) get
     // the same { ok, message, data } answer as every other failure.
     frameworkErrors: (error, _request, reply) => {
@@ -136,8 +140,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     credentials,
     provider,
     ...(upstream ? { upstream } : {}),
+    readiness: new Readiness(readinessChecks({ db })),
   };
   app.decorate('services', services);
+  // draining: each answer closes its connection, so the balancer opens new ones elsewhere
+  app.addHook('onRequest', async (_request, reply) => {
+    if (services.readiness.draining) void reply.header('connection', 'close');
+  });
   installBearerAuth(app);
   installErrorHandlers(app);
   await installSecurityHeaders(app);

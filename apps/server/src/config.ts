@@ -103,6 +103,13 @@ export interface ServerConfig {
     readonly limit: number;
     readonly windowMs: number;
   };
+  /** What SIGTERM does (see the server README, "Drain"). */
+  readonly shutdown: {
+    /** Draining: not ready, sockets closed (1012), requests still served for this long. */
+    readonly delayMs: number;
+    /** The process exits at the latest this long after SIGTERM, cutting what still runs. */
+    readonly graceMs: number;
+  };
   readonly realtime: {
     /** A WebSocket subscriber with more unsent bytes than this is dropped (a slow consumer). */
     readonly maxBufferedBytes: number;
@@ -204,6 +211,8 @@ const envSchema = z
       .optional(),
     PRINT_CODES_PER_DAY: positiveInt.default(500),
     REALTIME_MAX_BUFFERED_KB: positiveInt.default(4096),
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(5000),
+    SHUTDOWN_GRACE_SECONDS: positiveInt.default(30),
     REALTIME_MESSAGES_PER_SECOND: positiveInt.default(500),
     REALTIME_MESSAGE_BURST: positiveInt.default(1000),
     S3_ENDPOINT: httpUrl.optional(),
@@ -367,6 +376,10 @@ export function loadConfig(
       ipMaxFailures: e.LOGIN_IP_MAX_FAILURES,
     },
     signUp: { limit: e.SIGNUP_RATE_LIMIT, windowMs: e.SIGNUP_RATE_WINDOW_MINUTES * 60_000 },
+    shutdown: {
+      delayMs: Math.min(e.SHUTDOWN_DELAY_MS, e.SHUTDOWN_GRACE_SECONDS * 1000),
+      graceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    },
     realtime: {
       maxBufferedBytes: e.REALTIME_MAX_BUFFERED_KB * 1024,
       messagesPerSecond: e.REALTIME_MESSAGES_PER_SECOND,

@@ -32,18 +32,32 @@ async function main(): Promise<void> {
   await prepareDatabase(database, { demo: config.seedDemo, clock: systemClock });
   const app = await buildApp({ config, database, files: store.files });
 
+  // SIGTERM drains (see the server README, "Drain"): not ready, sockets closed with 1012, new
+  // sockets refused, every answer closing its connection; after SHUTDOWN_DELAY_MS the listener
+  // closes and what is in flight finishes; the process exits by SHUTDOWN_GRACE_SECONDS at most.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: closing`);
+    const { delayMs, graceMs } = config.shutdown;
+    app.log.info(`${signal}: draining (${delayMs} ms, exit within ${graceMs} ms)`);
+    const cut = setTimeout(() => {
+      app.log.error(`${signal}: requests still running after ${graceMs} ms: cut`);
+      process.exit(1);
+    }, graceMs);
+    cut.unref();
+    app.services.readiness.startDraining(systemClock.nowMs());
+    await new Promise((r) => setTimeout(r, delayMs));
     await app.close();
     await database.close();
     store.close();
+    clearTimeout(cut);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // started by start:cluster (an IPC channel): the launcher gone, even by SIGKILL, this one goes
+  if (process.send) process.on('disconnect', () => void shutdown('launcher gone'));
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite (${config.pgliteDir})`;

@@ -4,7 +4,7 @@ import { manualClock } from '@dotink/ncode';
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { memoryBus } from './bus';
-import { type Connection, REVOKED_CLOSE, RealtimeHub } from './hub';
+import { type Connection, RESTART_CLOSE, REVOKED_CLOSE, RealtimeHub } from './hub';
 import { type Membership, ROOM_CLOSED_CLOSE } from './rooms';
 
 /** A socket stand-in: records what is sent, with a settable backlog. */
@@ -120,7 +120,9 @@ describe('RealtimeHub', () => {
     expect(quiet.socket.closed).toBe('terminated');
     expect(hub.memberCount('session/1_s')).toBe(1);
     hub.close();
-    expect(a.socket.closed).toEqual({ code: 1001, reason: 'server closing' });
+    // 1012 "service restart": a client connects again at once (to another process)
+    expect(a.socket.closed).toEqual({ code: RESTART_CLOSE, reason: 'server restarting' });
+    expect(RESTART_CLOSE).toBe(1012);
   });
 
   it("closes the members of a lesson's room once its closing time passed (4002), by the injected clock", async () => {

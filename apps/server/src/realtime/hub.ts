@@ -52,6 +52,12 @@ const CORK_LIMIT_BYTES = 64 * 1024;
 /** Close code of a member whose token expired or was revoked. */
 export const REVOKED_CLOSE = 4001;
 
+/**
+ * Close code of every member when the process drains or stops (1012 "service restart"): the
+ * apps connect again at once, and the load balancer sends them to another process.
+ */
+export const RESTART_CLOSE = 1012;
+
 export class RealtimeHub {
   private readonly rooms = new Map<string, Set<Connection>>();
   private readonly alive = new WeakMap<WebSocket, boolean>();
@@ -256,14 +262,19 @@ export class RealtimeHub {
     return closed;
   }
 
+  /** Closes every member's socket with {@link RESTART_CLOSE} (the process drains). */
+  closeMembers(): void {
+    this.queued.clear();
+    for (const members of this.rooms.values())
+      for (const c of members) c.socket.close(RESTART_CLOSE, 'server restarting');
+    this.rooms.clear();
+  }
+
   /** Stops listening and closes every socket. */
   close(): void {
     clearInterval(this.heartbeat);
     if (this.closing) clearInterval(this.closing);
     this.unsubscribe();
-    this.queued.clear();
-    for (const members of this.rooms.values())
-      for (const c of members) c.socket.close(1001, 'server closing');
-    this.rooms.clear();
+    this.closeMembers();
   }
 }

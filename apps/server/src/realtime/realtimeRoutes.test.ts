@@ -14,8 +14,9 @@ import {
   strokeMessage,
   UpgradeRefused,
 } from '../../test/realtimeClient';
+import { RESTART_CLOSE } from './hub';
 import { CloseReason } from './realtimeRoutes';
-import { ROOM_CLOSED_CLOSE } from './rooms';
+import { ROOM_CLOSED_CLOSE, RoomMessage } from './rooms';
 
 const refusal = async (p: Promise<Client>) => {
   try {
@@ -283,6 +284,32 @@ describeEachDatabase('realtime rooms: the lesson room closes', (kind) => {
     expect(await refusal(join(other.students[0]!.headers))).toMatchObject({ status: 403 });
     const fresh = await issueAccessToken(app, other.teacher.id, 'openid profile edu.read');
     expect(await refusal(join({ authorization: `Bearer ${fresh}` }))).toMatchObject({ status: 403 });
+  });
+});
+
+describeEachDatabase('realtime rooms: the process drains (SIGTERM)', (kind) => {
+  const server = useTestServer(kind);
+  it('closes every socket with 1012 at once, refuses new ones (503) and still answers requests', async () => {
+    const app = server().app;
+    const base = await listenWs(app);
+    const room = await createClassroom(app, 1);
+    const url = `${base}/realtime/v1/rooms/session/${room.tag}`;
+    const join = (headers: Record<string, string>) =>
+      connect(url, { protocols: ['dotink.remote.v1', `bearer.${tokenOf(headers)}`] });
+    const teacher = await join(room.teacher.headers);
+    const station = await join(room.students[0]!.headers);
+    app.services.readiness.startDraining(0);
+    const restart = { code: RESTART_CLOSE, reason: 'server restarting' };
+    expect(await Promise.all([teacher.closed, station.closed])).toEqual([restart, restart]);
+    expect(await refusal(join(room.teacher.headers))).toEqual({
+      status: 503,
+      message: RoomMessage.restarting,
+    });
+    // an HTTP request still gets its answer, with its connection closed after it
+    const http = base.replace(/^ws/, 'http');
+    const health = await fetch(`${http}/api/health`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get('connection')).toBe('close');
   });
 });
 

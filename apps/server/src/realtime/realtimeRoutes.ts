@@ -79,7 +79,12 @@ export const realtimeRoutes: AppPlugin = async (app) => {
     onDrop: (c, reason) => app.log.info({ room: c.membership.room, reason }, 'realtime member dropped'),
     clock: app.services.clock,
   });
-  app.addHook('preClose', async () => hub.close());
+  // draining (SIGTERM): every socket is closed with 1012 at once; new ones are refused below
+  const stopDrainWatch = app.services.readiness.onDrain(() => hub.closeMembers());
+  app.addHook('preClose', async () => {
+    stopDrainWatch();
+    hub.close();
+  });
   app.addHook('onClose', async () => bus.close());
 
   await app.register(websocket, {
@@ -101,6 +106,9 @@ export const realtimeRoutes: AppPlugin = async (app) => {
   const memberships = new WeakMap<FastifyRequest, Membership>();
   const requireAuth = app.requireAuth();
   const admit = async (request: FastifyRequest, reply: FastifyReply) => {
+    // a draining process takes no new socket: nginx (proxy_next_upstream http_503) or the app's
+    // reconnect reaches another process
+    if (app.services.readiness.draining) return sendFailure(reply, 503, RoomMessage.restarting);
     if (!request.headers.authorization) {
       const token = upgradeToken(request);
       if (token) request.headers.authorization = `Bearer ${token}`;

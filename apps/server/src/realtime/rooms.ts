@@ -58,6 +58,7 @@ export const RoomMessage = {
   notInLesson: 'Forbidden: not a teacher or student of this lesson',
   notOnBoard: "Forbidden: not the board's owner or a pupil of the owner",
   closed: LiveMessage.closed,
+  restarting: 'The server is restarting: connect again (another process takes the socket).',
 } as const;
 
 const SESSION = /^session\/(\d{1,9})_([^/]{1,128})$/;

@@ -64,3 +64,37 @@ describeEachDatabase('platform routes', (kind) => {
     expect(meta.scopes_supported).toEqual(expect.arrayContaining(['edu.read', 'member.admin.read']));
   });
 });
+
+describeEachDatabase('readiness', (kind) => {
+  const server = useTestServer(kind);
+  const host = new URL(TEST_PUBLIC_URL).host;
+
+  it('is ready when the database answers and every migration ran, and not while draining', async () => {
+    const ready = await server().app.inject({ url: '/api/ready', headers: { host } });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({
+      ok: true,
+      message: 'Success',
+      data: {
+        ready: true,
+        draining: false,
+        checks: expect.arrayContaining([
+          { name: 'database', ok: true },
+          { name: 'migrations', ok: true },
+        ]),
+      },
+    });
+
+    server().app.services.readiness.startDraining(0);
+    const draining = await server().app.inject({ url: '/api/ready', headers: { host } });
+    expect(draining.statusCode).toBe(503);
+    expect(draining.json()).toMatchObject({
+      ok: false,
+      message: 'not ready: draining (the process is stopping)',
+      data: { ready: false, draining: true },
+    });
+    // liveness is not readiness: the draining process still answers
+    const health = await server().app.inject({ url: '/api/health', headers: { host } });
+    expect(health.statusCode).toBe(200);
+  });
+});

@@ -1,5 +1,8 @@
-/** Platform routes: the OpenAPI document (`/api/docs`) and a health check (`/api/health`). */
-import { sql } from 'kysely';
+/**
+ * Platform routes: the OpenAPI document (`/api/docs`), liveness (`/api/health`: the process
+ * answers) and readiness (`/api/ready`: its checks pass and it is not draining; see
+ * `platform/readiness.ts`).
+ */
 import { z } from 'zod';
 import { answerSchema, success } from '../http/answer';
 import type { AppPlugin } from '../platform/types';
@@ -22,13 +25,41 @@ export const platformRoutes: AppPlugin = async (app) => {
     {
       schema: {
         tags: ['platform'],
-        summary: 'Whether the server and its database answer',
+        summary: 'Liveness: the process answers (it queries nothing; see /api/ready)',
         response: { 200: answerSchema(z.object({ database: z.enum(['pglite', 'postgres']) })) },
       },
     },
-    async () => {
-      await sql`select 1`.execute(app.services.db);
-      return success({ database: app.services.databaseKind });
+    async () => success({ database: app.services.databaseKind }),
+  );
+
+  const report = z.object({
+    ready: z.boolean(),
+    draining: z.boolean(),
+    checks: z.array(z.object({ name: z.string(), ok: z.boolean(), message: z.string().optional() })),
+  });
+  app.get(
+    '/api/ready',
+    {
+      schema: {
+        tags: ['platform'],
+        summary:
+          'Readiness: 200 when every check passes (database, migrations, …); 503 when not or while draining',
+        response: {
+          200: answerSchema(report),
+          503: z.object({ ok: z.literal(false), message: z.string(), data: report }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const answer = await app.services.readiness.report();
+      if (answer.ready) return success(answer);
+      const why = [
+        ...(answer.draining ? ['draining (the process is stopping)'] : []),
+        ...answer.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.message ?? 'failed'}`),
+      ];
+      return reply
+        .code(503)
+        .send({ ok: false as const, message: `not ready: ${why.join('; ')}`, data: answer });
     },
   );
 };
