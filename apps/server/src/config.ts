@@ -270,6 +270,9 @@ const envSchema = z
     }
   });
 
+/** Every environment variable the configuration reads (deploy/: the compose file and manifests set only these). */
+export const configVariables: readonly string[] = Object.keys(envSchema.shape);
+
 /** The first issuable code page of engine.md §4. */
 export const DEFAULT_CODE_START: PageAddress = pageAddress(0, 27, 667, 1);
 
