@@ -70,6 +70,7 @@ function setUp(
   let now = START + 60_000;
   const sockets: FakeSocket[] = [];
   const timers: (() => void)[] = [];
+  const delays: number[] = [];
   const searches: InkSearchRequest[] = [];
   const drawn: string[] = [];
   const notices: { fn: () => void; ms: number }[] = [];
@@ -87,7 +88,10 @@ function setUp(
       sockets.push(s);
       return s as unknown as WebSocket;
     },
-    setTimer: (fn) => timers.push(fn),
+    setTimer: (fn, ms) => {
+      timers.push(fn);
+      delays.push(ms);
+    },
     clearTimer: () => undefined,
     noticeTimer: (fn, ms) => notices.push({ fn, ms }),
     readGapMs,
@@ -102,6 +106,7 @@ function setUp(
     room,
     sockets,
     timers,
+    delays,
     searches,
     drawn,
     notices,
@@ -323,6 +328,20 @@ describe('LiveRoom', () => {
     sockets[0]!.close();
     expect(room.status()).toEqual({ kind: 'closed' });
     expect(timers).toHaveLength(0);
+  });
+
+  it('connects again at once when the server restarts (1012), then backs off if that fails', async () => {
+    const { room, sockets, timers, delays } = setUp();
+    room.start();
+    await flush();
+    sockets[0]!.open();
+    sockets[0]!.dispatchEvent(Object.assign(new Event('close'), { code: 1012 }));
+    expect(room.status()).toEqual({ kind: 'retrying', attempt: 1 });
+    expect(delays.at(-1)).toBe(0);
+    timers.at(-1)!();
+    await flush();
+    sockets[1]!.dispatchEvent(Object.assign(new Event('close'), { code: 1006 }));
+    expect(delays.at(-1)).toBe(1000);
   });
 
   it('stops when the server closes the room (4002)', async () => {

@@ -54,6 +54,10 @@ import {
 export const ROOMS_PATH = '/realtime/v1/rooms/';
 /** The close code of a room the server closed (its lesson's grace is over). */
 export const ROOM_CLOSED_CODE = 4002;
+
+/** The server's process restarts (1012 "service restart"): connect again at once. */
+export const RESTART_CLOSE_CODE = 1012;
+
 /** The server's subprotocol. */
 export const REALTIME_PROTOCOL = 'dotink.remote.v1';
 /** Preferred: the server may send several messages a frame, one per line (`splitRemoteFrame`). */
@@ -329,24 +333,27 @@ export class LiveRoom {
         return;
       }
       this.socket = undefined;
-      // 4002: the server closed the lesson's room (30 minutes after its end)
-      this.socketLost((event as CloseEvent).code === ROOM_CLOSED_CODE);
+      // 4002: the server closed the lesson's room (30 minutes after its end); 1012: its process
+      // restarts (drains), so connect again at once: the balancer sends the socket elsewhere
+      const code = (event as CloseEvent).code;
+      this.socketLost(code === ROOM_CLOSED_CODE, code === RESTART_CLOSE_CODE);
     });
   }
 
   /** The socket is gone: live strokes end where they are; the room closed, or try again later. */
-  private socketLost(roomClosed: boolean): void {
+  private socketLost(roomClosed: boolean, restarting = false): void {
     this.link?.close();
     if (this.stopped) return;
     for (const p of this.pupils.values()) this.abandonLive(p);
     if (roomClosed || this.serverNow() >= this.lesson.closesAtMs) this.setStatus({ kind: 'closed' });
-    else this.retryLater();
+    else this.retryLater(restarting);
   }
 
-  /** Tries to connect again after the back-off. */
-  private retryLater(): void {
+  /** Tries to connect again after the back-off (at once the first time after a restart). */
+  private retryLater(restarting = false): void {
     this.setStatus({ kind: 'retrying', attempt: this.attempt + 1 });
-    const delay = reconnectDelayMs(this.attempt++);
+    const delay = restarting && this.attempt === 0 ? 0 : reconnectDelayMs(this.attempt);
+    this.attempt++;
     this.timer = (this.deps.setTimer ?? setTimeout)(() => void this.connect(), delay);
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { manualTimers as timers } from './manualTimers';
-import { RoomSocket, roomUrl, type SocketLike, TOKEN_EXPIRED_CLOSE } from './roomSocket';
+import { RESTART_CLOSE, RoomSocket, roomUrl, type SocketLike, TOKEN_EXPIRED_CLOSE } from './roomSocket';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -75,5 +75,31 @@ describe('RoomSocket', () => {
     room.close();
     expect(room.state).toBe('closed');
     expect(t.pending).toHaveLength(0);
+  });
+
+  it('connects again at once when the server restarts (1012), then backs off if that fails', () => {
+    const sockets: FakeSocket[] = [];
+    const t = timers();
+    const room = new RoomSocket({
+      url: roomUrl('http://127.0.0.1:4000', 'session/7_abc'),
+      token: () => 'tok',
+      create: (url, protocols) => {
+        const s = new FakeSocket(url, protocols);
+        sockets.push(s);
+        return s;
+      },
+      timers: t,
+      random: () => 0,
+      onOpen: () => undefined,
+      onTokenExpired: async () => undefined,
+    });
+    sockets[0]!.open();
+    sockets[0]!.drop(RESTART_CLOSE);
+    expect(RESTART_CLOSE).toBe(1012);
+    expect(t.fire()).toBe(0);
+    sockets[1]!.drop();
+    expect(t.fire()).toBe(1000);
+    sockets[2]!.open();
+    room.close();
   });
 });

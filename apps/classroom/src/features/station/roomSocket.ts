@@ -13,6 +13,12 @@ export const REALTIME_PROTOCOL = 'dotink.remote.v1';
 /** Close code of an expired or revoked token. */
 export const TOKEN_EXPIRED_CLOSE = 4001;
 
+/**
+ * The server's process restarts (1012 "service restart", its drain): connect again at once, the
+ * load balancer sends the socket to another process; back-off only if that fails.
+ */
+export const RESTART_CLOSE = 1012;
+
 /** The part of a WebSocket the room uses. */
 export interface SocketLike {
   readonly readyState: number;
@@ -120,7 +126,11 @@ export class RoomSocket {
   private retryLater(code: number): void {
     if (this.closed) return;
     this.setState('waiting');
-    const wait = backoffDelay(this.attempt++, SOCKET_BACKOFF, this.options.random);
+    const wait =
+      code === RESTART_CLOSE && this.attempt === 0
+        ? 0
+        : backoffDelay(this.attempt, SOCKET_BACKOFF, this.options.random);
+    this.attempt++;
     const renew = code === TOKEN_EXPIRED_CLOSE ? this.options.onTokenExpired : undefined;
     this.timer = this.options.timers.setTimeout(() => {
       this.timer = undefined;
