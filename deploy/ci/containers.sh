@@ -45,8 +45,11 @@ docker info >/dev/null 2>&1 || { echo "containers: dockerd did not start:"; tail
 
 step "compose file check (docker-compose config)" docker-compose -f deploy/compose.yaml config -q || exit 1
 step "base image (debootstrap, import, node)" deploy/ci/base-image.sh || exit 1
-step "image build" docker build -q --network host -f deploy/Dockerfile --build-arg BASE_IMAGE=local/node:24 \
-  -t dotink:ci . >/dev/null || exit 1
+build_image() {
+  docker build --network host -f deploy/Dockerfile --build-arg BASE_IMAGE=local/node:24 -t dotink:ci . \
+    >.cache/deploy/build.log 2>&1 || { tail -30 .cache/deploy/build.log; return 1; }
+}
+step "image build" build_image || exit 1
 echo "containers: image dotink:ci $(docker image inspect dotink:ci --format '{{.Size}}' | awk '{printf "%d MB", $1 / 1e6}')"
 step "3 containers behind nginx: journey and rolling restart" \
   npx vitest run --config deploy/ci/vitest.config.ts --reporter=default --reporter=json \
