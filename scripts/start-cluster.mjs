@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm run start:cluster`: builds the web apps that are not built yet, then starts three server
-// processes on one PostgreSQL (DATABASE_URL, required) and one object store (S3_*, or a local
-// s3rver under ./data/s3) behind a round-robin proxy on CLUSTER_PORT (default 3000).
-// See apps/server/README.md, "District deployment".
+// `npm run start:cluster`: builds the web apps that are not built yet, then starts three
+// supervised server processes on one PostgreSQL (DATABASE_URL, required) and one object store
+// (S3_*, or s3rver as its own process under ./data/s3) behind nginx on CLUSTER_PORT (default
+// 3000), configured from deploy/nginx/. See apps/server/README.md, "District deployment".
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

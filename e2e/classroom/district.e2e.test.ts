@@ -2,16 +2,17 @@
  * A district in Chromium (issue 17, PostgreSQL only: TEST_DATABASE_URL; in CI its absence fails
  * the run): three real server processes (`startCluster`, as `npm run start:cluster`) on one fresh
  * PostgreSQL database and one s3rver object store, serving the built classroom app, behind the
- * cluster's proxy. Nothing is mocked but the browser's print dialog and its Bluetooth pens.
+ * cluster's nginx (deploy/nginx). Nothing is mocked but the browser's print dialog and its Bluetooth pens.
  *
- * How a browser reaches "process A": through the proxy with the `dotink-backend` cookie, which
+ * How a browser reaches "process A": through nginx with the test-only `dotink-backend` cookie
+ * (`pinnable`: the rendered configuration maps it to that process's own upstream group), which
  * pins every request and WebSocket of that browser context to one process. Per-process origins
- * cannot work with one issuer: every process has the proxy's address as `PUBLIC_URL`, the
+ * cannot work with one issuer: every process has nginx's address as `PUBLIC_URL`, the
  * classroom checks that the issuer is its own origin's `/oauth`, the redirect URI registered is
  * `PUBLIC_URL/callback.html`, and the addresses the server hands out (material downloads, code
- * pages) are `PUBLIC_URL` ones — a browser on process A's own port would be sent to the proxy
- * (and refused by the Content-Security-Policy's `connect-src 'self'`). The proxy counts what each
- * process served, so each step asserts that only its process answered.
+ * pages) are `PUBLIC_URL` ones — a browser on process A's own port would be sent to nginx
+ * (and refused by the Content-Security-Policy's `connect-src 'self'`). nginx's access log says
+ * which process served each request, so each step asserts that only its process answered.
  *
  * - The teacher signs in on A (the real sign-in pages), adds a POD material (a 3-page PDF) in
  *   the textbook page's dialog on B (code pages issued, PDF and .nproj uploaded), and prints it
@@ -168,6 +169,7 @@ describe.runIf(adminUrl !== '')(
         },
         processes: 3,
         publicHost: '127.0.0.1',
+        pinnable: true,
       });
       closers.push(() => cluster.close());
       browser = await launchChromium();
@@ -193,9 +195,11 @@ describe.runIf(adminUrl !== '')(
 
     /** Runs `step` and returns how many requests each process served meanwhile. */
     async function servedDuring(step: () => Promise<void>): Promise<number[]> {
-      const before = [...cluster.proxy.served];
+      const before = cluster.served();
       await step();
-      return cluster.proxy.served.map((n, i) => n - before[i]!);
+      await new Promise((r) => setTimeout(r, 200)); // nginx logs a request as it ends
+      const after = cluster.served();
+      return after.map((n, i) => n - before[i]!);
     }
 
     it('signs in on A, uploads a POD material on B, prints it on C: the printed PDF has its pages', async () => {
@@ -205,7 +209,7 @@ describe.runIf(adminUrl !== '')(
       const signIn = await servedDuring(() => app.signIn(DEMO_ADMIN));
       expect(signIn[A]).toBeGreaterThan(3);
       expect(signIn.filter((_, i) => i !== A)).toEqual([0, 0]);
-      // the test's own look-ups (from Node, with the teacher's token) go to B's port, not the proxy
+      // the test's own look-ups (from Node, with the teacher's token) go to B's port, not nginx
       const lookUp = new ClassroomPage(app.page, cluster.processes[B]!.url);
       const lecture = await firstLecture(lookUp);
 
@@ -289,7 +293,7 @@ describe.runIf(adminUrl !== '')(
 
       const stationContext = await pinnedContext(A, [pensScript]);
       const station = new ClassroomPage(await stationContext.newPage(), cluster.publicUrl);
-      const before = [...cluster.proxy.served];
+      const before = cluster.served();
       await station.goto(`/pen?course=${lesson.courseId}`);
       await station.testId('station-id').fill(pupil.id);
       await station.testId('station-sign-in').click();
@@ -329,7 +333,7 @@ describe.runIf(adminUrl !== '')(
         .poll(() => lessonStrokeTimes(teacher, pupil.id, tag), { timeout: 20_000 })
         .toHaveLength(strokes.length);
       // B served nothing of the station's or the teacher's since the station opened; A and C did
-      const served = cluster.proxy.served.map((n, i) => n - before[i]!);
+      const served = cluster.served().map((n, i) => n - before[i]!);
       expect(served[A]).toBeGreaterThan(0);
       expect(served[C]).toBeGreaterThan(0);
       expect(served[B]).toBe(0);

@@ -1,78 +1,52 @@
 /**
  * PostgreSQL only (TEST_DATABASE_URL; in CI its absence fails the run): three real server
- * processes (`src/main.ts`) on one fresh database and one s3rver, behind the round-robin proxy,
- * started at once on the empty database. A pupil's pen station uploads a stream of ink batches
- * through the proxy with idempotent stroke keys and retries what has no answer; one process is
- * killed with SIGKILL in the middle. The others keep answering, the proxy leaves the dead one
- * out, and in the end every stroke is stored exactly once. Sign-in state is shared: a token from
- * one process is accepted by every process, and a live lesson's room works through the proxy.
+ * processes (`src/main.ts`) on one fresh database and one s3rver, behind nginx (the
+ * configuration of `deploy/nginx/`), started at once on the empty database, supervised as
+ * `npm run start:cluster` does (`test/testCluster.ts`).
+ *
+ * - A pupil's pen station uploads a stream of ink batches through nginx with idempotent stroke
+ *   keys and retries what has no answer; one process is killed with SIGKILL in the middle. The
+ *   others keep answering, the supervisor starts the dead one again, and in the end every stroke
+ *   is stored exactly once. Sign-in state is shared: a token from one process is accepted by
+ *   every process, and a live lesson's room works through nginx.
+ * - One process stalls (SIGSTOP for 8 s) under 6 upload clients: requests keep completing
+ *   through the other two every second of the stall.
+ *
+ * The rolling restart under 40 pens: rollingRestart.pg.test.ts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { encodeStrokeUploads } from '@dotink/ink';
 import { manualClock, pageAddress } from '@dotink/ncode';
 import { sql } from 'kysely';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { TestBrowser } from '../../test/browser';
-import { describePostgres, testClients, testConfig } from '../../test/harness';
+import { describePostgres } from '../../test/harness';
 import { createClassroom, makeStroke } from '../../test/inkFixtures';
 import { pkcePair, signInWithPassword } from '../../test/oauth';
-import { createPostgresDatabase } from '../../test/postgresDatabase';
 import { connect, connectedMessage, strokeMessage } from '../../test/realtimeClient';
-import { startS3Server } from '../../test/s3Server';
-import { buildApp } from '../app';
-import { openDatabase } from '../db/database';
-import { diskFileStore } from '../files/diskFileStore';
+import { inkUploads, pupilWithToken, startTestCluster, strokesOf } from '../../test/testCluster';
+import type { DatabaseHandle } from '../db/database';
 import { AccountStore } from '../identity/accounts';
-import { freePort, type RunningCluster, startCluster } from './cluster';
+import type { App } from '../platform/types';
+import type { RunningCluster } from './cluster';
 
 const BATCHES = 60;
 const PER_BATCH = 50;
 
-describePostgres('three processes behind the proxy, one killed during ink uploads', (adminUrl) => {
+describePostgres('three processes behind nginx', (adminUrl) => {
   const closers: (() => Promise<void>)[] = [];
+  let cluster: RunningCluster;
+  let base: string;
+  let setup: DatabaseHandle;
+  let seeder: App;
   afterAll(async () => {
     for (const close of closers.reverse()) await close().catch(() => undefined);
-  });
+  }, 120_000);
+
+  beforeAll(async () => {
+    ({ cluster, base, setup, seeder } = await startTestCluster(adminUrl, closers));
+  }, 600_000);
 
   it('keeps serving, the uploader retries on another process, every stroke is stored once', async () => {
-    const database = await createPostgresDatabase(adminUrl);
-    closers.push(database.drop);
-    const s3 = await startS3Server();
-    closers.push(() => s3.close());
-
-    const proxyPort = await freePort();
-    const downs: number[] = [];
-    const clients = [
-      testClients.web,
-      testClients.spa,
-      {
-        clientId: 'dotink-classroom',
-        redirectUris: [`http://127.0.0.1:${proxyPort}/callback.html`],
-        grantTypes: ['authorization_code', 'refresh_token', 'password'],
-      },
-    ];
-    const cluster: RunningCluster = await startCluster({
-      proxyPort,
-      env: {
-        OAUTH_CLIENTS: JSON.stringify(clients),
-        DATABASE_URL: database.url,
-        ...s3.env,
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
-        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      },
-      processes: 3,
-      publicHost: '127.0.0.1',
-      restMs: 60_000,
-      onBackendDown: (port) => downs.push(port),
-    });
-    closers.push(() => cluster.close());
-    const base = cluster.proxy.url;
-
-    const setup = await openDatabase({ kind: 'postgres', url: database.url, maxConnections: 2 });
-    closers.push(() => setup.close());
     const student = await new AccountStore(setup.db).createStudent({ name: 'Cluster pupil' });
 
     // The password grant answered by one process; the token checked by each of the three.
@@ -94,8 +68,8 @@ describePostgres('three processes behind the proxy, one killed during ink upload
       expect(me.status).toBe(200);
     }
 
-    // A teacher's sign-in (authorization code with PKCE, session cookies) whose requests the
-    // proxy spreads over the three processes, then the code exchanged at yet another.
+    // A teacher's sign-in (authorization code with PKCE, session cookies) whose requests nginx
+    // spreads over the three processes, then the code exchanged at yet another.
     const teacher = await new AccountStore(setup.db).createTeacher({
       username: 'cluster-teacher@example.org',
       name: 'Cluster teacher',
@@ -105,7 +79,7 @@ describePostgres('three processes behind the proxy, one killed during ink upload
       password: 'cluster-pass-1',
     });
     expect(teacher.id).toBeTruthy();
-    const before = [...cluster.proxy.served];
+    const before = cluster.served();
     const pkce = pkcePair();
     const redirectUri = `${base}/callback.html`;
     const signIn = await signInWithPassword(new TestBrowser(undefined, base), {
@@ -117,7 +91,7 @@ describePostgres('three processes behind the proxy, one killed during ink upload
       password: 'cluster-pass-1',
     });
     expect(signIn.code).toBeTruthy();
-    expect(cluster.proxy.served.every((n, i) => n > before[i]!)).toBe(true);
+    await vi.waitFor(() => expect(cluster.served().every((n, i) => n > before[i]!)).toBe(true));
     const exchanged = await fetch(`${base}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -138,18 +112,8 @@ describePostgres('three processes behind the proxy, one killed during ink upload
       expect(me.status).toBe(200);
     }
 
-    // A live lesson's room through the proxy: the pupil's pen reaches the teacher's socket
-    // (each upgrade goes to the next process in turn; across processes by LISTEN/NOTIFY).
-    const dataDir = mkdtempSync(join(tmpdir(), 'dotink-cluster-'));
-    closers.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-    const config = testConfig({ DATABASE_URL: database.url }, dataDir);
-    const seeder = await buildApp({
-      config,
-      database: setup,
-      files: diskFileStore(config.filesDir),
-      logger: false,
-    });
-    closers.push(() => seeder.close());
+    // A live lesson's room through nginx: the pupil's pen reaches the teacher's socket
+    // (across processes by LISTEN/NOTIFY when nginx sends them to different ones).
     const room = await createClassroom(seeder, 1);
     // the fixture's lesson is in 2025: these processes run on the real clock, so the lesson is
     // moved to now (a room closes 30 minutes after its lesson's end)
@@ -210,19 +174,23 @@ describePostgres('three processes behind the proxy, one killed during ink upload
     };
 
     const victim = cluster.processes[1]!;
+    const killed = victim.child;
+    const servedBefore = cluster.served();
     let next = 0;
     const worker = async () => {
       while (next < BATCHES) {
         const b = next++;
-        if (b === BATCHES / 3) victim.child.kill('SIGKILL');
+        if (b === BATCHES / 3) killed.kill('SIGKILL');
         await upload(b);
       }
     };
     await Promise.all([worker(), worker(), worker()]);
-    await victim.exited;
-    expect(victim.child.signalCode).toBe('SIGKILL');
+    await new Promise<void>((r) =>
+      killed.exitCode !== null || killed.signalCode ? r() : killed.once('exit', () => r()),
+    );
+    expect(killed.signalCode).toBe('SIGKILL');
 
-    // The survivors still answer, directly and through the proxy.
+    // The survivors still answer, directly and through nginx.
     for (const p of cluster.processes.filter((p) => p !== victim)) {
       expect((await fetch(`${p.url}/api/health`)).status).toBe(200);
     }
@@ -237,10 +205,61 @@ describePostgres('three processes behind the proxy, one killed during ink upload
     expect(counts.rows[0]).toEqual({ n: BATCHES * PER_BATCH, keys: BATCHES * PER_BATCH });
     // A batch answered after a retry reports 0 stored for strokes a dead process had committed.
     expect(storedByAnswers).toBeLessThanOrEqual(BATCHES * PER_BATCH);
-    // Every process served part of the stream before the kill; the survivors the rest.
-    expect(cluster.proxy.served.every((n) => n > 0)).toBe(true);
+    // Every process served part of the stream; nginx sent the rest to the survivors.
+    await vi.waitFor(() => expect(cluster.served().every((n, i) => n > servedBefore[i]!)).toBe(true));
     expect(failures).toBeLessThan(BATCHES);
-    // The proxy met the dead process's refusal and sent the request on (then rested it).
-    expect(downs).toContain(victim.port);
+    // The supervisor started the killed process again; it is ready.
+    await vi.waitFor(
+      async () => expect((await fetch(`${victim.url}/api/ready`).catch(() => undefined))?.status).toBe(200),
+      { timeout: 120_000, interval: 200 },
+    );
+    expect(victim.restarts).toBe(1);
+    expect(victim.child).not.toBe(killed);
   }, 240_000);
+
+  /** An ink uploader: posts batch `b` of `writer` until it has an answer (idempotent keys). */
+  it('keeps completing requests through the other two while one is stopped for 8 s (SIGSTOP)', async () => {
+    const PER = 20;
+    const clients = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => pupilWithToken(base, setup, `Stall ${i}`)),
+    );
+    const uploaders = clients.map((c) => ({ ...c, ...inkUploads(base, c.token, c.id, PER), batches: 0 }));
+    const completed: number[] = [];
+    let running = true;
+    const loop = async (u: (typeof uploaders)[number]) => {
+      while (running) {
+        await u.post(u.batches++);
+        completed.push(performance.now());
+      }
+    };
+    const loops = uploaders.map(loop);
+    await new Promise((r) => setTimeout(r, 1500));
+    const stalled = cluster.processes[0]!;
+    stalled.child.kill('SIGSTOP');
+    const stoppedAt = performance.now();
+    await new Promise((r) => setTimeout(r, 8000));
+    stalled.child.kill('SIGCONT');
+    await new Promise((r) => setTimeout(r, 1000));
+    running = false;
+    await Promise.all(loops);
+
+    // every second of the stall, requests completed (through the other two)
+    const perSecond = Array.from(
+      { length: 8 },
+      (_, k) => completed.filter((t) => t >= stoppedAt + k * 1000 && t < stoppedAt + (k + 1) * 1000).length,
+    );
+    expect(
+      perSecond.every((n) => n > 0),
+      `completed per second of the stall: ${perSecond}`,
+    ).toBe(true);
+    expect(uploaders.flatMap((u) => u.state.failures)).toEqual([]);
+    const stored = await strokesOf(
+      setup,
+      uploaders.map((u) => u.id),
+    );
+    for (const u of uploaders) {
+      expect(stored.get(u.id)).toEqual({ n: u.batches * PER, keys: u.batches * PER });
+    }
+    expect((await fetch(`${stalled.url}/api/ready`)).status).toBe(200);
+  }, 120_000);
 });

@@ -1,11 +1,13 @@
 /**
- * `npm run start:cluster`: three server processes on one PostgreSQL (`DATABASE_URL`, required)
- * and one object store (`S3_*`; none set: a local s3rver with its data under `DATA_DIR/s3`)
- * behind the round-robin proxy on `CLUSTER_PORT` (default 3000). For trying a district
- * deployment on one machine; see the server README, "District deployment".
+ * `npm run start:cluster`: three supervised server processes on one PostgreSQL (`DATABASE_URL`,
+ * required) and one object store (`S3_*`; none set: s3rver as its own process, data under
+ * `DATA_DIR/s3`) behind nginx on `CLUSTER_PORT` (default 3000), rendered from
+ * `deploy/nginx/nginx.conf.template`. For trying a district deployment on one machine; see the
+ * server README, "District deployment".
  */
-import { mkdirSync } from 'node:fs';
+import { type ChildProcess, fork } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startCluster } from './cluster';
 
 const S3_BUCKET = 'dotink';
@@ -15,23 +17,24 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-/** Starts s3rver (a devDependency: this command is for a checkout, not a deployment). */
+/** Starts s3rver as a process of its own (`objectStoreMain.ts`). */
 async function localObjectStore(
   directory: string,
-): Promise<{ env: Record<string, string>; close(): Promise<void> }> {
-  mkdirSync(directory, { recursive: true });
-  const { default: S3rver } = await import('s3rver').catch((error: unknown) =>
-    fail(`no S3_* settings and s3rver is not installed (npm install in the checkout): ${String(error)}`),
-  );
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: Number(process.env.CLUSTER_S3_PORT ?? 0),
-    directory,
-    silent: true,
-    configureBuckets: [{ name: S3_BUCKET }],
+): Promise<{ env: Record<string, string>; child: ChildProcess }> {
+  const script = fileURLToPath(new URL('./objectStoreMain.ts', import.meta.url));
+  const args = [directory, S3_BUCKET, ...(process.env.CLUSTER_S3_PORT ? [process.env.CLUSTER_S3_PORT] : [])];
+  const child = fork(script, args, {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const { port } = await server.run();
+  const port = await new Promise<number>((ok, no) => {
+    child.once('message', (m) => ok((m as { port: number }).port));
+    child.once('exit', (code) =>
+      no(new Error(`the object store (s3rver) exited (${code}); is s3rver installed (npm install)?`)),
+    );
+  });
   return {
+    child,
     env: {
       S3_ENDPOINT: `http://127.0.0.1:${port}`,
       S3_BUCKET,
@@ -41,7 +44,6 @@ async function localObjectStore(
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
     },
-    close: () => server.close(),
   };
 }
 
@@ -55,7 +57,9 @@ async function main(): Promise<void> {
   }
   const dataDir = resolve(env.DATA_DIR ?? 'data');
   const s3Given = Object.keys(env).some((k) => k.startsWith('S3_') && env[k]);
-  const store = s3Given ? undefined : await localObjectStore(resolve(dataDir, 's3'));
+  const store = s3Given
+    ? undefined
+    : await localObjectStore(resolve(dataDir, 's3')).catch((error: unknown) => fail(String(error)));
   const processes = Number(env.CLUSTER_PROCESSES ?? 3);
   const cluster = await startCluster({
     env: {
@@ -68,43 +72,42 @@ async function main(): Promise<void> {
     processes,
     proxyPort: Number(env.CLUSTER_PORT ?? 3000),
     inheritOutput: true,
-    onBackendDown: (port, error) =>
+    onExit: (p, how, restartInMs) =>
       console.warn(
-        `start:cluster: process on port ${port} refused a connection (${error.message}); resting it`,
+        `start:cluster: process ${p.index + 1} (pid ${p.child.pid}) ended (${how}); ` +
+          (restartInMs === undefined ? 'the others carry on' : `starting it again in ${restartInMs} ms`),
       ),
-  }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+  }).catch((error: unknown) => {
+    store?.child.kill('SIGTERM');
+    return fail(error instanceof Error ? error.message : String(error));
+  });
 
   console.log(
     [
       '',
-      `dotink cluster: ${cluster.publicUrl}  (${processes} processes, proxy round robin)`,
+      `dotink cluster: ${cluster.publicUrl}  (${processes} processes behind nginx, least connections)`,
+      `  nginx: pid ${cluster.nginx.child.pid}, configuration ${cluster.nginx.dir}/nginx.conf`,
       ...cluster.processes.map((p) => `  process ${p.index + 1}: pid ${p.child.pid}, ${p.url}`),
-      `  object store: ${store ? `s3rver ${store.env.S3_ENDPOINT} (data in ${resolve(dataDir, 's3')})` : (env.S3_ENDPOINT ?? 'AWS S3')}`,
-      '  Ctrl-C stops everything; kill -9 a pid to see the others carry on.',
+      `  object store: ${store ? `s3rver ${store.env.S3_ENDPOINT}, pid ${store.child.pid} (data in ${resolve(dataDir, 's3')})` : (env.S3_ENDPOINT ?? 'AWS S3')}`,
+      '  Ctrl-C stops everything; kill a process to see it started again and the others carry on.',
       '',
     ].join('\n'),
   );
 
   let closing = false;
-  for (const p of cluster.processes) {
-    void p.exited.then(() => {
-      if (!closing) {
-        const how = p.child.signalCode ?? `code ${p.child.exitCode}`;
-        console.warn(
-          `start:cluster: process ${p.index + 1} (pid ${p.child.pid}) ended (${how}); the others carry on`,
-        );
-      }
-    });
-  }
   const shutdown = async () => {
     if (closing) return;
     closing = true;
     await cluster.close();
-    await store?.close();
+    if (store && store.child.exitCode === null) {
+      store.child.kill('SIGTERM');
+      await new Promise((r) => store.child.once('exit', r));
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
+  process.on('SIGHUP', () => void shutdown());
 }
 
 void main();

@@ -5,7 +5,7 @@
  * `npm run start:cluster`, the cluster tests and the benches all go through this module.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -139,6 +139,8 @@ export interface StartNginxOptions extends Omit<NginxConfigOptions, 'dir' | 'lis
  */
 export async function startNginx(options: StartNginxOptions): Promise<RunningNginx> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'dotink-nginx-'));
+  // started as root, nginx's workers run as `nobody`: they must reach the request-body buffers
+  chmodSync(dir, 0o755);
   mkdirSync(join(dir, 'temp'), { recursive: true });
   const host = options.host ?? '127.0.0.1';
   const conf = join(dir, 'nginx.conf');
@@ -147,6 +149,7 @@ export async function startNginx(options: StartNginxOptions): Promise<RunningNgi
   const args = ['-p', dir, '-c', conf, '-e', 'stderr'];
   const check = spawnSync(binary, [...args, '-t'], { encoding: 'utf8' });
   if (check.error || check.status !== 0) {
+    if (!options.dir) rmSync(dir, { recursive: true, force: true });
     throw new Error(
       `nginx could not start (${binary}): ${check.error?.message ?? check.stderr}\n` +
         'Install it: Debian/Ubuntu `apt-get install nginx`, macOS `brew install nginx`, or set NGINX_BIN.',

@@ -51,7 +51,8 @@ export const platformRoutes: AppPlugin = async (app) => {
       },
     },
     async (_request, reply) => {
-      const answer = await app.services.readiness.report();
+      const report = await app.services.readiness.report();
+      const answer = { ...report, checks: report.checks.map((c) => ({ ...c })) };
       if (answer.ready) return success(answer);
       const why = [
         ...(answer.draining ? ['draining (the process is stopping)'] : []),

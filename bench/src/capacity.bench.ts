@@ -1,0 +1,341 @@
+/**
+ * Issue 26 item 11: how many pens one server process carries. No browser: Node clients that
+ * behave like pen stations (`@dotink/server/test/penStation`: each pupil's socket in the lesson's
+ * room, a dot message every 33 ms, strokes uploaded about once a second and sent again until
+ * answered) and one teacher socket per class (the live screen, `dotink.remote.v2`). Classes of
+ * 40 are added in steps (2, 5, 10, 20 classes: 80 … 800 pens); at each step, for
+ * BENCH_CAPACITY_SECONDS (default 6) after a 2 s warm-up, the relay delay of every dot message
+ * (pupil's send → teacher's socket) and the server process's CPU are measured; then every pupil's
+ * strokes are counted in the database. The figure is the most pens whose relay p99 stayed under
+ * 100 ms with every stroke stored; the step that failed says why.
+ *
+ * The server is a real process (`src/main.ts`, started by the cluster launcher, nginx in front),
+ * reached directly for one process, through nginx for three; on PGlite (one process: it is that
+ * process's own database) and on PostgreSQL (TEST_DATABASE_URL) with one process, then three.
+ * Server CPU per 1,000 pen messages is the processes' CPU over the messages the pens sent. Budget:
+ * ≥ 800 pens (20 classes of 40) on one process; CPU ≤ 41 ms per 1,000 messages is what one core
+ * needs for 800 pens × 30 messages a second.
+ *
+ * All the clients run in this one bench process, on the 2 cores the server shares with it (and,
+ * here, with other engineers' work): its own CPU is printed beside each step, since a client
+ * falling behind shows up as relay delay too.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type App, migrateToLatest, openDatabase } from '@dotink/server';
+import { type RunningCluster, startCluster } from '@dotink/server/cluster';
+import { PenStation, TeacherScreen } from '@dotink/server/test/penStation';
+import { createPostgresDatabase } from '@dotink/server/test/postgres';
+import { insertClass, insertSchool } from '@dotink/server/test/seed';
+import { sql } from 'kysely';
+import { atLeast, atMost, type Bench, type Figure, percentile } from './budget';
+import { totalCpuMs } from './processCpu';
+import { BENCH_CLIENT, loadOnCores, note, startServer, tokenFor } from './serverHarness';
+
+const SECONDS = Number(process.env.BENCH_CAPACITY_SECONDS ?? 6);
+const PER_CLASS = 40;
+const STEPS = [2, 5, 10, 20];
+const RELAY_P99_MS = 100;
+const PENS_BUDGET = 800;
+/** One core at 800 pens × 30 messages a second. */
+const CPU_PER_1000_BUDGET_MS = 1000 / ((PENS_BUDGET * 30) / 1000);
+
+interface Lesson {
+  readonly tag: string;
+  readonly teacherToken: string;
+  readonly pupils: readonly { readonly id: string; readonly token: string; readonly mac: string }[];
+}
+
+const macOf = (i: number) =>
+  `9C:7B:D2:20:${(i >> 8).toString(16).padStart(2, '0')}:${(i & 255).toString(16).padStart(2, '0')}`.toUpperCase();
+
+/** `classes` classes of 40 with a lesson running now, each pupil with a pen and a token. */
+async function seedLessons(app: App, classes: number): Promise<Lesson[]> {
+  const { db, accounts } = app.services;
+  const lessons: Lesson[] = [];
+  for (let c = 0; c < classes; c++) {
+    const schoolId = await insertSchool(db, `Capacity ${c}`, `${9000 + c}`);
+    const teacher = await accounts.createTeacher({
+      username: `capacity-${c}@example.org`,
+      name: `Teacher ${c}`,
+      status: 'ACTIVE',
+      isSchoolAdmin: false,
+      schoolId,
+    });
+    const classId = await insertClass(db, schoolId, teacher.id);
+    const ids = Array.from({ length: PER_CLASS }, (_, i) => `cap${c}p${i}`);
+    // rows written directly: 800 password hashes would take minutes and are never used here
+    await db
+      .insertInto('accounts')
+      .values(
+        ids.map((id, i) => ({
+          id,
+          kind: 'student' as const,
+          username: id,
+          name: `Pupil ${i}`,
+          email: null,
+          password_hash: '!',
+          status: 'ACTIVE' as const,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('students')
+      .values(
+        ids.map((id, i) => ({
+          account_id: id,
+          class_id: classId,
+          num: i + 1,
+          name: `Pupil ${i}`,
+          mac_address: macOf(c * PER_CLASS + i),
+        })),
+      )
+      .execute();
+    const curriculum = await db
+      .insertInto('curriculums')
+      .values({ class_id: classId, teacher_id: teacher.id, title: 'Math' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sessionId = `capacity-${c}`;
+    const course = await db
+      .insertInto('courses')
+      .values({
+        curriculum_id: curriculum.id,
+        tag: 'Lesson 1',
+        title: 'Math',
+        start_at: new Date(Date.now() - 600_000),
+        end_at: new Date(Date.now() + 7_200_000),
+        session_id: sessionId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const pupils = [];
+    for (const [i, id] of ids.entries()) {
+      pupils.push({
+        id,
+        token: await tokenFor(app, id, 'openid profile storage'),
+        mac: macOf(c * PER_CLASS + i),
+      });
+    }
+    lessons.push({
+      tag: `${course.id}_${sessionId}`,
+      teacherToken: await tokenFor(app, teacher.id, 'openid profile edu.read'),
+      pupils,
+    });
+  }
+  return lessons;
+}
+
+interface Step {
+  readonly pens: number;
+  readonly p99: number;
+  readonly cpuPer1000: number;
+  readonly stored: boolean;
+  readonly why?: string;
+}
+
+/** Runs the steps on a running cluster; stops at the first step that fails. */
+async function steps(
+  label: string,
+  cluster: RunningCluster,
+  base: string,
+  lessons: readonly Lesson[],
+  /** Strokes stored per pupil, read in the database (PGlite: none, the server's answers say). */
+  countStored?: (ids: readonly string[]) => Promise<Map<string, number>>,
+): Promise<Step[]> {
+  const pids = cluster.processes.map((p) => p.child.pid!);
+  const written = new Map<string, number>();
+  const results: Step[] = [];
+  for (const classes of STEPS) {
+    const active = lessons.slice(0, classes);
+    const ws = base.replace(/^http/, 'ws');
+    const teachers = active.map(
+      (l) => new TeacherScreen(`${ws}/realtime/v1/rooms/session/${l.tag}`, l.teacherToken),
+    );
+    await Promise.all(teachers.map((t) => t.start()));
+    const pens = active.flatMap((l) =>
+      l.pupils.map(
+        (p) =>
+          new PenStation({
+            roomUrl: `${ws}/realtime/v1/rooms/session/${l.tag}`,
+            baseUrl: base,
+            token: p.token,
+            pupilId: p.id,
+            mac: p.mac,
+          }),
+      ),
+    );
+    for (let i = 0; i < pens.length; i += PER_CLASS)
+      await Promise.all(pens.slice(i, i + PER_CLASS).map((p) => p.start()));
+    await new Promise((r) => setTimeout(r, 2000));
+    for (const t of teachers) t.delaysMs.length = 0;
+    const sentBefore = pens.reduce((a, p) => a + p.sent, 0);
+    const cpuBefore = totalCpuMs(pids);
+    const ownBefore = process.cpuUsage();
+    const t0 = performance.now();
+    await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    const elapsed = performance.now() - t0;
+    const cpu = totalCpuMs(pids) - cpuBefore;
+    const own = process.cpuUsage(ownBefore);
+    const sent = pens.reduce((a, p) => a + p.sent, 0) - sentBefore;
+    const delays = teachers.flatMap((t) => t.delaysMs);
+    await Promise.all(pens.map((p) => p.stop()));
+    for (const t of teachers) t.stop();
+    const failures = pens.flatMap((p) => p.failures);
+    for (const p of pens) written.set(p.options.pupilId, (written.get(p.options.pupilId) ?? 0) + p.written);
+    const counts = countStored ? await countStored([...written.keys()]) : undefined;
+    const missing = counts
+      ? [...written].filter(([id, n]) => counts.get(id) !== n)
+      : pens.filter((p) => p.storedByAnswers !== p.written);
+    const p99 = percentile(delays, 99);
+    const scheduled = (pens.length * 1000) / 33;
+    const rate = sent / (elapsed / 1000);
+    const step: Step = {
+      pens: pens.length,
+      p99,
+      cpuPer1000: cpu / (sent / 1000),
+      stored: failures.length === 0 && missing.length === 0,
+      ...(failures.length > 0
+        ? { why: `uploads failed: ${failures[0]}` }
+        : missing.length > 0
+          ? { why: `${missing.length} pupils' strokes not all stored` }
+          : p99 >= RELAY_P99_MS
+            ? {
+                why:
+                  `relay p99 ${p99.toFixed(0)} ms ≥ ${RELAY_P99_MS} ms` +
+                  (rate < 0.9 * scheduled
+                    ? ` while the bench's own clients sent only ${rate.toFixed(0)} of ${scheduled.toFixed(0)} messages/s ` +
+                      `(${loadOnCores()}): the machine, not the server, is what stops it here`
+                    : ''),
+              }
+            : {}),
+    };
+    note(
+      `[${label}] ${String(step.pens).padStart(4)} pens: relay p99 ${p99.toFixed(0).padStart(5)} ms ` +
+        `(${delays.length} dot messages heard), ${rate.toFixed(0)} of ${scheduled.toFixed(0)} pen messages/s sent, ` +
+        `server CPU ${((cpu / elapsed) * 100).toFixed(0)}% of a core (${step.cpuPer1000.toFixed(1)} ms per 1,000), ` +
+        `bench clients ${(((own.user + own.system) / 1000 / elapsed) * 100).toFixed(0)}%; ` +
+        `${step.stored ? 'every stroke stored' : step.why}; ${loadOnCores()}`,
+    );
+    results.push(step);
+    if (step.why) break;
+  }
+  return results;
+}
+
+function figures(label: string, results: readonly Step[], processes: number): Figure[] {
+  const carried = results.filter((s) => !s.why).at(-1);
+  const failed = results.find((s) => s.why);
+  if (failed) note(`[${label}] what stops it at ${failed.pens} pens: ${failed.why}`);
+  const pens = carried?.pens ?? 0;
+  const cpu = carried?.cpuPer1000 ?? results[0]?.cpuPer1000 ?? Number.NaN;
+  const per = processes === 1 ? 'one process' : `${processes} processes behind nginx`;
+  return [
+    atLeast(`capacity [${label}]: pens on ${per} (relay p99 < 100 ms)`, pens, 'pens', PENS_BUDGET),
+    atMost(`capacity [${label}]: server CPU per 1,000 pen messages`, cpu, 'ms', CPU_PER_1000_BUDGET_MS),
+  ];
+}
+
+async function onPglite(): Promise<Figure[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dotink-capacity-'));
+  try {
+    const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
+    await migrateToLatest(database.db);
+    const seeder = await startServer(database);
+    const lessons = await seedLessons(seeder.app, STEPS.at(-1)!);
+    await seeder.close(); // PGlite is one process's: the server opens it next
+    const cluster = await startCluster({
+      env: {
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        OAUTH_CLIENTS: JSON.stringify([BENCH_CLIENT]),
+      },
+      processes: 1,
+      publicHost: '127.0.0.1',
+      supervise: false,
+    });
+    let results: Step[];
+    try {
+      // every stroke stored: each upload's answer says how many it stored (a stroke key is
+      // stored once); the total is checked in the database once the process is gone
+      results = await steps('pglite, 1 process', cluster, cluster.processes[0]!.url, lessons);
+    } finally {
+      await cluster.close();
+    }
+    const reopened = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
+    try {
+      const row = await reopened.db
+        .selectFrom('ink_strokes')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow();
+      note(`[pglite] strokes in the database after the run: ${row.n}`);
+    } finally {
+      await reopened.close();
+    }
+    return figures('pglite', results, 1);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function onPostgres(adminUrl: string, processes: number): Promise<Figure[]> {
+  const created = await createPostgresDatabase(adminUrl);
+  const database = await openDatabase({ kind: 'postgres', url: created.url, maxConnections: 4 });
+  const dataDir = mkdtempSync(join(tmpdir(), 'dotink-capacity-'));
+  try {
+    await migrateToLatest(database.db);
+    const seeder = await startServer(database);
+    const lessons = await seedLessons(seeder.app, STEPS.at(-1)!);
+    const cluster = await startCluster({
+      env: {
+        DATABASE_URL: created.url,
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        OAUTH_CLIENTS: JSON.stringify([BENCH_CLIENT]),
+      },
+      processes,
+      publicHost: '127.0.0.1',
+      supervise: false,
+    });
+    const label = `postgres, ${processes} process${processes === 1 ? '' : 'es'}`;
+    try {
+      const base = processes === 1 ? cluster.processes[0]!.url : cluster.nginx.url;
+      const results = await steps(label, cluster, base, lessons, async (ids) => {
+        const rows = await sql<{ student_id: string; n: number }>`
+          select student_id, count(*)::int as n from ink_strokes
+           where student_id in (${sql.join(ids)}) group by student_id`.execute(database.db);
+        return new Map(rows.rows.map((r) => [r.student_id, r.n]));
+      });
+      return figures(label, results, processes);
+    } finally {
+      await cluster.close();
+      await seeder.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await created.drop();
+  }
+}
+
+const bench: Bench = {
+  name: 'capacity: pens one server process carries (pen stations and teachers as Node clients)',
+  async run(): Promise<Figure[]> {
+    const started = performance.now();
+    const out: Figure[] = [];
+    out.push(...(await onPglite()));
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) {
+      note('TEST_DATABASE_URL is not set: the PostgreSQL figures (1 and 3 processes) are skipped');
+      return out;
+    }
+    out.push(...(await onPostgres(adminUrl, 1)));
+    out.push(...(await onPostgres(adminUrl, 3)));
+    note(`capacity bench: ${((performance.now() - started) / 1000).toFixed(0)} s in all`);
+    return out;
+  },
+};
+
+export default bench;
