@@ -4,7 +4,7 @@
  */
 import { buildApp, systemClock } from './app';
 import { ConfigError, loadConfig } from './config';
-import { databaseTarget, openDatabase } from './db/database';
+import { DatabaseUnavailableError, databaseTarget, openDatabase } from './db/database';
 import { prepareDatabase } from './db/prepare';
 import { openFileStore } from './files/configuredFileStore';
 import { demoLogins } from './seed/demo';
@@ -68,6 +68,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // An operator's mistake (no database, PostgreSQL not running) is one line; a bug keeps its stack.
+  console.error(error instanceof DatabaseUnavailableError ? error.message : error);
   process.exit(1);
 });
