@@ -21,6 +21,7 @@ import type { Account, AccountStore } from '../identity/accounts';
 import type { CredentialVerifier } from '../identity/credentials';
 import type { UpstreamLogin } from '../identity/login/upstream';
 import type { ScopeName } from '../identity/scopes';
+import type { Readiness } from './readiness';
 
 /** The server's Fastify instance, typed with zod schemas. */
 export type App = FastifyInstance<
@@ -50,6 +51,8 @@ export interface Services {
   readonly provider: Provider;
   /** The upstream ("Google") sign-in, absent when not configured. */
   readonly upstream?: UpstreamLogin;
+  /** `/api/ready`'s checks and the drain state (SIGTERM). */
+  readonly readiness: Readiness;
 }
 
 /** The caller of an authenticated route. */
