@@ -3,6 +3,8 @@
  * (and the demo on an empty embedded database), serves, and prints the address and demo logins.
  */
 import { buildApp, systemClock } from './app';
+import { readCodePointer } from './codes/codeStore';
+import { codePagesBanner, installedCodePages } from './codes/installedCodePages';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseUnavailableError, databaseTarget, openDatabase } from './db/database';
 import { prepareDatabase } from './db/prepare';
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
     `  OpenID Connect:     ${config.issuer}/.well-known/openid-configuration`,
     ...vendorDataBanner(await inspectVendorData(vendorDataDir(config))),
     ...categoryFilesBanner(await categoryFilesOf(vendorDataDir(config))),
+    ...codePagesBanner(await installedCodePages(vendorDataDir(config)), await readCodePointer(database.db)),
   ];
   const logins = config.seedDemo ? await demoLogins(database.db) : [];
   if (logins.length > 0) {
