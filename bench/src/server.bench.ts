@@ -284,7 +284,8 @@ async function searchFigure(kind: Kind, total: number, adminUrl?: string): Promi
 // ── code issuing ───────────────────────────────────────────────────────────────────────────
 
 async function codeFigures(kind: Kind, adminUrl?: string): Promise<Figure[]> {
-  const server = await startServer(await freshDatabase(kind, adminUrl));
+  // 1 + 5 × 100 requests of 2 pages
+  const server = await startServer(await freshDatabase(kind, adminUrl), { codePages: 1100 });
   try {
     const { teacherId } = await seedTeacher(server.app, false);
     const auth = `Bearer ${await tokenFor(server.app, teacherId, 'openid profile edu.read')}`;

@@ -4,7 +4,7 @@
  * `inject`; helpers to mint access tokens, seed a teacher's class, print notes, and measure on
  * each database. Not a bench file itself (`run.ts` runs `*.bench.ts` only).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -66,9 +66,21 @@ export async function freshDatabase(kind: Kind, adminUrl?: string): Promise<Data
   };
 }
 
-/** The server on `database` with the bench client and a temporary data directory, ready for `inject`. */
-export async function startServer(database: DatabaseHandle): Promise<BenchServer> {
+/**
+ * The server on `database` with the bench client and a temporary data directory, ready for
+ * `inject`. `codePages`: that many placeholder code pages (0.27.667.1 on, empty files) in its
+ * vendor data, since the server issues only installed pages.
+ */
+export async function startServer(
+  database: DatabaseHandle,
+  options: { codePages?: number } = {},
+): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dotink-bench-'));
+  if (options.codePages) {
+    const book = join(dataDir, 'ncode', 'code', 's0-o27-b667');
+    mkdirSync(book, { recursive: true });
+    for (let p = 1; p <= options.codePages; p++) writeFileSync(join(book, `s0-o27-b667-p${p}.code.gz`), '');
+  }
   const config = loadConfig({
     PUBLIC_URL: 'http://localhost:3000',
     DATA_DIR: dataDir,

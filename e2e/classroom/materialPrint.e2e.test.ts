@@ -1,6 +1,7 @@
 /**
- * Material print in Chromium against the real server (demo school seeded, CODE_START=3.27.1068.1
- * so issued codes have installed code pages): a 3-page POD material registered through the API
+ * Material print in Chromium against the real server started by default (fresh database, demo
+ * school seeded, default CODE_START 0.27.667.1, the shared vendor copy with only 3.27.1068 p0–p15:
+ * the server issues only installed code pages, so printing with the pattern works): a 3-page POD material registered through the API
  * (codes issued by `GET /edu/v1/paper/ncode`, the PDF and `.nproj` uploaded as multipart) is
  * printed from the 'material print' cell of the lecture's textbook table
  * (`/main/textbook?curriculumId=…&curriculumTitle=…&eduClassId=…`); the PDF handed to the browser's print passes
@@ -43,7 +44,7 @@ beforeAll(async () => {
   const dist = await buildClassroom();
   server = await startRealServer({
     seedDemo: true,
-    env: { CLASSROOM_DIST_DIR: dist, CODE_START: '3.27.1068.1' },
+    env: { CLASSROOM_DIST_DIR: dist },
   });
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });

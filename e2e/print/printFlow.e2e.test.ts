@@ -1,6 +1,7 @@
 /**
  * Browser test of the print flow in the real board app against the real server (a child process,
- * demo school seeded, CODE_START=3.27.1068.1 so issued codes have installed code pages): the
+ * demo school seeded, default CODE_START on a fresh database: the server issues only the installed
+ * code pages of the shared vendor copy, 3.27.1068 p1–p15): the
  * print dialog signed out — three paper choices, the sign-in note, the page range, simple and
  * detailed modes, four languages; then signed in through the server's sign-in pages — plain paper
  * with codes issued by the server, the reprint PDF reusing them, and a cancelled print while the
@@ -22,7 +23,7 @@ let board: BoardPage;
 const codeRequests: string[] = [];
 
 beforeAll(async () => {
-  env = await startBoardTest({ seedDemo: true, env: { CODE_START: '3.27.1068.1' } });
+  env = await startBoardTest({ seedDemo: true });
   // the service worker is blocked so that routing sees the board's requests (the offline
   // service worker has its own browser test in e2e/board)
   context = await env.browser.newContext({

@@ -18,6 +18,7 @@ import {
 import type { ServerConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { FileStore } from './files/fileStore';
+import { reportingFailures } from './files/storeFailures';
 import { installErrorHandlers, sendFailure } from './http/errors';
 import { installInputGuard } from './http/inputGuard';
 import { REDACTED, REDACTED_LOG_PATHS, requestForLog } from './http/redact';
@@ -33,6 +34,7 @@ import { createOidcProvider, OIDC_PREFIX, oidcRoutes, publicClientIds } from './
 import { loadIdentitySecrets } from './identity/oidc/secrets';
 import { allScopes } from './identity/scopes';
 import { installBearerAuth } from './platform/bearer';
+import { fileStoreCheck } from './platform/dependencyChecks';
 import { Readiness, readinessChecks } from './platform/readiness';
 import type { App, AppPlugin, Services } from './platform/types';
 import { routeModules } from './routes/index';
@@ -134,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     databaseKind: database.kind,
     ...(database.withBlob ? { withBlob: database.withBlob } : {}),
     copyIn: database.copyIn,
-    files,
+    files: reportingFailures(files),
     clock,
     accounts,
     credentials,
@@ -142,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(upstream ? { upstream } : {}),
     readiness: new Readiness(readinessChecks({ db })),
   };
+  services.readiness.add(fileStoreCheck(files));
   app.decorate('services', services);
   // draining: each answer closes its connection, so the balancer opens new ones elsewhere
   app.addHook('onRequest', async (_request, reply) => {

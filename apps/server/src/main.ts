@@ -3,8 +3,10 @@
  * (and the demo on an empty embedded database), serves, and prints the address and demo logins.
  */
 import { buildApp, systemClock } from './app';
+import { readCodePointer } from './codes/codeStore';
+import { codePagesBanner, installedCodePages } from './codes/installedCodePages';
 import { ConfigError, loadConfig } from './config';
-import { databaseTarget, openDatabase } from './db/database';
+import { DatabaseUnavailableError, databaseTarget, openDatabase } from './db/database';
 import { prepareDatabase } from './db/prepare';
 import { openFileStore } from './files/configuredFileStore';
 import { demoLogins } from './seed/demo';
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
     `  OpenID Connect:     ${config.issuer}/.well-known/openid-configuration`,
     ...vendorDataBanner(await inspectVendorData(vendorDataDir(config))),
     ...categoryFilesBanner(await categoryFilesOf(vendorDataDir(config))),
+    ...codePagesBanner(await installedCodePages(vendorDataDir(config)), await readCodePointer(database.db)),
   ];
   const logins = config.seedDemo ? await demoLogins(database.db) : [];
   if (logins.length > 0) {
@@ -82,6 +85,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // An operator's mistake (no database, PostgreSQL not running) is one line; a bug keeps its stack.
+  console.error(error instanceof DatabaseUnavailableError ? error.message : error);
   process.exit(1);
 });

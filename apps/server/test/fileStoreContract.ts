@@ -14,6 +14,11 @@ export interface FileStoreHarness {
   readonly store: FileStore;
   /** Names of staged (uncommitted) contents still stored: empty when nothing was left behind. */
   leftovers(): Promise<string[]>;
+  /**
+   * Makes the storage under the store fail (disk: its directory replaced by a file; S3: the
+   * server stopped) until `end()` brings it back at the same place. The store object is kept.
+   */
+  outage(): Promise<{ end(): Promise<void> }>;
 }
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -175,6 +180,33 @@ export function describeFileStore(name: string, setup: () => FileStoreHarness): 
       expect(await store.get('../tmp/x')).toBeUndefined();
       expect(await store.stream('not-a-hash')).toBeUndefined();
       expect(await store.stream('A'.repeat(64))).toBeUndefined();
+    });
+
+    it('a failing store: every call rejects with the store’s error, never “absent”; works again when it returns', async () => {
+      const harness = h();
+      const { store } = harness;
+      const kept = await store.put(text(`kept before the outage ${name}`));
+      const missing = sha(text(`never stored, asked during the outage ${name}`));
+      await store.check();
+      const outage = await harness.outage();
+      try {
+        await expect(store.check()).rejects.toThrow();
+        for (const address of [kept.sha256, missing]) {
+          await expect(store.get(address)).rejects.toThrow();
+          await expect(store.has(address)).rejects.toThrow();
+          await expect(store.stream(address)).rejects.toThrow();
+        }
+        await expect(store.put(text(`put during the outage ${name}`))).rejects.toThrow();
+        await expect(store.stage(text(`staged during the outage ${name}`))).rejects.toThrow();
+      } finally {
+        await outage.end();
+      }
+      await store.check();
+      const after = text(`put after the outage ${name}`);
+      const stored = await store.put(after);
+      expect(await store.get(stored.sha256)).toEqual(after);
+      expect(await store.has(sha(text(`put during the outage ${name}`)))).toBe(false);
+      expect(await harness.leftovers()).toEqual([]);
     });
 
     it('round-trips any bytes (property)', async () => {

@@ -4,8 +4,10 @@ import { pageAddress, pageId } from './address';
 import {
   codeRequestQuery,
   codeRequestSize,
+  comparePages,
   FIRST_CODE_POINTER,
   issueCodes,
+  issueInstalledCodes,
   normalizeCodePointer,
   planDocumentCodes,
   readIssuedCodes,
@@ -120,5 +122,76 @@ describe('code requests', () => {
     ]);
     expect(() => readIssuedCodes({})).toThrow(/not a list/);
     expect(() => readIssuedCodes([{ s: 0, o: 27, b: 667, url: 'u' }])).toThrow(/item 0/);
+  });
+});
+
+describe('issueInstalledCodes (only pages whose code data is installed)', () => {
+  const book = (b: number, from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => pageAddress(3, 27, b, from + i));
+  const shared = book(1068, 1, 15);
+
+  it('starts at the first installed page after the pointer, even far before it', () => {
+    const issue = issueInstalledCodes(pageAddress(0, 27, 667, 1), 3, shared);
+    expect(issue.pages.map(pageId)).toEqual(['3.27.1068.1', '3.27.1068.2', '3.27.1068.3']);
+    expect(pageId(issue.next)).toBe('3.27.1068.4');
+    const after = issueInstalledCodes(issue.next, 12, shared);
+    expect(after.pages.map(pageId).at(-1)).toBe('3.27.1068.15');
+  });
+
+  it('says how many installed pages are left when the block does not fit', () => {
+    expect(() => issueInstalledCodes(pageAddress(3, 27, 1068, 14), 3, shared)).toThrow(
+      /^Code space exhausted: 3 consecutive code pages asked, 2 installed code pages left/,
+    );
+    expect(() => issueInstalledCodes(pageAddress(0, 27, 667, 1), 1, [])).toThrow(/Code space exhausted/);
+  });
+
+  it('skips a gap and keeps a block in one book', () => {
+    const installed = [...book(10, 1, 4), ...book(10, 6, 9), ...book(11, 1, 3)];
+    expect(issueInstalledCodes(pageAddress(3, 27, 10, 1), 4, installed).pages.map(pageId)).toEqual([
+      '3.27.10.1',
+      '3.27.10.2',
+      '3.27.10.3',
+      '3.27.10.4',
+    ]);
+    expect(issueInstalledCodes(pageAddress(3, 27, 10, 2), 4, installed).pages.map(pageId)).toEqual([
+      '3.27.10.6',
+      '3.27.10.7',
+      '3.27.10.8',
+      '3.27.10.9',
+    ]);
+    expect(issueInstalledCodes(pageAddress(3, 27, 10, 8), 3, installed).pages[0]!.book).toBe(11);
+  });
+
+  it('issues only installed, consecutive pages at or after the pointer, never one twice (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 40 }),
+        fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 12 }),
+        (numbers, sizes) => {
+          const installed = [...numbers].sort((a, b) => a - b).map((p) => pageAddress(3, 27, 5, p));
+          const ids = new Set(installed.map(pageId));
+          const seen = new Set<string>();
+          let pointer = pageAddress(0, 27, 667, 1);
+          for (const qty of sizes) {
+            let issue: ReturnType<typeof issueInstalledCodes>;
+            try {
+              issue = issueInstalledCodes(pointer, qty, installed);
+            } catch (error) {
+              expect(String(error)).toMatch(/Code space exhausted/);
+              continue;
+            }
+            expect(issue.pages).toHaveLength(qty);
+            issue.pages.forEach((p, i) => {
+              expect(ids.has(pageId(p))).toBe(true);
+              expect(seen.has(pageId(p))).toBe(false);
+              seen.add(pageId(p));
+              if (i > 0) expect(p.page).toBe(issue.pages[i - 1]!.page + 1);
+            });
+            expect(comparePages(issue.pages[0]!, pointer)).toBeGreaterThanOrEqual(0);
+            pointer = issue.next;
+          }
+        },
+      ),
+    );
   });
 });

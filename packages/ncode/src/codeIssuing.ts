@@ -182,3 +182,69 @@ export function readIssuedCodes(json: unknown): IssuedCode[] {
     return { page: pageAddress(s as number, o as number, b as number, p as number), url: url as string };
   });
 }
+
+/** Orders page addresses as the pointer moves: section, owner, book, then page. */
+export function comparePages(a: PageAddress, b: PageAddress): number {
+  return a.section - b.section || a.owner - b.owner || a.book - b.book || a.page - b.page;
+}
+
+/** The page issued after `a` by {@link issueCodes}' rule (next page, or page 1 of the next book). */
+function successorPage(a: PageAddress): PageAddress {
+  return a.page >= lastIssuedPage(a.section)
+    ? pageAddress(a.section, a.owner, a.book + 1, FIRST_ISSUED_PAGE)
+    : pageAddress(a.section, a.owner, a.book, a.page + 1);
+}
+
+const samePage = (a: PageAddress, b: PageAddress) => comparePages(a, b) === 0;
+
+/**
+ * The index of the first of `installed` (sorted by {@link comparePages}) at or after `pointer`.
+ */
+export function firstInstalledFrom(installed: readonly PageAddress[], pointer: PageAddress): number {
+  let lo = 0;
+  let hi = installed.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (comparePages(installed[mid]!, pointer) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Issues `qty` pages as {@link issueCodes} does, but only pages whose code data is installed
+ * (`installed`: issuable pages, page ≥ 1, sorted by {@link comparePages}), so that nothing
+ * handed out is unprintable: the first run of `qty` consecutive installed pages at or after
+ * `pointer` (kept inside one book when the block fits in a book, as in {@link issueCodes});
+ * installed pages skipped before the run stay unused. No such run throws
+ * `Error('Code space exhausted: …')`, naming how many installed pages are left.
+ */
+export function issueInstalledCodes(
+  pointer: PageAddress,
+  qty: number,
+  installed: readonly PageAddress[],
+  options: IssueOptions = {},
+): CodeIssue {
+  if (!Number.isInteger(qty) || qty < 0) throw new RangeError(`qty must be an integer ≥ 0, got ${qty}`);
+  const from = firstInstalledFrom(installed, pointer);
+  if (qty === 0) return { pages: [], next: pointer };
+  let start = from;
+  for (let i = from; i < installed.length; i++) {
+    const page = installed[i]!;
+    if (i > start) {
+      const previous = installed[i - 1]!;
+      const follows = samePage(successorPage(previous), page);
+      const crossesBook = page.book !== previous.book;
+      const oneBook = (options.keepInOneBook ?? true) && qty <= lastIssuedPage(page.section);
+      if (!follows || (crossesBook && oneBook)) start = i;
+    }
+    if (i - start + 1 === qty) {
+      const pages = installed.slice(start, i + 1);
+      return { pages, next: successorPage(page) };
+    }
+  }
+  const left = installed.length - from;
+  throw new Error(
+    `Code space exhausted: ${qty} consecutive code pages asked, ${left} installed code page${left === 1 ? '' : 's'} left and no such run among them (add code pages to the vendor data)`,
+  );
+}

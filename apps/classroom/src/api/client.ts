@@ -3,6 +3,7 @@
  * every answer is validated with its zod schema, a 401 logs out, and every failure becomes an
  * {@link ApiError} whose text is one of the spec's messages in the user's language.
  */
+import { FILE_STORE_UNAVAILABLE } from '@dotink/contracts/answer';
 import type { z } from 'zod';
 import type { ClassroomKey } from '../i18n/en';
 
@@ -31,6 +32,8 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, ClassroomKey>> = {
   'pen information may have been entered wrongly': 'import.penWrong',
   'pen information may have been duplicated': 'import.penDuplicated',
   'no school registration info': 'gate.noSchoolTitle',
+  // 503: the server's file storage is down (issue 26)
+  [FILE_STORE_UNAVAILABLE]: 'error.storeUnavailable',
 };
 
 /** The call layer's needs: where the server is, a token, and what to do on a 401. */
@@ -90,7 +93,7 @@ export async function send(fetcher: typeof fetch, url: string | URL, init: Reque
  */
 export async function readAnswer<S extends z.ZodType>(res: Response, schema: S): Promise<z.infer<S>> {
   const json: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) throw failure(res, json);
+  if (!res.ok) throw failureOf(res, json);
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new ApiError(res.status, 'error.invalidAnswer', {}, parsed.error.message);
   return parsed.data;
@@ -98,7 +101,8 @@ export async function readAnswer<S extends z.ZodType>(res: Response, schema: S):
 
 export type Call = ReturnType<typeof createCall>;
 
-function failure(res: Response, json: unknown): ApiError {
+/** The {@link ApiError} of a failed answer (status and parsed body; undefined when not JSON). */
+export function failureOf(res: { status: number; statusText: string }, json: unknown): ApiError {
   const message =
     typeof json === 'object' && json !== null && typeof (json as { message?: unknown }).message === 'string'
       ? (json as { message: string }).message

@@ -1,4 +1,7 @@
+import { FILE_STORE_UNAVAILABLE } from '@dotink/contracts/answer';
 import { describe, expect, it } from 'vitest';
+import { errorText } from '../app/services';
+import { classroomText, type T } from '../i18n/text';
 import { ApiError } from './client';
 import { UploadCancelled, uploadMaterialAttachments } from './materials';
 
@@ -95,5 +98,21 @@ describe('the attachment upload (classroom.md §7 multipart)', () => {
     xhr.onload?.();
     const e = (await result.catch((error: unknown) => error)) as ApiError;
     expect([e.status, e.key, e.params]).toEqual([502, 'error.status', { code: 502, text: 'Bad Gateway' }]);
+  });
+
+  it('the store down (503): the server’s message in the user’s language, nothing registered', async () => {
+    const { xhr, result } = start();
+    await tick();
+    xhr.answer(503, { ok: false, message: FILE_STORE_UNAVAILABLE, data: null });
+    const e = (await result.catch((error: unknown) => error)) as ApiError;
+    expect([e.status, e.key, e.serverMessage]).toEqual([
+      503,
+      'error.storeUnavailable',
+      FILE_STORE_UNAVAILABLE,
+    ]);
+    const ko: T = (key, params) => classroomText('ko', key, params);
+    expect(errorText(ko, e)).toBe(
+      '파일 저장소에 연결할 수 없습니다. 아무것도 저장되지 않았습니다. 잠시 후 다시 시도하세요.',
+    );
   });
 });

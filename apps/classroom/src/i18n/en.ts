@@ -71,6 +71,7 @@ export const classroomEn = {
   // errors (§8)
   'error.status': 'response status:{code}, statusText:{text}',
   'error.network': 'Internet communication error',
+  'error.storeUnavailable': 'The file storage cannot be reached: nothing was stored. Try again in a moment.',
   'error.caught': 'error caught: {text}',
   'error.studentLogin': 'student login failed',
   'error.invalidAnswer': 'The server answered in an unexpected form.',

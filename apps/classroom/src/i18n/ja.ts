@@ -63,6 +63,8 @@ export const classroomJa: ClassroomMessages = {
   'common.sortDesc': '降順',
   'error.status': 'response status:{code}, statusText:{text}',
   'error.network': 'インターネット通信エラー',
+  'error.storeUnavailable':
+    'ファイルの保存先に接続できません。何も保存されていません。しばらくしてからもう一度お試しください。',
   'error.caught': 'エラーが発生しました: {text}',
   'error.studentLogin': '生徒のログインに失敗しました',
   'error.invalidAnswer': 'サーバーが予期しない形式で応答しました。',

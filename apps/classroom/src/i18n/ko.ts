@@ -63,6 +63,8 @@ export const classroomKo: ClassroomMessages = {
   'common.sortDesc': '내림차순 정렬',
   'error.status': 'response status:{code}, statusText:{text}',
   'error.network': '인터넷 통신 오류',
+  'error.storeUnavailable':
+    '파일 저장소에 연결할 수 없습니다. 아무것도 저장되지 않았습니다. 잠시 후 다시 시도하세요.',
   'error.caught': '오류 발생: {text}',
   'error.studentLogin': '학생 로그인 실패',
   'error.invalidAnswer': '서버가 예상하지 못한 형식으로 응답했습니다.',

@@ -63,6 +63,7 @@ export const classroomZhTW: ClassroomMessages = {
   'common.sortDesc': '遞減排序',
   'error.status': 'response status:{code}, statusText:{text}',
   'error.network': '網路通訊錯誤',
+  'error.storeUnavailable': '無法連線到檔案儲存空間，未儲存任何內容。請稍後再試。',
   'error.caught': '發生錯誤: {text}',
   'error.studentLogin': '學生登入失敗',
   'error.invalidAnswer': '伺服器回應的格式不符預期。',

@@ -1,10 +1,10 @@
 import { gunzipSync } from 'node:zlib';
 import { pageId, readIssuedCodes } from '@dotink/ncode';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { describeEachDatabase, testClients, useTestServer } from '../../test/harness';
 import { host } from '../../test/inkFixtures';
 import { issueAccessToken, teacherWithToken, tokenRequest } from '../../test/oauth';
-import { sharedNcodeDir } from '../../test/sharedData';
+import { vendorDirWithCodePages } from '../../test/sharedData';
 import { readCodePointer } from './codeStore';
 
 const appClient = {
@@ -15,10 +15,18 @@ const appClient = {
   name: 'Test paper hub',
 };
 
+// Issuing hands out only installed code pages: placeholders for the books these tests use.
+const vendor = vendorDirWithCodePages([
+  [0, 27, 667, 1, 4095],
+  [0, 27, 668, 1, 3],
+  [0, 27, 16383, 4095, 4095],
+]);
+afterAll(() => vendor.remove());
+
 describeEachDatabase('code issuing', (kind) => {
   const server = useTestServer(kind, {
     env: {
-      NCODE_DATA_DIR: sharedNcodeDir,
+      NCODE_DATA_DIR: vendor.dir,
       OAUTH_CLIENTS: JSON.stringify([testClients.web, testClients.spa, appClient]),
     },
   });
@@ -100,11 +108,13 @@ describeEachDatabase('code issuing', (kind) => {
     await setPointer(0, 27, 16383, 4095);
     const last = await get('/edu/v1/paper/ncode?qty=1&width=100&height=100', headers);
     expect(readIssuedCodes(last.json()).map((c) => pageId(c.page))).toEqual(['0.27.16383.4095']);
-    const refused = await get('/edu/v1/paper/ncode?qty=1&width=100&height=100', headers);
+    // after it only the 15 shared pages of 3.27.1068 are installed
+    const refused = await get('/edu/v1/paper/ncode?qty=16&width=100&height=100', headers);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       ok: false,
-      message: 'Code space exhausted: section 0 owner 27 has no book after 16383',
+      message:
+        'Code space exhausted: 16 consecutive code pages asked, 15 installed code pages left and no such run among them (add code pages to the vendor data)',
       data: null,
     });
     await setPointer(0, 27, 700, 1);
@@ -192,14 +202,14 @@ describeEachDatabase('code issuing', (kind) => {
   it('answers 404 naming the code file when a code page is not installed', async () => {
     const { headers } = await teacherWithToken(app());
     const res = await get(
-      '/edu/v1/paper/ncode_image?section=0&owner=27&book=667&page=1&width=20&height=10',
+      '/edu/v1/paper/ncode_image?section=0&owner=27&book=669&page=1&width=20&height=10',
       headers,
     );
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({
       ok: false,
       message:
-        'The Ncode code page 0.27.667.1 is not available: add code/s0-o27-b667/s0-o27-b667-p1.code.gz to the vendor data directory (NCODE_DATA_DIR)',
+        'The Ncode code page 0.27.669.1 is not available: add code/s0-o27-b669/s0-o27-b669-p1.code.gz to the vendor data directory (NCODE_DATA_DIR)',
       data: null,
     });
     expect(

@@ -5,12 +5,15 @@
  *   consecutive code pages for a paper of width × height mm (rounded mm + 20); answer: the list
  *   `[{s, o, b, p, url}]` (not wrapped: the engine reads the list itself), url = the code file;
  * - `GET /board/v1/paper/ncode` — the same for any signed-in account's own prints (scope `print`,
- *   the note board), at most `PRINT_CODES_PER_DAY` pages a UTC day per account (429 past it); a
- *   server without code data answers 503 "not set up" instead of issuing codes nobody can print;
+ *   the note board), at most `PRINT_CODES_PER_DAY` pages a UTC day per account (429 past it);
  * - `GET /paperhub/v1/paper/ncode` — the same for an application, with a client-credentials
  *   access token (`grant_type=client_credentials` at /oauth/token);
  * - `GET /edu/v1/paper/ncode_image?section&owner&book&page&width&height` — the page's code text
  *   cut to the paper (`codeImage.ts`); 404 naming the code file when it is not installed.
+ *
+ * Only code pages whose code data is installed (`NCODE_DATA_DIR/code`, read at start:
+ * `installedCodePages.ts`) are issued; a server without any answers 503 "not set up" on the three
+ * issuing routes instead of handing out codes nobody can print, and 409 once they are used up.
  *
  * Failures answer the generic JSON `{ ok: false, message, data: null }` (the engine prints the
  * status and `message`, engine.md §8).
@@ -27,7 +30,8 @@ import { authOf, bearerToken } from '../platform/bearer';
 import type { App, AppPlugin } from '../platform/types';
 import { VendorData, VendorDataMissing, vendorDataDir } from '../vendor/vendorData';
 import { codeImageText } from './codeImage';
-import { CodeIssuer, CodeSpaceExhausted, DailyLimitReached, readCodePointer } from './codeStore';
+import { CodeIssuer, CodeSpaceExhausted, DailyLimitReached } from './codeStore';
+import { installedCodePages } from './installedCodePages';
 
 /** Most pages one request reserves (classroom.md §9: PDF limit 500 pages). */
 export const MAX_CODE_QTY = 500;
@@ -56,8 +60,14 @@ const codeQuery = z.object({
   height: mm,
 });
 const issuedSchema = issuedCodePagesSchema;
-const errors = { 400: failureSchema, 401: failureSchema, 403: failureSchema, 409: failureSchema };
-const printErrors = { ...errors, 429: failureSchema, 503: failureSchema };
+const errors = {
+  400: failureSchema,
+  401: failureSchema,
+  403: failureSchema,
+  409: failureSchema,
+  503: failureSchema,
+};
+const printErrors = { ...errors, 429: failureSchema };
 
 /** The answer items for issued pages. */
 export function issuedItems(publicUrl: string, pages: readonly PageAddress[]): z.infer<typeof issuedSchema> {
@@ -121,7 +131,11 @@ function requireAppCredentials(app: App, appClients: WeakMap<FastifyRequest, str
 export const codeRoutes: AppPlugin = async (app) => {
   const vendor = new VendorData(vendorDataDir(app.services.config));
   const appClients = new WeakMap<FastifyRequest, string>();
-  const issuer = new CodeIssuer(app.services.db);
+  const installed = await installedCodePages(vendorDataDir(app.services.config));
+  const issuer = new CodeIssuer(app.services.db, installed);
+  /** No code page installed: printing with the pattern is off, no code is handed out. */
+  const notSetUp = (reply: FastifyReply) =>
+    installed.length === 0 ? sendFailure(reply, 503, CodeMessage.notSetUp) : undefined;
 
   app.get(
     '/edu/v1/paper/ncode',
@@ -135,10 +149,10 @@ export const codeRoutes: AppPlugin = async (app) => {
         response: { 200: issuedSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { account, clientId } = authOf(request);
       if (account.kind !== 'teacher') throw forbidden(CodeMessage.notTeacher);
-      return issue(app, issuer, request.query, { accountId: account.id, clientId });
+      return notSetUp(reply) ?? issue(app, issuer, request.query, { accountId: account.id, clientId });
     },
   );
 
@@ -156,15 +170,15 @@ export const codeRoutes: AppPlugin = async (app) => {
     },
     async (request, reply) => {
       const { account, clientId } = authOf(request);
-      // codes are only worth issuing when their code pages can be printed
-      if (!(await vendor.codeFile(await readCodePointer(app.services.db))))
-        return sendFailure(reply, 503, CodeMessage.notSetUp);
-      return issue(
-        app,
-        issuer,
-        request.query,
-        { accountId: account.id, clientId },
-        app.services.config.printCodesPerDay,
+      return (
+        notSetUp(reply) ??
+        issue(
+          app,
+          issuer,
+          request.query,
+          { accountId: account.id, clientId },
+          app.services.config.printCodesPerDay,
+        )
       );
     },
   );
@@ -181,7 +195,8 @@ export const codeRoutes: AppPlugin = async (app) => {
         response: { 200: issuedSchema, ...errors },
       },
     },
-    async (request) =>
+    async (request, reply) =>
+      notSetUp(reply) ??
       issue(app, issuer, request.query, { accountId: null, clientId: appClients.get(request)! }),
   );
 

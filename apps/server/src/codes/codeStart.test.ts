@@ -2,6 +2,7 @@ import { pageAddress } from '@dotink/ncode';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, TEST_PUBLIC_URL, useTestServer } from '../../test/harness';
 import { teacherWithToken } from '../../test/oauth';
+import { sharedNcodeDir } from '../../test/sharedData';
 import { ConfigError, DEFAULT_CODE_START, loadConfig } from '../config';
 import { applyCodeStart } from './codeStart';
 import { readCodePointer } from './codeStore';
@@ -17,7 +18,7 @@ it('reads CODE_START as a code page, 0.27.667.1 by default', () => {
 });
 
 describeEachDatabase('CODE_START', (kind) => {
-  const server = useTestServer(kind, { env: { CODE_START: '3.27.1068.1' } });
+  const server = useTestServer(kind, { env: { CODE_START: '3.27.1068.1', NCODE_DATA_DIR: sharedNcodeDir } });
 
   it('issues from CODE_START, and leaves the pointer alone once codes were issued', async () => {
     const { app } = server();

@@ -74,7 +74,7 @@ describePostgres('code store across processes', (adminUrl) => {
   }, SETUP_TIMEOUT_MS);
 
   it('never gives two servers the same page (row lock on the pointer)', async () => {
-    const issuers = handles.map((h) => new CodeIssuer(h.db, 7));
+    const issuers = handles.map((h) => new CodeIssuer(h.db, undefined, 7));
     const all = await Promise.all(
       Array.from({ length: 150 }, (_, i) => issuers[i % 3]!.issue(req(1 + (i % 5)))),
     );

@@ -10,7 +10,14 @@
  * block is computed again from the new one (never handed out twice). Requests arriving together
  * are issued in one transaction ({@link CodeIssuer}, group commit).
  */
-import { type CodeIssue, issueCodes, type PageAddress, pageAddress, pageId } from '@dotink/ncode';
+import {
+  type CodeIssue,
+  issueCodes,
+  issueInstalledCodes,
+  type PageAddress,
+  pageAddress,
+  pageId,
+} from '@dotink/ncode';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -63,9 +70,13 @@ export type IssueOutcome =
   | { readonly ok: true; readonly pages: readonly PageAddress[] }
   | { readonly ok: false; readonly error: CodeSpaceExhausted | DailyLimitReached };
 
-function issueFrom(from: PageAddress, qty: number): CodeIssue | CodeSpaceExhausted {
+function issueFrom(
+  from: PageAddress,
+  qty: number,
+  installed: readonly PageAddress[] | undefined,
+): CodeIssue | CodeSpaceExhausted {
   try {
-    return issueCodes(from, qty);
+    return installed ? issueInstalledCodes(from, qty, installed) : issueCodes(from, qty);
   } catch (error) {
     if (error instanceof Error && error.message.startsWith('Code space exhausted')) {
       return new CodeSpaceExhausted(error.message);
@@ -77,11 +88,13 @@ function issueFrom(from: PageAddress, qty: number): CodeIssue | CodeSpaceExhaust
 /**
  * Issues every request of a batch, in order, in one transaction: one pointer read and one
  * pointer write however many requests there are. A request the code space has no room for fails
- * alone (the pointer stays where it was for the next one).
+ * alone (the pointer stays where it was for the next one). With `installed` (the code pages whose
+ * data is installed, `installedCodePages.ts`) only those are issued.
  */
 export async function issueCodeBatch(
   db: Kysely<Database>,
   requests: readonly CodeRequest[],
+  installed?: readonly PageAddress[],
 ): Promise<readonly IssueOutcome[]> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const outcomes = await db.transaction().execute(async (tx) => {
@@ -107,7 +120,7 @@ export async function issueCodeBatch(
             continue;
           }
         }
-        const issue = issueFrom(at, request.qty);
+        const issue = issueFrom(at, request.qty, installed);
         if (issue instanceof CodeSpaceExhausted) {
           results.push({ ok: false, error: issue });
           continue;
@@ -167,6 +180,8 @@ export class CodeIssuer {
 
   constructor(
     private readonly db: Kysely<Database>,
+    /** Only these pages are issued (see {@link issueCodeBatch}); all pages when absent. */
+    private readonly installed?: readonly PageAddress[],
     /** Most requests in one transaction. */
     private readonly maxBatch = 200,
   ) {}
@@ -190,6 +205,7 @@ export class CodeIssuer {
           const outcomes = await issueCodeBatch(
             this.db,
             batch.map((b) => b.request),
+            this.installed,
           );
           for (const [i, b] of batch.entries()) b.resolve(outcomes[i]!);
         } catch (error) {

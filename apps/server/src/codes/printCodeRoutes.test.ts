@@ -11,17 +11,21 @@ import { afterAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestServer } from '../../test/harness';
 import { host } from '../../test/inkFixtures';
 import { issueAccessToken } from '../../test/oauth';
-import { sharedNcodeDir } from '../../test/sharedData';
+import { vendorDirWithCodePages } from '../../test/sharedData';
 import { grantedScopes } from '../identity/scopes';
 
 const BOARD_SCOPES = 'openid profile storage edu.read print';
+
+// More installed pages than the shared 15 (placeholders: these tests issue, never print).
+const vendor = vendorDirWithCodePages([[3, 27, 1069, 1, 100]]);
+afterAll(() => vendor.remove());
 
 describeEachDatabase('code pages for board prints', (kind) => {
   const clock: ManualClock = manualClock(Date.UTC(2026, 10, 25, 22, 0, 0));
   const server = useTestServer(kind, {
     clock,
     env: {
-      NCODE_DATA_DIR: sharedNcodeDir,
+      NCODE_DATA_DIR: vendor.dir,
       CODE_START: '3.27.1068.1',
       PRINT_CODES_PER_DAY: '5',
       // tokens carry oidc-provider's wall-clock expiry and are checked at this test's clock, which

@@ -66,7 +66,43 @@ export type DatabaseTarget =
     }
   | { readonly kind: 'pglite'; readonly dataDir?: string; readonly loadDataDir?: Blob };
 
-/** Opens a database and waits until it answers. */
+/** The database at start does not answer: `message` is one line saying what to create or start. */
+export class DatabaseUnavailableError extends Error {
+  override readonly name = 'DatabaseUnavailableError';
+}
+
+/**
+ * One line for an operator whose PostgreSQL refused the first connection: what to create or
+ * start, or what to correct in `DATABASE_URL` (never its password).
+ */
+export function databaseProblem(url: string, error: unknown): string {
+  const parsed = new URL(url);
+  const where = `${parsed.hostname}:${parsed.port || '5432'}`;
+  const name = decodeURIComponent(parsed.pathname.slice(1)) || '(none)';
+  const user = decodeURIComponent(parsed.username);
+  const code = (error as { code?: unknown })?.code;
+  const reason = error instanceof Error ? error.message : String(error);
+  switch (code) {
+    case '3D000':
+      return `database: PostgreSQL at ${where} has no database "${name}": create it first (createdb -h ${parsed.hostname} -p ${parsed.port || '5432'}${user ? ` -U ${user}` : ''} ${name}, or CREATE DATABASE ${name}) or correct DATABASE_URL`;
+    case '28P01':
+    case '28000':
+      return `database: PostgreSQL at ${where} refused the role "${user}" (${reason}): create the role or correct the user and password in DATABASE_URL`;
+    case 'ECONNREFUSED':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+      return `database: cannot reach PostgreSQL at ${where} (${code}): start it there or correct DATABASE_URL`;
+    default:
+      return `database: PostgreSQL at ${where}, database "${name}", did not answer: ${reason}`;
+  }
+}
+
+/**
+ * Opens a database and waits until it answers; a PostgreSQL that refuses the first connection
+ * throws {@link DatabaseUnavailableError}.
+ */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.maxConnections ?? 10 });
@@ -77,6 +113,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         error,
       );
     });
+    try {
+      await pool.query('select 1');
+    } catch (error) {
+      await pool.end();
+      throw new DatabaseUnavailableError(databaseProblem(target.url, error), { cause: error });
+    }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const copyIn: CopyIn = async (table, columns, data) => {
       const client = await pool.connect();

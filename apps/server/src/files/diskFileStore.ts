@@ -4,11 +4,16 @@
  * file; a staged file stays there until it is committed or discarded.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { type FileStore, isSha256, type StagedFile } from './fileStore';
+
+/** True for "no such file": the only error that means a file is absent, not that the disk failed. */
+function isMissing(error: unknown): boolean {
+  return (error as { code?: unknown })?.code === 'ENOENT';
+}
 
 /** `length` bytes of the file at `path` from `offset` (fewer at its end). */
 async function readRange(path: string, offset: number, length: number): Promise<Uint8Array> {
@@ -23,14 +28,19 @@ async function readRange(path: string, offset: number, length: number): Promise<
   }
 }
 
-/** A content-addressed store under `root` (created on first write). */
+/**
+ * A content-addressed store under `root` (created on first write). Only a missing file is
+ * answered as absent; any other I/O error (a full or unreadable disk, a root that is not a
+ * directory) is thrown, so callers report a failing store instead of a missing file.
+ */
 export function diskFileStore(root: string): FileStore {
   const pathOf = (sha256: string) => join(root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
   const exists = async (path: string) => {
     try {
       return (await stat(path)).isFile();
-    } catch {
-      return false;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
     }
   };
 
@@ -102,8 +112,9 @@ export function diskFileStore(root: string): FileStore {
       if (!isSha256(sha256)) return undefined;
       try {
         return new Uint8Array(await readFile(pathOf(sha256)));
-      } catch {
-        return undefined;
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
       }
     },
 
@@ -114,6 +125,11 @@ export function diskFileStore(root: string): FileStore {
     async stream(sha256): Promise<Readable | undefined> {
       if (!isSha256(sha256) || !(await exists(pathOf(sha256)))) return undefined;
       return createReadStream(pathOf(sha256));
+    },
+
+    async check() {
+      await mkdir(join(root, 'tmp'), { recursive: true });
+      await access(join(root, 'tmp'), constants.R_OK | constants.W_OK);
     },
   };
 }

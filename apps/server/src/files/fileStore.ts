@@ -51,6 +51,8 @@ export interface FileStore {
    * the bytes never pass through the server; undefined when absent. Without it, callers stream.
    */
   downloadUrl?(sha256: string, answer: DownloadAnswer): Promise<string | undefined>;
+  /** Resolves when the storage answers; rejects with its reason otherwise (readiness). */
+  check(): Promise<void>;
 }
 
 /** The headers a {@link FileStore.downloadUrl} answers with. */

@@ -2,19 +2,33 @@ import { createHash } from 'node:crypto';
 import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFileStore } from '../../test/fileStoreContract';
-import { startS3Server, type TestS3Server } from '../../test/s3Server';
+import { startMotoServer, startS3Server, type TestS3Server } from '../../test/s3Server';
 import type { FileStore } from './fileStore';
 import { s3ClientFor, s3FileStore } from './s3FileStore';
 
 let s3: TestS3Server;
 let store: FileStore;
+let moto: TestS3Server;
+let motoStore: FileStore;
 beforeAll(async () => {
-  s3 = await startS3Server();
+  [s3, moto] = await Promise.all([startS3Server(), startMotoServer()]);
   store = s3FileStore({ client: s3.client, bucket: s3.config.bucket });
+  motoStore = s3FileStore({ client: moto.client, bucket: moto.config.bucket });
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([s3.close(), moto.close()]);
 });
-afterAll(() => s3.close());
 
-describeFileStore('s3 (s3rver)', () => ({ store, leftovers: () => s3.keys('tmp/') }));
+describeFileStore('s3 (s3rver)', () => ({
+  store,
+  leftovers: () => s3.keys('tmp/'),
+  outage: () => s3.outage(),
+}));
+describeFileStore('s3 (moto)', () => ({
+  store: motoStore,
+  leftovers: () => moto.keys('tmp/'),
+  outage: () => moto.outage(),
+}));
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

@@ -238,5 +238,9 @@ export function s3FileStore(options: S3FileStoreOptions): FileStore {
       if (!isSha256(sha256)) return undefined;
       return open(keyOf(sha256));
     },
+
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }));
+    },
   };
 }

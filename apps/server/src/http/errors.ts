@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { FILE_STORE_UNAVAILABLE, FileStoreUnavailableError } from '../files/storeFailures';
 import { failure } from './answer';
 
 /** An error with an HTTP status and a message meant for the caller (throw it from a handler). */
@@ -47,6 +48,12 @@ export function installErrorHandlers(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return sendFailure(reply, 500, 'Internal Server Error');
+    }
+    if (error instanceof FileStoreUnavailableError) {
+      // The operator's trace: the store's own reason, at error level.
+      request.log.error({ err: error.cause, reason: error.message }, 'file store unavailable');
+      void reply.header('retry-after', '5');
+      return sendFailure(reply, 503, FILE_STORE_UNAVAILABLE);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

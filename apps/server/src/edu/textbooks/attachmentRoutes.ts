@@ -21,6 +21,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FileStore, StagedFile } from '../../files/fileStore';
+import { FileStoreUnavailableError } from '../../files/storeFailures';
 import { answerSchema, failureSchema, success } from '../../http/answer';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { Scope } from '../../identity/scopes';
@@ -144,6 +145,7 @@ async function readUpload(
     }
   } catch (error) {
     // The plugin's own errors (too large, too many parts) carry a 4xx; the parser's do not.
+    if (error instanceof FileStoreUnavailableError) throw error;
     const status = (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) throw error;
     throw badRequest(EduMessage.badUpload);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPrintedNproj, writeNproj } from '@dotink/ncode';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   describeEachDatabase,
   SETUP_TIMEOUT_MS,
@@ -20,6 +20,7 @@ import {
   reservePages,
   unique,
 } from '../../../test/matrixFixtures';
+import { vendorDirWithCodePages } from '../../../test/sharedData';
 import { CATEGORY_DIR } from '../../vendor/categoryFiles';
 import { vendorDataDir } from '../../vendor/vendorData';
 import { countPdfPages } from './pdfPages';
@@ -49,8 +50,12 @@ it('counts PDF pages and refuses what is not a PDF', async () => {
   expect(await countPdfPages(new TextEncoder().encode('%PDF-1.7\ngarbage'))).toBeUndefined();
 });
 
+// Code pages are issued only where their data is installed (placeholders: never printed here).
+const vendor = vendorDirWithCodePages([[0, 27, 667, 1, 100]], { shared: false });
+afterAll(() => vendor.remove());
+
 describeEachDatabase('education API: learning materials', (kind) => {
-  const server = useTestServer(kind);
+  const server = useTestServer(kind, { env: { NCODE_DATA_DIR: vendor.dir } });
   let w: EduWorld;
   let lecture: number;
   beforeAll(async () => {
