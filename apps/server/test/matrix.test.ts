@@ -404,6 +404,11 @@ const cases: readonly RouteCase[] = [
     request: async (_app, w) => ({ method: 'GET', url: `/admin/v1/inkstore/search/${w.studentIds[1]}` }),
   },
   {
+    route: 'DELETE /admin/v1/inkstore/damaged/{studentId}',
+    expect: staff,
+    request: async (_app, w) => ({ method: 'DELETE', url: `/admin/v1/inkstore/damaged/${w.studentIds[1]}` }),
+  },
+  {
     route: 'GET /edu/v1/math/summary',
     expect: staff,
     request: async (_app, w) => ({ method: 'GET', url: `/edu/v1/math/summary?${summaryQuery(w)}` }),
