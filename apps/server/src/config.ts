@@ -91,12 +91,18 @@ export interface ServerConfig {
   readonly clients: readonly OAuthClientConfig[];
   readonly upstream?: UpstreamOidcConfig;
   readonly login: {
-    /** Failed attempts per account and IP before the lockout. */
+    /** Failed attempts of one login name (from every address) that lock it. */
     readonly maxFailures: number;
-    /** How long a lockout lasts, and the window failures are counted in. */
+    /** How long the first lock lasts (each further one twice the last), and the counting window. */
     readonly lockoutMs: number;
-    /** Failed attempts of any login names from one IP before that IP is locked out. */
-    readonly ipMaxFailures: number;
+    /** The longest lock of a login name. */
+    readonly maxLockoutMs: number;
+    /** Failed attempts of any login names from one address answered without delay. */
+    readonly ipFreeFailures: number;
+    /** How much longer each further failed answer to that address is held back. */
+    readonly ipDelayStepMs: number;
+    /** The longest hold of a failed answer. */
+    readonly ipMaxDelayMs: number;
   };
   readonly signUp: {
     /** Sign-up form posts per IP within `windowMs`. */
@@ -194,7 +200,10 @@ const envSchema = z
     UPSTREAM_OIDC_NAME: z.string().min(1).default('Google'),
     LOGIN_MAX_FAILURES: positiveInt.default(5),
     LOGIN_LOCKOUT_MINUTES: positiveInt.default(15),
+    LOGIN_LOCKOUT_MAX_MINUTES: positiveInt.default(24 * 60),
     LOGIN_IP_MAX_FAILURES: positiveInt.default(20),
+    LOGIN_IP_DELAY_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    LOGIN_IP_MAX_DELAY_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
     SIGNUP_RATE_LIMIT: positiveInt.default(10),
     SIGNUP_RATE_WINDOW_MINUTES: positiveInt.default(60),
     SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
@@ -376,7 +385,10 @@ export function loadConfig(
     login: {
       maxFailures: e.LOGIN_MAX_FAILURES,
       lockoutMs: e.LOGIN_LOCKOUT_MINUTES * 60_000,
-      ipMaxFailures: e.LOGIN_IP_MAX_FAILURES,
+      maxLockoutMs: e.LOGIN_LOCKOUT_MAX_MINUTES * 60_000,
+      ipFreeFailures: e.LOGIN_IP_MAX_FAILURES,
+      ipDelayStepMs: e.LOGIN_IP_DELAY_STEP_MS,
+      ipMaxDelayMs: e.LOGIN_IP_MAX_DELAY_SECONDS * 1000,
     },
     signUp: { limit: e.SIGNUP_RATE_LIMIT, windowMs: e.SIGNUP_RATE_WINDOW_MINUTES * 60_000 },
     shutdown: {

@@ -276,6 +276,80 @@ describeEachDatabase('hostile input', (kind) => {
     doomed = { curriculumId: s(...doomedLectures), courseId: s(...doomedCourses.map((c) => c.id)) };
   }, SETUP_TIMEOUT_MS);
 
+  /**
+   * The poisoned-stroke case (issue 27 item 4): strokes stored before the upload's instant rule,
+   * written straight into the table for every pupil of the class (a start of 9e15 ms, the year
+   * 255,000, 1970, an end before the start, a length of NaN, an infinite upload time). They stay
+   * for the operations walk below, and every read of them answers without a server error.
+   */
+  async function poisonStrokes(app: App): Promise<void> {
+    const at = '2025-03-04T09:10:00Z';
+    const poisoned = [
+      { start_time: 9_000_000_000_000_000, end_time: 9_000_000_000_000_100, distance_nu: 1 },
+      { start_time: 8_000_000_000_000_000, end_time: null, distance_nu: 1 },
+      { start_time: 0, end_time: 5, distance_nu: 1 },
+      { start_time: Date.parse(at), end_time: Date.parse(at) - 1, distance_nu: Number.NaN },
+    ];
+    await app.services.db
+      .insertInto('ink_strokes')
+      .values(
+        w.studentIds.flatMap((student, k) =>
+          poisoned.flatMap((p, i) =>
+            [1191, 1068].map((book) => ({
+              student_id: student,
+              section: 3,
+              owner: book === 1191 ? 1012 : 27,
+              book,
+              page: 1,
+              writer_id: student,
+              mac: 'poison',
+              upload_id: 8_000_000 + k * 100 + i * 2 + (book === 1191 ? 0 : 1),
+              uploaded_at: (i === 1 ? 'infinity' : at) as unknown as Date,
+              created_at: new Date(at),
+              color: 0,
+              pen_tip_type: 0,
+              stroke_type: 0,
+              thickness: i === 3 ? Number.NaN : 1,
+              updated: p.start_time,
+              delete_flag: 0,
+              dot_count: 1,
+              dots: new Uint8Array(17),
+              ...p,
+            })),
+          ),
+        ),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+
+  it('answers every read of pupils with poisoned strokes without a server error', async () => {
+    const app = server().app;
+    await poisonStrokes(app);
+    const referee = new Referee(app);
+    const live = real.courseId![1]!;
+    for (const student of w.studentIds) {
+      for (const book of ['section=3&owner=1012&book=1191', 'section=3&owner=27&book=1068']) {
+        const q = `eduClassId=${w.classId}&${book}&ncodeStartPage=1&ncodeEndPage=4`;
+        for (const url of [
+          `/edu/v1/math/summary?${q}`,
+          `/edu/v1/math/summary?${q}&timeZone=Asia/Seoul`,
+          `/edu/v1/math/summary/student/${student}?${q}`,
+          `/admin/v1/inkstore/search/${student}`,
+          `/admin/v1/inkstore/search/${student}?pageNumber=1`,
+          `/admin/v1/inkstore/search/${student}?tag=${live}_ses-hostile`,
+          `/edu/v1/live/${live}`,
+        ]) {
+          for (const caller of [w.callers.admin, w.callers.teacher]) {
+            const res = await referee.send({ method: 'GET', url, headers: caller.headers });
+            expect(res.status, url).toBe(200);
+          }
+        }
+      }
+    }
+    expect([...referee.failures.values()]).toEqual([]);
+  });
+
   it('answers hostile values for every operation of the OpenAPI document without a server error', async () => {
     const app = server().app;
     const ops = operationsOf(app);

@@ -24,6 +24,7 @@ import {
   roles,
   unique,
 } from './matrixFixtures';
+import { connect, listenWs, UpgradeRefused } from './realtimeClient';
 
 interface Req {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -104,12 +105,13 @@ async function liveLessonOf(app: App, w: EduWorld): Promise<number> {
 const cases: readonly RouteCase[] = [
   {
     route: 'GET /edu/v1/teacher',
-    expect: ok('pending', 'noSchool', 'teacher', 'colleague', 'admin', 'otherSchool'),
+    expect: ok('pending', 'noSchool', 'teacher', 'colleague', 'admin', 'otherSchool', 'otherAdmin'),
     request: async () => ({ method: 'GET', url: '/edu/v1/teacher' }),
   },
   {
     route: 'GET /edu/v1/teachers',
-    expect: ok('admin'),
+    // Each administrator lists their own school's teachers (checked below: none of the other's).
+    expect: ok('admin', 'otherAdmin'),
     request: async () => ({ method: 'GET', url: '/edu/v1/teachers' }),
   },
   {
@@ -122,23 +124,25 @@ const cases: readonly RouteCase[] = [
   },
   {
     route: 'GET /edu/v1/schools',
-    expect: ok('pending', 'noSchool', 'teacher', 'colleague', 'admin', 'otherSchool'),
+    expect: ok('pending', 'noSchool', 'teacher', 'colleague', 'admin', 'otherSchool', 'otherAdmin'),
     request: async () => ({ method: 'GET', url: `/edu/v1/schools?schoolName=${encodeURIComponent('한빛')}` }),
   },
   {
     route: 'GET /edu/v1/classes',
-    expect: ok('teacher', 'colleague', 'admin', 'otherSchool'),
+    expect: ok('teacher', 'colleague', 'admin', 'otherSchool', 'otherAdmin'),
     request: async () => ({ method: 'GET', url: '/edu/v1/classes' }),
   },
   {
     route: 'POST /edu/v1/class',
-    expect: ok('admin'),
+    // A class of the administrator's own school.
+    expect: ok('admin', 'otherAdmin'),
     request: async () => {
       const n = unique();
       return {
         method: 'POST',
         url: '/edu/v1/class',
-        payload: { year: 2025 + (n % 3), grade: 1 + (n % 6), classNum: 1 + (n % 20) },
+        // Grades 1–3: valid in school B (a high school) too.
+        payload: { year: 2025 + (n % 3), grade: 1 + (n % 3), classNum: 1 + (n % 20) },
       };
     },
   },
@@ -192,7 +196,7 @@ const cases: readonly RouteCase[] = [
   },
   {
     route: 'GET /edu/v1/curriculums',
-    expect: ok('teacher', 'colleague', 'admin', 'otherSchool'),
+    expect: ok('teacher', 'colleague', 'admin', 'otherSchool', 'otherAdmin'),
     request: async () => ({ method: 'GET', url: '/edu/v1/curriculums' }),
   },
   {
@@ -303,7 +307,7 @@ const cases: readonly RouteCase[] = [
   },
   {
     route: 'GET /edu/v1/curriculum/textbook',
-    expect: ok('teacher', 'colleague', 'admin', 'otherSchool'),
+    expect: ok('teacher', 'colleague', 'admin', 'otherSchool', 'otherAdmin'),
     request: async (app, w) => {
       const { book } = await podWithPdf(app, w);
       return { method: 'GET', url: `/edu/v1/curriculum/textbook?section=3&owner=27&book=${book}&page=2` };
@@ -311,7 +315,7 @@ const cases: readonly RouteCase[] = [
   },
   {
     route: 'GET /edu/v1/curriculum/textbook/print',
-    expect: { ...ok('teacher', 'colleague', 'admin'), otherSchool: 404 },
+    expect: { ...ok('teacher', 'colleague', 'admin'), otherSchool: 404, otherAdmin: 404 },
     request: async (app, w) => {
       const { book } = await podWithPdf(app, w);
       return {
@@ -404,6 +408,11 @@ const cases: readonly RouteCase[] = [
     request: async (_app, w) => ({ method: 'GET', url: `/admin/v1/inkstore/search/${w.studentIds[1]}` }),
   },
   {
+    route: 'DELETE /admin/v1/inkstore/damaged/{studentId}',
+    expect: staff,
+    request: async (_app, w) => ({ method: 'DELETE', url: `/admin/v1/inkstore/damaged/${w.studentIds[1]}` }),
+  },
+  {
     route: 'GET /edu/v1/math/summary',
     expect: staff,
     request: async (_app, w) => ({ method: 'GET', url: `/edu/v1/math/summary?${summaryQuery(w)}` }),
@@ -428,13 +437,17 @@ const cases: readonly RouteCase[] = [
   },
   {
     route: 'GET /edu/v1/math/category-info',
-    expect: ok('noSchool', 'teacher', 'colleague', 'admin', 'otherSchool'),
+    expect: ok('noSchool', 'teacher', 'colleague', 'admin', 'otherSchool', 'otherAdmin'),
     request: async () => ({ method: 'GET', url: '/edu/v1/math/category-info' }),
   },
   // Last: it gives the teacher without a school a school.
   {
     route: 'POST /edu/v1/teacher',
-    expect: { ...ok('pending', 'noSchool', 'teacher', 'colleague', 'admin'), otherSchool: 409 },
+    expect: {
+      ...ok('pending', 'noSchool', 'teacher', 'colleague', 'admin'),
+      otherSchool: 409,
+      otherAdmin: 409,
+    },
     request: async (_app, w) => ({
       method: 'POST',
       url: '/edu/v1/teacher',
@@ -477,7 +490,68 @@ describeEachDatabase('education API access matrix', (kind) => {
     expect(await classIds(w.callers.colleague)).not.toEqual(expect.arrayContaining([w.classId]));
     expect(await classIds(w.callers.colleague)).not.toEqual(expect.arrayContaining([w.emptyClassId]));
     expect(await classIds(w.callers.admin)).toEqual(expect.arrayContaining(ours));
+    // The other school's administrator sees its own class, none of school A's.
+    const theirs = await classIds(w.callers.otherAdmin);
+    expect(theirs).toContain(w.otherClassId);
+    expect(theirs).not.toContain(w.classId);
+    expect(theirs).not.toContain(w.emptyClassId);
+    const teachersOf = async (who: Caller) =>
+      ((await call(app, who, 'GET', '/edu/v1/teachers')).json().data.teachers as { id: string }[]).map(
+        (t) => t.id,
+      );
+    expect(await teachersOf(w.callers.admin)).toContain(w.callers.teacher.id);
+    expect(await teachersOf(w.callers.otherAdmin)).not.toContain(w.callers.teacher.id);
+    expect(await teachersOf(w.callers.otherAdmin)).toContain(w.callers.otherSchool.id);
   });
+
+  /** The realtime rooms (`src/realtime/rooms.ts`): 101 = joined. */
+  const realtimeCases: readonly {
+    room: string;
+    expect: Partial<Record<Role, number>>;
+    path: (app: App) => Promise<string>;
+  }[] = [
+    {
+      room: 'session/{courseId}_{sessionId}',
+      expect: { teacher: 101, admin: 101, student: 101 },
+      path: async (app) => {
+        const id = await liveLessonOf(app, w);
+        return `session/${id}_live-${id}`;
+      },
+    },
+    {
+      room: 'board/{ownerId}/{boardId}',
+      expect: { teacher: 101, student: 101 },
+      path: async () => `board/${w.callers.teacher.id}/matrix-${unique()}`,
+    },
+  ];
+  for (const c of realtimeCases) {
+    it(`realtime ${c.room}`, async () => {
+      const app = server().app;
+      const base = app.server.listening
+        ? `ws://127.0.0.1:${(app.server.address() as { port: number }).port}`
+        : await listenWs(app);
+      const url = `${base}/realtime/v1/rooms/${await c.path(app)}`;
+      const outcome: Record<string, number> = {};
+      const wanted: Record<string, number> = {};
+      for (const role of roles) {
+        const token = role === 'anonymous' ? undefined : w.callers[role].headers.authorization!.slice(7);
+        wanted[role] = c.expect[role] ?? (role === 'anonymous' ? 401 : 403);
+        try {
+          const client = await connect(url, {
+            protocols: ['dotink.remote.v1', ...(token ? [`bearer.${token}`] : [])],
+          });
+          outcome[role] = 101;
+          client.ws.close();
+          await client.closed;
+        } catch (error) {
+          if (!(error instanceof UpgradeRefused)) throw error;
+          outcome[role] = error.status;
+          if (error.status >= 400) expect(error.body).toMatchObject({ ok: false, data: null });
+        }
+      }
+      expect(outcome).toEqual(wanted);
+    });
+  }
 
   for (const c of cases) {
     it(c.route, async () => {

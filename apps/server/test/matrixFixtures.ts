@@ -12,7 +12,9 @@ import { issueAccessToken, teacherWithToken } from './oauth';
 /**
  * The callers of the access matrix: `teacher` teaches the classes of school A (their class
  * teacher), `colleague` is another ACTIVE teacher of school A who teaches none of them, `admin`
- * administers school A, `otherSchool` teaches the class of school B.
+ * administers school A, `otherSchool` teaches the class of school B, `otherAdmin` administers
+ * school B (a school administrator passes every class check of their own school: only the school
+ * boundary keeps them out of school A).
  */
 export const roles = [
   'anonymous',
@@ -22,6 +24,7 @@ export const roles = [
   'colleague',
   'admin',
   'otherSchool',
+  'otherAdmin',
   'student',
 ] as const;
 export type Role = (typeof roles)[number];
@@ -146,6 +149,7 @@ export async function buildEduWorld(app: App): Promise<EduWorld> {
     colleague: await newTeacher(app, { status: 'ACTIVE', schoolId: schoolA.id }),
     admin: await newTeacher(app, { status: 'ACTIVE', isSchoolAdmin: true, schoolId: schoolA.id }),
     otherSchool: await newTeacher(app, { status: 'ACTIVE', schoolId: schoolB.id }),
+    otherAdmin: await newTeacher(app, { status: 'ACTIVE', isSchoolAdmin: true, schoolId: schoolB.id }),
   };
   const classId = await insertClass(app, schoolA.id, 3, 1, teachers.teacher.id);
   const emptyClassId = await insertClass(app, schoolA.id, 3, 2, teachers.teacher.id);

@@ -17,6 +17,19 @@ export function instantInRange(ms: number): boolean {
   return Number.isFinite(ms) && ms >= MIN_INSTANT_MS && ms <= MAX_INSTANT_MS;
 }
 
+/** Earliest instant a stroke may carry (its start, end and `updated` times): 2000-01-01. */
+export const MIN_STROKE_MS = Date.UTC(2000, 0, 1);
+/** How far after the server's clock a stroke's instants may lie (a pen clock a little ahead). */
+export const STROKE_FUTURE_MS = 24 * 3_600_000;
+
+/**
+ * True when `ms` is a stroke instant the server accepts at `nowMs` (its injected clock): from
+ * {@link MIN_STROKE_MS} to `nowMs` + {@link STROKE_FUTURE_MS}.
+ */
+export function strokeInstantInWindow(ms: number, nowMs: number): boolean {
+  return Number.isSafeInteger(ms) && ms >= MIN_STROKE_MS && ms <= nowMs + STROKE_FUTURE_MS;
+}
+
 /**
  * A whole number written as digits (a path or query parameter, a form field), between `min`
  * and `max`: `" 1 "`, `"0x10"`, `"1e3"` and `""` are refused.

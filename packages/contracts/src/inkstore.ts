@@ -115,3 +115,18 @@ export const searchData = z.object({
   nextDataPointer: z.string().nullable(),
 });
 export type SearchData = z.infer<typeof searchData>;
+
+// ——— Damaged strokes ———
+
+/**
+ * `DELETE /admin/v1/inkstore/damaged/{studentId}` (a teacher of the pupil's class or the school's
+ * administrator, `edu.write`): removes the pupil's strokes the upload would refuse today — an
+ * instant (start, `updated`, last dot) outside 2000-01-01 … the server's clock + 1 day, or a
+ * negative dot count or a length that is not a finite number ≥ 0 — stored before that rule or
+ * written into the table by other means. Audited in the server's log.
+ */
+export const damagedParams = searchParams;
+export type DamagedParams = z.input<typeof damagedParams>;
+/** Its answer's data: how many strokes were removed. */
+export const damagedData = z.object({ removed: z.number().int() });
+export type DamagedData = z.infer<typeof damagedData>;

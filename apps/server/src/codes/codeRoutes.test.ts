@@ -126,12 +126,39 @@ describeEachDatabase('code issuing', (kind) => {
       ['qty=501&width=1&height=1', 'querystring/qty: too many pages 501 (at most 500 per request)'],
       ['qty=0&width=1&height=1', 'querystring/qty: Too small: expected number to be >=1'],
       ['qty=1&width=0&height=1', 'querystring/width: Too small: expected number to be >=1'],
-      ['qty=1&width=10', 'querystring/height: Invalid input: expected number, received NaN'],
+      ['qty=1&width=10', 'querystring/height: Invalid input: expected string, received undefined'],
     ];
     for (const [query, message] of cases) {
       const res = await get(`/edu/v1/paper/ncode?${query}`, headers);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message, query).toBe(message);
+    }
+    // Whole numbers are digits only: no hex, spaces, exponents, signs or fractions (issue 27 item 7).
+    const digitsOnly = 'must be a whole number (digits only)';
+    const strict: [string, string][] = [
+      ['qty=0x10&width=1&height=1', `querystring/qty: ${digitsOnly}`],
+      ['qty=%201%20&width=1&height=1', `querystring/qty: ${digitsOnly}`],
+      ['qty=1e2&width=1&height=1', `querystring/qty: ${digitsOnly}`],
+      ['qty=%2B1&width=1&height=1', `querystring/qty: ${digitsOnly}`],
+      ['qty=1&width=1.0&height=1', `querystring/width: ${digitsOnly}`],
+      ['qty=1&width=1&height=0x10', `querystring/height: ${digitsOnly}`],
+    ];
+    for (const [query, message] of strict) {
+      for (const path of ['/edu/v1/paper/ncode', '/board/v1/paper/ncode']) {
+        const res = await get(`${path}?${query}`, headers);
+        expect(res.statusCode, `${path}?${query}`).toBe(400);
+        expect(res.json().message, `${path}?${query}`).toBe(message);
+      }
+    }
+    for (const query of [
+      'section=0x3&owner=27&book=1068&page=1',
+      'section=3&owner=27&book=1068&page=%201%20',
+    ]) {
+      const res = await get(`/edu/v1/paper/ncode_image?${query}&width=210&height=297`, headers);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toMatch(
+        /^querystring\/(section|page): must be a whole number \(digits only\)$/,
+      );
     }
     expect((await get('/edu/v1/paper/ncode?qty=1&width=1&height=1', {})).statusCode).toBe(401);
     const pending = await teacherWithToken(app(), { status: 'PENDING_ACTIVE' });

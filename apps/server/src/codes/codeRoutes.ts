@@ -25,6 +25,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { failureSchema } from '../http/answer';
 import { ApiError, forbidden, sendFailure } from '../http/errors';
+import { INT32_MAX, wholeNumberText } from '../http/fields';
 import { Scope } from '../identity/scopes';
 import { authOf, bearerToken } from '../platform/bearer';
 import type { App, AppPlugin } from '../platform/types';
@@ -47,15 +48,12 @@ export const CodeMessage = {
 
 const DAY_MS = 86_400_000;
 
-const mm = z.coerce.number().int().min(1).max(MAX_PAPER_MM);
+// Numbers from the query are digits only (`wholeNumberText`): `0x10`, `" 1 "`, `1e2` are 400s.
+const mm = wholeNumberText(1, MAX_PAPER_MM);
 const codeQuery = z.object({
-  qty: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .superRefine((q, ctx) => {
-      if (q > MAX_CODE_QTY) ctx.addIssue({ code: 'custom', message: CodeMessage.tooManyPages(q) });
-    }),
+  qty: wholeNumberText(1, Number.MAX_SAFE_INTEGER).superRefine((q, ctx) => {
+    if (q > MAX_CODE_QTY) ctx.addIssue({ code: 'custom', message: CodeMessage.tooManyPages(q) });
+  }),
   width: mm,
   height: mm,
 });
@@ -200,11 +198,7 @@ export const codeRoutes: AppPlugin = async (app) => {
       issue(app, issuer, request.query, { accountId: null, clientId: appClients.get(request)! }),
   );
 
-  const code = z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31 - 1);
+  const code = wholeNumberText(0, INT32_MAX);
   app.get(
     '/edu/v1/paper/ncode_image',
     {

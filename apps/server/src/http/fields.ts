@@ -4,5 +4,8 @@ export {
   instantInRange,
   MAX_INSTANT_MS,
   MIN_INSTANT_MS,
+  MIN_STROKE_MS,
+  STROKE_FUTURE_MS,
+  strokeInstantInWindow,
   wholeNumberText,
 } from '@dotink/contracts/fields';

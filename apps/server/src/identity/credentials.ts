@@ -1,7 +1,9 @@
 /**
  * Checks a login name and password, with the lockout: the one path both the sign-in form and
- * the password grant use.
+ * the password grant use. The lockout is per login name (from every address); an address is
+ * never locked, its failed answers are held back longer and longer (`loginThrottle.ts`).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Account, AccountStore } from './accounts';
 import { type LoginThrottle, lockoutMessage } from './loginThrottle';
 import { verifyPassword } from './passwords';
@@ -13,7 +15,13 @@ export const MAX_PASSWORD = 1024;
 
 export type CredentialCheck =
   | { readonly ok: true; readonly account: Account }
-  | { readonly ok: false; readonly reason: 'invalid'; readonly message: string }
+  | {
+      readonly ok: false;
+      readonly reason: 'invalid';
+      readonly message: string;
+      /** How long the answer was held back (the address's failures, `LoginThrottle.holdMs`). */
+      readonly heldMs: number;
+    }
   | {
       readonly ok: false;
       readonly reason: 'locked';
@@ -21,19 +29,30 @@ export type CredentialCheck =
       readonly message: string;
       /** How long the lockout still lasts. */
       readonly retryAfterMs: number;
+      readonly heldMs: number;
     };
 
-const locked = (retryAfterMs: number): CredentialCheck => ({
+const locked = (retryAfterMs: number, heldMs: number): CredentialCheck => ({
   ok: false,
   reason: 'locked',
   message: lockoutMessage(retryAfterMs),
   retryAfterMs,
+  heldMs,
 });
+
+/** Waits `ms` before a failed answer is given (a timer; tests give their own). */
+export type Hold = (ms: number) => Promise<void>;
+const timerHold: Hold = async (ms) => {
+  if (ms > 0) await sleep(ms);
+};
 
 export class CredentialVerifier {
   constructor(
     private readonly accounts: AccountStore,
     private readonly throttle: LoginThrottle,
+    private readonly hold: Hold = timerHold,
+    /** The password check (argon2id); a test may remember answers of the same hash and password. */
+    private readonly checkPassword: typeof verifyPassword = verifyPassword,
   ) {}
 
   /**
@@ -43,19 +62,27 @@ export class CredentialVerifier {
    */
   async verify(username: string, password: string, ip: string): Promise<CredentialCheck> {
     if (username.length > MAX_LOGIN_NAME || password.length > MAX_PASSWORD) {
-      return { ok: false, reason: 'invalid', message: INVALID_CREDENTIALS };
+      return { ok: false, reason: 'invalid', message: INVALID_CREDENTIALS, heldMs: 0 };
     }
-    const state = await this.throttle.begin(username, ip);
-    if (state.locked) return locked(state.retryAfterMs);
+    const state = await this.throttle.begin(username);
+    if (state.locked) return locked(state.retryAfterMs, await this.failedFrom(ip));
     const found = await this.accounts.findForLogin(username);
-    const valid = await verifyPassword(found?.passwordHash, password);
+    const valid = await this.checkPassword(found?.passwordHash, password);
     if (!found || !valid) {
-      const after = await this.throttle.failed(username, ip);
+      const after = await this.throttle.failed(username);
+      const heldMs = await this.failedFrom(ip);
       return after.locked
-        ? locked(after.retryAfterMs)
-        : { ok: false, reason: 'invalid', message: INVALID_CREDENTIALS };
+        ? locked(after.retryAfterMs, heldMs)
+        : { ok: false, reason: 'invalid', message: INVALID_CREDENTIALS, heldMs };
     }
-    await this.throttle.recordSuccess(username, ip);
+    await this.throttle.recordSuccess(username);
     return { ok: true, account: found.account };
+  }
+
+  /** Counts a failed answer from `ip` and holds it back as long as the address has earned. */
+  private async failedFrom(ip: string): Promise<number> {
+    const ms = await this.throttle.addressFailed(ip);
+    await this.hold(ms);
+    return ms;
   }
 }

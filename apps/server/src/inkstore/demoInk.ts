@@ -102,7 +102,7 @@ export async function seedDemoInk(db: Kysely<Database>, pupils: readonly PupilWr
       writer: w.studentId,
       clock: manualClock(w.startMs + 3_600_000),
     });
-    const decoded = decodeUpload(payloads, w.studentId);
+    const decoded = decodeUpload(payloads, w.studentId, w.startMs + 3_600_000);
     stored += (await storeUpload(db, w.studentId, decoded.pages, w.startMs + 3_600_000)).stored;
   }
   return stored;

@@ -16,6 +16,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { CopyBinaryWriter } from '../db/copyBinary';
 import type { BlobStatement, CopyIn } from '../db/database';
 import type { Database } from '../db/schema';
+import { MIN_STROKE_MS, STROKE_FUTURE_MS } from '../http/fields';
 import type { StoredStroke, UploadPage } from './uploadDecode';
 
 /**
@@ -362,6 +363,17 @@ interface RawStrokeRow {
   readonly inc: boolean;
 }
 
+/** The largest instant JavaScript's Date holds, in seconds. */
+const MAX_DATE_SECONDS = 8.64e12;
+
+/**
+ * A stored time as epoch ms a JavaScript Date holds: a timestamp past the Date's years (PostgreSQL
+ * keeps up to 294276, and ±infinity) reads as the Date's first or last instant, never an error.
+ */
+function epochMs(column: RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`floor(greatest(least(extract(epoch from ${column}), ${MAX_DATE_SECONDS}::numeric), ${-MAX_DATE_SECONDS}::numeric) * 1000)::bigint`;
+}
+
 /**
  * A page of a student's strokes matching `q`, in id order: at most `q.maxStrokes` strokes, and
  * no more once `q.maxDots` dots are in it (so an answer's size is bounded whatever the strokes'
@@ -405,8 +417,7 @@ export async function searchStrokes(db: Kysely<Database>, q: StrokeSearch): Prom
     )
     select concat_ws(',', id, upload_id, section, owner, book, page, color, pen_tip_type, stroke_type,
              thickness, updated, delete_flag, dot_count, start_time,
-             floor(extract(epoch from uploaded_at) * 1000)::bigint,
-             floor(extract(epoch from created_at) * 1000)::bigint) as m,
+             ${epochMs(sql.ref('uploaded_at'))}, ${epochMs(sql.ref('created_at'))}) as m,
            writer_id as w, mac, category as c, encode(dots, 'base64') as d, s.rn <= k.n as inc
     from s, k
     where s.rn <= k.n + 1
@@ -440,4 +451,27 @@ export async function searchStrokes(db: Kysely<Database>, q: StrokeSearch): Prom
   const hasMore = result.rows.length > 0 && !result.rows[result.rows.length - 1]!.inc;
   if (hasMore) rows.pop();
   return { rows, hasMore };
+}
+
+/**
+ * Deletes the strokes of `studentId` the upload would refuse at `nowMs` (`uploadDecode.ts`): an
+ * instant outside 2000-01-01 … `nowMs` + 1 day (start, `updated`, end before its start), a negative
+ * dot count, or a length that is not a finite number ≥ 0 (PostgreSQL orders NaN above Infinity).
+ * Answers how many were deleted; the pupil's ink version moves (triggers of migration 0035).
+ */
+export async function removeDamagedStrokes(
+  db: Kysely<Database>,
+  studentId: string,
+  nowMs: number,
+): Promise<number> {
+  const latest = nowMs + STROKE_FUTURE_MS;
+  const result = await sql`
+    delete from ink_strokes
+    where student_id = ${studentId} and (
+      start_time < ${MIN_STROKE_MS}::bigint or start_time > ${latest}::bigint
+      or updated < ${MIN_STROKE_MS}::bigint or updated > ${latest}::bigint
+      or end_time < start_time or end_time > ${latest}::bigint
+      or dot_count < 0
+      or not (distance_nu >= 0 and distance_nu < 'Infinity'::float8))`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }

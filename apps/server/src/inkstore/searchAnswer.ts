@@ -17,13 +17,14 @@ export type InkStoreSearchAnswer = SearchData;
 
 /**
  * The JSON text of a row's server stroke record (the fields of `ServerStroke`, in its order),
- * written directly: the dots are already base64, and only the two free texts need escaping.
+ * written directly: the dots are already base64, and only the two free texts need escaping. A
+ * thickness that is not a finite number (a float column holds NaN) is written 0, so the JSON stays JSON.
  */
 function serverStrokeJson(r: StrokeRow): string {
   return (
     `{"color":${r.color},"mac":${JSON.stringify(r.mac)},"dotCount":${r.dotCount},` +
     `"penTipType":${r.penTipType === 1 ? 1 : 0},"startTime":${r.startTime},"strokeType":${r.strokeType},` +
-    `"thickness":${r.thickness},"updated":${r.updated},"deleteFlag":${r.deleteFlag === 1 ? 1 : 0},` +
+    `"thickness":${Number.isFinite(r.thickness) ? r.thickness : 0},"updated":${r.updated},"deleteFlag":${r.deleteFlag === 1 ? 1 : 0},` +
     `"writeId":${JSON.stringify(r.writerId)},"dots":"${r.dots}"}`
   );
 }

@@ -58,10 +58,10 @@ describeEachDatabase('GET /admin/v1/inkstore/search/{studentId}', (kind) => {
     const first = await postInk(app(), pupil.headers, records);
     expect(first.json().data.stored).toBe(600);
     firstUploadDate = first.json().data.uploadDate;
-    // Upload 2: 5 strokes on page 9, long after the lesson.
+    // Upload 2: 5 strokes on page 9, long after the lesson (within the day after the server's clock).
     (server().clock as ManualClock).advance(5);
     const later = Array.from({ length: 5 }, (_, i) =>
-      makeStroke({ page: page(9), startMs: room.lessonEndMs + 86_400_000 + i * 100, writerId: pupil.id }),
+      makeStroke({ page: page(9), startMs: room.lessonEndMs + 12 * 3_600_000 + i * 100, writerId: pupil.id }),
     );
     const second = await postInk(app(), pupil.headers, [uploadOf(later, pupil.id)]);
     secondUploadDate = second.json().data.uploadDate;
@@ -131,7 +131,7 @@ describeEachDatabase('GET /admin/v1/inkstore/search/{studentId}', (kind) => {
 
   it("keeps a teacher's annotations in a lesson's replay whenever they were written", async () => {
     const other = room.students[1]!;
-    const later = room.lessonEndMs + 2 * 86_400_000;
+    const later = room.lessonEndMs + 12 * 3_600_000; // long after the lesson, within a day of the clock
     const annotation = makeStroke({ page: page(1), startMs: later, writerId: room.teacher.id });
     const ownLater = makeStroke({ page: page(1), startMs: later + 1000, writerId: other.id });
     const res = await postInk(app(), other.headers, [uploadOf([annotation, ownLater], other.id)]);

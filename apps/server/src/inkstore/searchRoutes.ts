@@ -8,7 +8,14 @@
  * come after the pointer).
  */
 
-import { MAX_SEARCH_PAGES, searchData, searchParams, searchQuery } from '@dotink/contracts/inkstore';
+import {
+  damagedData,
+  damagedParams,
+  MAX_SEARCH_PAGES,
+  searchData,
+  searchParams,
+  searchQuery,
+} from '@dotink/contracts/inkstore';
 import type { FastifyReply } from 'fastify';
 import { answerSchema, failureSchema, success } from '../http/answer';
 import { badRequest, forbidden, notFound } from '../http/errors';
@@ -16,7 +23,7 @@ import { Scope } from '../identity/scopes';
 import { authOf } from '../platform/bearer';
 import type { AppPlugin } from '../platform/types';
 import { InkReadAccess, teacherSchool } from './access';
-import { type StrokeSearch, searchStrokes } from './inkStrokeStore';
+import { removeDamagedStrokes, type StrokeSearch, searchStrokes } from './inkStrokeStore';
 import { InkMessage } from './messages';
 import { searchAnswer } from './searchAnswer';
 import { SearchAnswerCache, searchCacheKey } from './searchCache';
@@ -82,6 +89,38 @@ export const inkSearchRoutes: AppPlugin = async (app) => {
       });
       // Bytes already in the response schema's form: sent as they are (no second serialization).
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+    },
+  );
+
+  app.delete(
+    '/admin/v1/inkstore/damaged/:studentId',
+    {
+      preHandler: app.requireAuth(Scope.eduWrite),
+      schema: {
+        tags: ['ink store'],
+        summary:
+          "Remove a pupil's damaged strokes (instants outside 2000-01-01 … now + 1 day, or bad facts); audited",
+        security: [{ bearer: [] }],
+        params: damagedParams,
+        response: {
+          200: answerSchema(damagedData),
+          401: failureSchema,
+          403: failureSchema,
+          404: failureSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { account } = authOf(request);
+      const schoolId = teacherSchool(account);
+      const { studentId } = request.params;
+      await access.check({ account, schoolId }, studentId);
+      const removed = await removeDamagedStrokes(app.services.db, studentId, app.services.clock.nowMs());
+      request.log.info(
+        { audit: { action: 'ink.removeDamaged', by: account.id, studentId, removed } },
+        'damaged strokes removed',
+      );
+      return success({ removed });
     },
   );
 };

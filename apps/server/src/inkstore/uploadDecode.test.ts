@@ -14,6 +14,8 @@ import { searchAnswer } from './searchAnswer';
 import { decodeBase64Fast, decodeUpload, UploadRejected } from './uploadDecode';
 
 const STUDENT = 's0000000001';
+/** The server's clock for these decodes: after every generated stroke. */
+const NOW = Date.UTC(2031, 0, 1);
 
 const strokeArb = fc.record({
   startMs: fc.integer({ min: 1_600_000_000_000, max: 1_900_000_000_000 }),
@@ -68,7 +70,7 @@ describe('decodeUpload', () => {
         const strokes = specs.map((s, i) => strokeOf(s, p, i));
         const page = pageAddress(p.section, p.owner, p.book, p.page);
         const payload = encodeStrokeUpload(strokes, { writer: STUDENT, clock: manualClock(0), page });
-        const { pages, strokeCount, foreignWriters } = decodeUpload([payload], STUDENT);
+        const { pages, strokeCount, foreignWriters } = decodeUpload([payload], STUDENT, NOW);
         expect(strokeCount).toBe(strokes.length);
         expect(foreignWriters.size).toBe(0);
         expect(pages[0]!.page).toEqual(page);
@@ -92,6 +94,7 @@ describe('decodeUpload', () => {
           decodeUpload(
             [{ mimeType: 'application/vnd.dotink.strokes.v3+json', createDate, writer: STUDENT, data }],
             STUDENT,
+            NOW,
           );
         } catch (error) {
           expect(error).toBeInstanceOf(UploadRejected);
@@ -113,7 +116,7 @@ describe('searchAnswer', () => {
           const strokes = specs.map((s, i) => strokeOf(s, p, i));
           const page = pageAddress(p.section, p.owner, p.book, p.page);
           const payload = encodeStrokeUpload(strokes, { writer: STUDENT, clock: manualClock(0), page });
-          const stored = decodeUpload([payload], STUDENT).pages[0]!;
+          const stored = decodeUpload([payload], STUDENT, NOW).pages[0]!;
           const rows: StrokeRow[] = stored.strokes.map((s, i) => ({
             id: String(i + 1),
             uploadId: '7',

@@ -9,8 +9,10 @@
  * - `writer` must be the signed-in student (the upload is grouped per student, classroom.md §7);
  *   a stroke's `writeId` may be empty (= the writer), the student, or someone else — others are
  *   returned in `foreignWriters` for the caller to check (a teacher's annotation);
- * - page fields and times must be non-negative integers; colours 32-bit; dots in any form the
- *   codec reads (17- or 16-byte base64, JSON dots), normalised to 17 bytes a dot.
+ * - page fields must be non-negative integers; a stroke's instants (`startTime`, `updated` and its
+ *   last dot's time) lie from 2000-01-01 to the server's clock + 1 day (`strokeInstantInWindow`; a
+ *   stroke of the year 287,000 once made every summary of its page answer 500); colours 32-bit;
+ *   dots in any form the codec reads (17- or 16-byte base64, JSON dots), normalised to 17 bytes.
  */
 
 import type { UploadRecord } from '@dotink/contracts/inkstore';
@@ -25,7 +27,7 @@ import {
   STROKE_UPLOAD_VERSION,
 } from '@dotink/ink';
 import { decodeBase64, type PageAddress } from '@dotink/ncode';
-import { instantInRange } from '../http/fields';
+import { instantInRange, STROKE_FUTURE_MS, strokeInstantInWindow } from '../http/fields';
 import { strokeFacts } from './strokeFacts';
 
 export type { UploadRecord };
@@ -97,6 +99,10 @@ export function decodeBase64Fast(text: string): Uint8Array {
   return decodeBase64(text);
 }
 
+/** Why an instant is refused: the window of `strokeInstantInWindow` at `nowMs`. */
+const outOfWindow = (field: string, nowMs: number) =>
+  `${field} is not an epoch ms from 2000-01-01 to ${new Date(nowMs + STROKE_FUTURE_MS).toISOString()}`;
+
 const invalid = (where: string, why: string) =>
   new UploadRejected(400, `${INVALID_STROKE_UPLOAD} (${where}: ${why})`);
 
@@ -105,13 +111,20 @@ export function isStrokeMimeType(mimeType: string): boolean {
   return mimeType === STROKE_UPLOAD_MIME_TYPE || /stroke/i.test(mimeType);
 }
 
-/** Reads every record of a body for `studentId`. Throws {@link UploadRejected}. */
-export function decodeUpload(records: readonly UploadRecord[], studentId: string): DecodedUpload {
+/**
+ * Reads every record of a body for `studentId`, with stroke instants checked against `nowMs` (the
+ * injected clock). Throws {@link UploadRejected}.
+ */
+export function decodeUpload(
+  records: readonly UploadRecord[],
+  studentId: string,
+  nowMs: number,
+): DecodedUpload {
   const pages: UploadPage[] = [];
   const foreignWriters = new Set<string>();
   let strokeCount = 0;
   records.forEach((record, i) => {
-    const page = decodeRecord(record, i, studentId, foreignWriters);
+    const page = decodeRecord(record, i, studentId, foreignWriters, nowMs);
     strokeCount += page.strokes.length;
     pages.push(page);
   });
@@ -123,6 +136,7 @@ function decodeRecord(
   index: number,
   studentId: string,
   foreignWriters: Set<string>,
+  nowMs: number,
 ): UploadPage {
   const where = `record ${index}`;
   if (record.writer !== studentId) {
@@ -158,7 +172,7 @@ function decodeRecord(
     if (v < 0 || v > MAX_INT32) throw invalid(where, `page ${name} ${v} is out of range`);
   }
   const strokes = read.strokes.map((r, k) =>
-    storedStroke(r, `${where}, stroke ${k}`, studentId, foreignWriters),
+    storedStroke(r, `${where}, stroke ${k}`, studentId, foreignWriters, nowMs),
   );
   return { page, category: JSON.stringify(read.category), createdMs, strokes };
 }
@@ -168,10 +182,10 @@ function storedStroke(
   where: string,
   studentId: string,
   foreignWriters: Set<string>,
+  nowMs: number,
 ): StoredStroke {
-  if (!Number.isSafeInteger(r.startTime) || r.startTime < 0)
-    throw invalid(where, 'startTime is not an epoch ms');
-  if (!Number.isSafeInteger(r.updated) || r.updated < 0) throw invalid(where, 'updated is not an epoch ms');
+  if (!strokeInstantInWindow(r.startTime, nowMs)) throw invalid(where, outOfWindow('startTime', nowMs));
+  if (!strokeInstantInWindow(r.updated, nowMs)) throw invalid(where, outOfWindow('updated', nowMs));
   if (!Number.isInteger(r.strokeType) || r.strokeType < 0 || r.strokeType > MAX_INT32)
     throw invalid(where, 'strokeType is not an integer');
   if (!Number.isFinite(r.thickness)) throw invalid(where, 'thickness is not a number');
@@ -183,6 +197,9 @@ function storedStroke(
   if (r.mac.includes('\u0000')) throw invalid(where, 'mac holds a NUL character');
   if (writerId !== studentId) foreignWriters.add(writerId);
   const dots = dotBytes(r, where);
+  const facts = strokeFacts(dots, r.startTime);
+  if (facts.endTime !== null && !strokeInstantInWindow(facts.endTime, nowMs))
+    throw invalid(where, outOfWindow('the last dot time', nowMs));
   return {
     writerId,
     mac: r.mac,
@@ -195,7 +212,7 @@ function storedStroke(
     deleteFlag: r.deleteFlag,
     dotCount: dots.length / SERVER_DOT_BYTES,
     dots,
-    ...strokeFacts(dots, r.startTime),
+    ...facts,
   };
 }
 

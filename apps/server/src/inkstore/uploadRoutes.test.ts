@@ -1,4 +1,5 @@
 import {
+  dotsFrom,
   encodeServerJsonDots,
   encodeStrokeUpload,
   INVALID_STROKE_UPLOAD,
@@ -245,7 +246,7 @@ describeEachDatabase('POST /inkstore/v1/data', (kind) => {
                 owner: 1,
                 bookCode: 1,
                 pageNumber: 1,
-                strokes: [{ startTime: 5, dots: 'AAA' }],
+                strokes: [{ startTime: T, dots: 'AAA' }],
               },
             }),
           },
@@ -273,5 +274,58 @@ describeEachDatabase('POST /inkstore/v1/data', (kind) => {
       else expect(res.json().message).toMatch(message);
     }
     expect(await count(me.id)).toBe(before);
+  });
+
+  it('refuses stroke instants outside 2000-01-01 … now + 1 day (400 naming the field), storing nothing', async () => {
+    const me = room.students[1]!;
+    const now = app().services.clock.nowMs();
+    const DAY = 86_400_000;
+    const before = await count(me.id);
+    const pageOf = (stroke: Record<string, unknown>) => [
+      {
+        mimeType: STROKE_UPLOAD_MIME_TYPE,
+        createDate: new Date(T).toISOString(),
+        writer: me.id,
+        data: b64json({
+          version: 3,
+          page: { section: 3, owner: 1012, bookCode: 1191, pageNumber: 7, strokes: [stroke] },
+        }),
+      },
+    ];
+    const window = `from 2000-01-01 to ${new Date(now + DAY).toISOString()}`;
+    // One dot `dt` ms after the start, in the JSON dot form.
+    const dots = (startTime: number, dt = 0) =>
+      encodeServerJsonDots(dotsFrom([{ xNu: 1, yNu: 1, force: 100, timeMs: startTime + dt }]), startTime);
+    const refused: [Record<string, unknown>, string][] = [
+      [
+        { startTime: 9_000_000_000_000_000, dots: dots(9_000_000_000_000_000) },
+        `startTime is not an epoch ms ${window}`,
+      ],
+      [
+        { startTime: Date.UTC(1999, 11, 31, 23, 59, 59, 999), dots: '[]' },
+        `startTime is not an epoch ms ${window}`,
+      ],
+      [{ startTime: now + DAY + 1, dots: dots(now + DAY + 1) }, `startTime is not an epoch ms ${window}`],
+      [
+        { startTime: T, updated: 9_000_000_000_000_000, dots: dots(T) },
+        `updated is not an epoch ms ${window}`,
+      ],
+      [
+        { startTime: now + DAY - 5, dots: dots(now + DAY - 5, 10) },
+        `the last dot time is not an epoch ms ${window}`,
+      ],
+    ];
+    for (const [stroke, why] of refused) {
+      const res = await postInk(app(), me.headers, pageOf(stroke));
+      expect(res.statusCode, JSON.stringify(stroke)).toBe(400);
+      expect(res.json().message).toBe(`${INVALID_STROKE_UPLOAD} (record 0, stroke 0: ${why})`);
+    }
+    expect(await count(me.id)).toBe(before);
+    // The window's two ends are inside it.
+    for (const startTime of [Date.UTC(2000, 0, 1), now + DAY]) {
+      const res = await postInk(app(), me.headers, pageOf({ startTime, dots: dots(startTime) }));
+      expect(res.statusCode, String(startTime)).toBe(200);
+    }
+    expect(await count(me.id)).toBe(before + 2);
   });
 });

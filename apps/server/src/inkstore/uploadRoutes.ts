@@ -62,7 +62,7 @@ export const inkUploadRoutes: AppPlugin = async (app) => {
       const records = Array.isArray(request.body) ? request.body : [request.body];
       let decoded: ReturnType<typeof decodeUpload>;
       try {
-        decoded = decodeUpload(records, account.id);
+        decoded = decodeUpload(records, account.id, app.services.clock.nowMs());
       } catch (error) {
         if (error instanceof UploadRejected) throw new ApiError(error.statusCode, error.message);
         throw error;

@@ -83,4 +83,60 @@ describeEachDatabase('demo seed', (kind) => {
     ]);
     expect(await seedDatabase(handle.db, { demo: true, clock })).toBeUndefined();
   });
+
+  it("names the demo class's first pupil in the banner of every process, not a pupil of the admin's other class", async () => {
+    const db = handle.db;
+    const admin = await db
+      .selectFrom('accounts')
+      .select(['id', 'school_id'])
+      .where('username', '=', DEMO_ADMIN)
+      .executeTakeFirstOrThrow();
+    const demoClass = await db.selectFrom('classes').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const firstOf = async (classId: number) =>
+      (
+        await db
+          .selectFrom('students')
+          .select('account_id')
+          .where('class_id', '=', classId)
+          .where('delete_yn', '=', 'N')
+          .orderBy('num')
+          .executeTakeFirstOrThrow()
+      ).account_id;
+    // The administrator registers another class later, its pupils numbered from 0 (the database
+    // allows it; any class's pupil 1 ties with the demo's).
+    const other = await db
+      .insertInto('classes')
+      .values({
+        school_id: admin.school_id!,
+        teacher_id: admin.id,
+        year: 2025,
+        grade: 4,
+        class_num: 2,
+        class_name: '4-2',
+        semester: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const accounts = new AccountStore(db);
+    for (const num of [0, 1, 2]) {
+      const s = await accounts.createStudent({ name: `Other ${num}` });
+      await db
+        .insertInto('students')
+        .values({ account_id: s.id, class_id: other.id, num, name: s.name })
+        .execute();
+    }
+    // Each process reads the logins again at its start (`main.ts`), the first and a second alike.
+    for (let process = 0; process < 2; process++) {
+      const pupil = (await demoLogins(db)).find((l) => l.role.startsWith('student'));
+      expect(pupil?.username).toBe(await firstOf(demoClass.id));
+    }
+    // A deleted pupil no. 1 is not offered: the next of the demo class is.
+    await db
+      .updateTable('students')
+      .set({ delete_yn: 'Y' })
+      .where('account_id', '=', await firstOf(demoClass.id))
+      .execute();
+    const next = (await demoLogins(db)).find((l) => l.role.startsWith('student'));
+    expect(next?.username).toBe(await firstOf(demoClass.id));
+  });
 });

@@ -281,11 +281,21 @@ export async function demoLogins(db: Kysely<Database>): Promise<DemoLogin[]> {
     .where('username', '=', DEMO_ADMIN)
     .executeTakeFirst();
   if (!admin) return [];
+  // The demo class is the administrator's first (the seed makes it before any other); its first
+  // pupil not deleted. Ordered by number alone, a pupil of a class the administrator registered
+  // later could come first (a second process's banner once named one).
   const pupil = await db
     .selectFrom('students')
     .innerJoin('classes', 'classes.id', 'students.class_id')
     .select('students.account_id')
     .where('classes.teacher_id', '=', admin.id)
+    .where('students.delete_yn', '=', 'N')
+    .where('classes.id', '=', (eb) =>
+      eb
+        .selectFrom('classes')
+        .select((c) => c.fn.min('id').as('id'))
+        .where('teacher_id', '=', admin.id),
+    )
     .orderBy('students.num')
     .executeTakeFirst();
   return [

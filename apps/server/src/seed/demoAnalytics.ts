@@ -160,7 +160,8 @@ export async function seedDemoAnalytics(
     const strokes = demoSittingStrokes(s, studentId, macOf(s.pupil), anchor);
     const uploadMs = anchor + s.day * DAY + (s.hourUtc + 2) * HOUR;
     const payloads = encodeStrokeUploads(strokes, { writer: studentId, clock: manualClock(uploadMs) });
-    stored += (await storeUpload(db, studentId, decodeUpload(payloads, studentId).pages, uploadMs)).stored;
+    stored += (await storeUpload(db, studentId, decodeUpload(payloads, studentId, uploadMs).pages, uploadMs))
+      .stored;
   }
   const rows = DEMO_CLICKS.flatMap((c) => {
     const studentId = studentIds[c.pupil - 1];

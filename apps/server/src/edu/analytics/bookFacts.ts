@@ -12,6 +12,7 @@
 import type { AnalyticsStroke } from '@dotink/ink';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { MAX_INSTANT_MS, MIN_STROKE_MS } from '../../http/fields';
 
 /** Bytes of one stroke's record in a pack. */
 export const RECORD_BYTES = 28;
@@ -61,7 +62,34 @@ export function unpackFactsOnce(
   return strokes;
 }
 
-/** The strokes of a pack on pages `[firstPage, lastPage]`. */
+/**
+ * The facts of a stored stroke as the summaries may read them, or undefined for a stroke that
+ * cannot be placed in time. The tables hold whatever was stored before the upload's instant rule
+ * (`uploadDecode.ts`) and whatever anyone wrote into them, so every read is total: a start outside
+ * 2000 … 2999 (or not a number) leaves the stroke out; an end before its start or past 2999 counts
+ * as no dot times; a dot count or length that is negative or not finite counts as 0.
+ */
+export function saneFacts(
+  page: number,
+  startTimeMs: number,
+  endTimeMs: number | undefined,
+  dotCount: number,
+  distanceNu: number,
+): AnalyticsStroke | undefined {
+  if (!(startTimeMs >= MIN_STROKE_MS && startTimeMs <= MAX_INSTANT_MS)) return undefined;
+  return {
+    page,
+    startTimeMs,
+    endTimeMs:
+      endTimeMs !== undefined && endTimeMs >= startTimeMs && endTimeMs <= MAX_INSTANT_MS
+        ? endTimeMs
+        : undefined,
+    dotCount: dotCount >= 0 && dotCount <= 0x7fffffff ? dotCount : 0,
+    distanceNu: distanceNu >= 0 && distanceNu < Number.POSITIVE_INFINITY ? distanceNu : 0,
+  };
+}
+
+/** The strokes of a pack on pages `[firstPage, lastPage]` ({@link saneFacts}: the others left out). */
 export function unpackFacts(bytes: Uint8Array, firstPage: number, lastPage: number): AnalyticsStroke[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const n = Math.floor(bytes.length / RECORD_BYTES);
@@ -70,13 +98,14 @@ export function unpackFacts(bytes: Uint8Array, firstPage: number, lastPage: numb
     const page = view.getUint32(o, true);
     if (page < firstPage || page > lastPage) continue;
     const end = view.getFloat64(o + 12, true);
-    strokes.push({
+    const stroke = saneFacts(
       page,
-      startTimeMs: view.getFloat64(o + 4, true),
-      endTimeMs: end > 0 ? end : undefined,
-      dotCount: view.getUint32(o + 20, true),
-      distanceNu: view.getFloat32(o + 24, true),
-    });
+      view.getFloat64(o + 4, true),
+      end > 0 ? end : undefined,
+      view.getUint32(o + 20, true),
+      view.getFloat32(o + 24, true),
+    );
+    if (stroke) strokes.push(stroke);
   }
   return strokes;
 }
@@ -103,13 +132,14 @@ async function readStrokeFacts(
   for (const record of text.split(';')) {
     const f = record.split(',');
     const end = Number(f[2]);
-    strokes.push({
-      page: Number(f[0]),
-      startTimeMs: Number(f[1]),
-      endTimeMs: end > 0 ? end : undefined,
-      dotCount: Number(f[3]),
-      distanceNu: Number(f[4]),
-    });
+    const stroke = saneFacts(
+      Number(f[0]),
+      Number(f[1]),
+      end > 0 ? end : undefined,
+      Number(f[3]),
+      Number(f[4]),
+    );
+    if (stroke) strokes.push(stroke);
   }
   return strokes;
 }

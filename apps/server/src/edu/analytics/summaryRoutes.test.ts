@@ -226,6 +226,68 @@ describeEachDatabase('GET /edu/v1/math/summary', (kind) => {
     expect(after.pupils[1]!.analysis.numWrittenPages).toBe(2);
   });
 
+  it('answers 200 over strokes stored before the instant rule (start 9e15, year 255,000, 1970, NaN length)', async () => {
+    const { db } = app().services;
+    const pupil = room.students[2]!;
+    const poisoned = [
+      { start_time: 9_000_000_000_000_000, end_time: 9_000_000_000_000_100 },
+      { start_time: 8_000_000_000_000_000, end_time: null },
+      { start_time: 0, end_time: 5 },
+      { start_time: t0 + 50_000, end_time: t0 - 50_000 },
+      { start_time: t0 + 60_000, end_time: t0 + 60_100, distance_nu: Number.NaN },
+      {
+        start_time: t0 + 70_000,
+        end_time: t0 + 70_100,
+        distance_nu: Number.POSITIVE_INFINITY,
+        dot_count: -3,
+      },
+    ];
+    await db
+      .insertInto('ink_strokes')
+      .values(
+        poisoned.map((p, i) => ({
+          student_id: pupil.id,
+          ...BOOK,
+          page: 12,
+          writer_id: pupil.id,
+          mac: 'm',
+          upload_id: 900_000 + i,
+          uploaded_at: new Date(t0),
+          created_at: new Date(t0),
+          color: 0,
+          pen_tip_type: 0,
+          stroke_type: 0,
+          thickness: 1,
+          updated: 0,
+          delete_flag: 0,
+          dot_count: 1,
+          dots: new Uint8Array(17),
+          distance_nu: 1,
+          ...p,
+        })),
+      )
+      .execute();
+    for (const url of [
+      `/edu/v1/math/summary?${query()}`,
+      `/edu/v1/math/summary/student/${pupil.id}?${query()}`,
+      `/admin/v1/inkstore/search/${pupil.id}`,
+      `/admin/v1/inkstore/search/${pupil.id}?tag=${room.tag}`,
+      `/edu/v1/live/${room.courseId}`,
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBe(200);
+    }
+    const data = mathSummaryData.parse((await get(`/edu/v1/math/summary?${query()}`)).json().data);
+    // The three strokes of 2025 count (their bad end or facts read as none); the other three not.
+    expect(data.pages.find((p) => p.page === 12)?.strokeCount).toBe(3);
+    const detail = pupilDetailData.parse(
+      (await get(`/edu/v1/math/summary/student/${pupil.id}?${query()}`)).json().data,
+    );
+    expect(detail.pupil.firstWritingTimeMs).toBeLessThanOrEqual(t0 + 50_000);
+    expect(detail.pupil.lastWritingTimeMs).toBeLessThan(t0 + 86_400_000);
+    await db.deleteFrom('ink_strokes').where('student_id', '=', pupil.id).where('page', '=', 12).execute();
+  });
+
   it("labels pages from the built-in book's first page, also when the range starts later (§5)", async () => {
     await upsertBuiltinTextbooks(app().services.db);
     const data = mathSummaryData.parse(
