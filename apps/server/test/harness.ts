@@ -98,6 +98,7 @@ export const testClients = {
   spa: {
     clientId: 'test-spa',
     redirectUris: [`${TEST_APP_ORIGIN}/callback`],
+    postLogoutRedirectUris: [`${TEST_APP_ORIGIN}/`],
     grantTypes: ['authorization_code', 'refresh_token', 'password'],
     name: 'Test SPA',
   },

@@ -5,6 +5,7 @@
 import { useLanguage } from '@dotink/view';
 import { useMemo } from 'react';
 import type { BoardApp } from '../app/boardApp';
+import { errorDetail } from '../app/errorMessages';
 import type { PrintAuth } from '../print/printFlow';
 import { SyncIndicator } from '../sync/SyncIndicator';
 import { useBoardSync } from '../sync/useBoardSync';
@@ -18,11 +19,22 @@ export function usePrintAuth(account: { auth: BoardAuth; state: AuthState }): Pr
   return useMemo(() => (signedIn ? printAuthOf(account.auth) : undefined), [signedIn, account.auth]);
 }
 
+/**
+ * "Sign out": the board signs out at once; the server's sign-out follows (the page leaves and
+ * comes back); a failure there is shown, since the server may still hold the sign-in.
+ */
+function signOut(app: BoardApp, auth: BoardAuth, language: string): void {
+  auth.signOut(window.location.href, language).catch((error: unknown) => {
+    app.deps.editor.getState().showMessage('account.signOutFailed', { reason: errorDetail(error) });
+  });
+}
+
 export function AccountArea(props: {
   readonly app: BoardApp;
   readonly account: { auth: BoardAuth; state: AuthState };
 }) {
-  const text = accountText(useLanguage());
+  const language = useLanguage();
+  const text = accountText(language);
   const { auth, state } = props.account;
   const sync = useBoardSync(props.app, auth, state);
   if (state.status !== 'signedIn') {
@@ -32,7 +44,7 @@ export function AccountArea(props: {
         className="icon-text"
         data-testid="sign-in"
         disabled={state.status === 'signingIn'}
-        onClick={() => void auth.signIn(window.location.href)}
+        onClick={() => void auth.signIn(window.location.href, language)}
       >
         <span>{state.status === 'signingIn' ? text.signingIn : text.signIn}</span>
       </button>
@@ -44,7 +56,12 @@ export function AccountArea(props: {
       <span className="account-name" data-testid="account-name">
         {state.account.name}
       </span>
-      <button type="button" className="icon-text" data-testid="sign-out" onClick={() => void auth.signOut()}>
+      <button
+        type="button"
+        className="icon-text"
+        data-testid="sign-out"
+        onClick={() => signOut(props.app, auth, language)}
+      >
         <span>{text.signOut}</span>
       </button>
     </span>

@@ -21,7 +21,7 @@ interface Browser {
   request(
     target: string,
     o?: Record<string, unknown>,
-  ): Promise<{ status: number; url: string; location?: string }>;
+  ): Promise<{ status: number; url: string; location?: string; body: string }>;
   follow(first: unknown, stopAt?: string): Promise<{ status: number; url: string; location?: string }>;
 }
 
@@ -133,17 +133,48 @@ describe('board sign-in against the real server', () => {
       expect(renewed).toEqual(expect.any(String));
       expect(renewed).not.toBe(token);
 
-      // sign out: tokens forgotten (and revoked on the server)
-      await later.signOut();
+      // sign out: tokens forgotten (and revoked on the server), then the server's sign-out
+      const refreshToken = JSON.parse(storage.getItem('dotink-board.auth')!).refreshToken as string;
+      await later.signOut(`${PUBLIC}/board/?lang=ko`, 'ko');
       expect(later.getState()).toEqual({ status: 'signedOut' });
       expect(storage.getItem('dotink-board.auth')).toBeNull();
       await expect(later.authorizedFetch('/board/v1/boards')).rejects.toBeInstanceOf(SignedOutError);
+      const refreshed = await app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        headers: { host: 'localhost:3000', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: refreshToken,
+          client_id: BOARD_CLIENT_ID,
+        }).toString(),
+      });
+      expect(refreshed.statusCode).toBe(400);
+      // the server's sign-out page (in the board's language) sends itself; back on the board
+      const endSession = new URL(sentTo);
+      expect(endSession.pathname).toBe('/oauth/logout');
+      const page = await browser.request(`${endSession.pathname}${endSession.search}`);
+      expect(page.body).toContain('<html lang="ko">');
+      const action = /action="([^"]+)"/.exec(page.body)?.[1];
+      const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)?.[1];
+      const signedOut = await browser.request(action!, { form: { xsrf: xsrf!, logout: 'yes' } });
+      expect(signedOut.location).toMatch(/^http:\/\/localhost:3000\/board\/\?state=/);
+      expect(later.completeSignOut(signedOut.location!)).toBe(`${PUBLIC}/board/?lang=ko`);
+      expect(later.completeSignOut(signedOut.location!)).toBeUndefined();
+      // the next sign-in in this browser shows the server's pages again, not a code at once
+      await later.signIn(`${PUBLIC}/board/`);
+      const next = new URL(sentTo);
+      const nextPage = await browser.follow(
+        await browser.request(`${next.pathname}${next.search}`),
+        deps.redirectUri,
+      );
+      expect(new URL(nextPage.url).pathname).toMatch(/^\/interaction\//);
       // a page without a sign-in answer has nothing to finish
       expect(await later.completeSignIn(`${PUBLIC}/board/?lang=en`)).toBeUndefined();
     } finally {
       await server.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('finds the server from the board address', () => {
     expect(serverUrlOf('http://localhost:3000/board/?lang=en')).toBe('http://localhost:3000');

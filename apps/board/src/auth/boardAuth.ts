@@ -3,10 +3,13 @@
  * for the public client `dotink-board`, returning to the board's own address. Tokens live in
  * memory and in sessionStorage (this tab only); the refresh token, when granted, renews an
  * expired access token. A 401 from any API call signs the board out (local boards untouched).
+ * "Sign out" revokes the tokens and ends the server's sign-in (OpenID Connect RP-initiated
+ * logout, back to the board where it was), so the next sign-in shows the sign-in form.
  */
 import {
   isFresh,
   PkceClient,
+  randomState,
   readStoredJson,
   type TokenEndpointResponse,
   type TokenSet,
@@ -21,6 +24,8 @@ export const BOARD_SCOPES = 'openid profile storage edu.read print';
 /** Where the tokens are kept in sessionStorage. */
 export const TOKENS_KEY = 'dotink-board.auth';
 const PENDING_KEY = 'dotink-board.auth.pending';
+/** A sign-out at the server: its `state` and where the board was. */
+const SIGN_OUT_KEY = 'dotink-board.auth.signOut';
 /** Renew this long before the access token expires. */
 const EXPIRY_MARGIN_MS = 30_000;
 
@@ -39,6 +44,12 @@ export type AuthState =
 
 interface StoredTokens extends TokenSet {
   readonly account: SignedInAccount;
+}
+
+interface PendingSignOut {
+  readonly state: string;
+  /** Where the board was when signing out, to return there. */
+  readonly returnTo: string;
 }
 
 interface PendingSignIn {
@@ -91,10 +102,11 @@ export class BoardAuth {
   };
 
   /** Starts signing in: remembers a PKCE verifier and sends the browser to the server. */
-  async signIn(returnTo: string): Promise<void> {
+  async signIn(returnTo: string, language?: string): Promise<void> {
     const { url, verifier, state } = await this.oauth.authorizationUrl({
       redirectUri: this.deps.redirectUri,
       scope: BOARD_SCOPES,
+      uiLocales: language,
     });
     this.deps.storage.setItem(
       PENDING_KEY,
@@ -159,16 +171,36 @@ export class BoardAuth {
     return res;
   }
 
-  /** Signs out of the board (forgets the tokens; the server session ends with them). */
-  async signOut(): Promise<void> {
-    const token = this.tokens?.accessToken;
+  /**
+   * Signs out: forgets the tokens, revokes them at the server, then sends the browser to the
+   * server's sign-out (ending its sign-in in this browser), which returns to `returnTo`. The board
+   * is signed out whatever happens; a failure at the server is thrown after that.
+   */
+  async signOut(returnTo: string, language?: string): Promise<void> {
+    const t = this.tokens;
     this.clear();
-    if (!token) return;
-    try {
-      await this.oauth.revoke([token]);
-    } catch {
-      // revocation is a courtesy: the board is signed out either way
-    }
+    if (t) await this.oauth.revoke([t.accessToken, t.refreshToken]);
+    const state = randomState();
+    const url = await this.oauth.endSessionUrl({
+      idToken: t?.idToken,
+      postLogoutRedirectUri: this.deps.redirectUri,
+      state,
+      uiLocales: language,
+    });
+    this.deps.storage.setItem(SIGN_OUT_KEY, JSON.stringify({ state, returnTo } satisfies PendingSignOut));
+    this.deps.navigate(url);
+  }
+
+  /**
+   * Finishes a sign-out when `currentUrl` is the server's return from it (the `state` this tab
+   * remembered): the address to show (where the board was), or undefined for any other address.
+   */
+  completeSignOut(currentUrl: string): string | undefined {
+    const state = new URL(currentUrl).searchParams.get('state');
+    const pending = readStoredJson<PendingSignOut>(this.deps.storage, SIGN_OUT_KEY);
+    if (!state || !pending || pending.state !== state) return undefined;
+    this.deps.storage.removeItem(SIGN_OUT_KEY);
+    return pending.returnTo;
   }
 
   /** Forgets the tokens at once (after a 401, or on sign-out). */
@@ -187,7 +219,7 @@ export class BoardAuth {
 
   private async refresh(t: StoredTokens): Promise<string | undefined> {
     try {
-      await this.store(await this.oauth.refresh(t.refreshToken!), t.refreshToken);
+      await this.store(await this.oauth.refresh(t.refreshToken!), t);
       return this.tokens?.accessToken;
     } catch {
       this.clear();
@@ -195,14 +227,14 @@ export class BoardAuth {
     }
   }
 
-  private async store(answer: TokenEndpointResponse, previousRefresh?: string): Promise<void> {
+  private async store(answer: TokenEndpointResponse, previous?: StoredTokens): Promise<void> {
     const me = await this.deps.fetch(`${this.deps.serverUrl}/profile/v1/me`, {
       headers: { authorization: `Bearer ${answer.access_token}` },
     });
     if (!me.ok) throw new Error(`profile answered ${me.status}`);
     const profile = ((await me.json()) as { data: { id: string; name: string; username: string } }).data;
     this.tokens = {
-      ...tokenSetOf(answer, this.deps.nowMs(), previousRefresh),
+      ...tokenSetOf(answer, this.deps.nowMs(), previous),
       account: { id: profile.id, name: profile.name, username: profile.username },
     };
     this.deps.storage.setItem(TOKENS_KEY, JSON.stringify(this.tokens));

@@ -1,7 +1,8 @@
 /**
  * The board's sign-in in React: one {@link BoardAuth} per running board app (made on first use
  * from the page's address: the board is served at `${server}/board/`), its state as a hook, and
- * the finishing of a sign-in when the server sends the browser back with a code.
+ * the finishing of a sign-in when the server sends the browser back with a code, and of a
+ * sign-out when it sends the browser back from its sign-out page.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { BoardApp } from '../app/boardApp';
@@ -38,6 +39,9 @@ export function useBoardAuth(app: BoardApp): { auth: BoardAuth; state: AuthState
   const auth = authFor(app);
   const state = useSyncExternalStore(auth.subscribe, auth.getState);
   useEffect(() => {
+    // back from the server's sign-out: the address the board had
+    const afterSignOut = auth.completeSignOut(window.location.href);
+    if (afterSignOut) window.history.replaceState(null, '', afterSignOut);
     void auth.completeSignIn(window.location.href).then((to) => {
       if (to) window.history.replaceState(null, '', to);
     });

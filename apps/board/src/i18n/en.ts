@@ -141,6 +141,8 @@ export const boardEn = {
     'This browser cannot store boards ({reason}); a private window may block it. Boards made now are kept only until the page closes: save them as .GRIDA.',
   'storage.saveCopy': 'Save .GRIDA',
   'error.unexpected': 'Something went wrong: {reason}',
+  'account.signOutFailed':
+    'You are signed out of this board, but the server could not end your sign-in ({reason}). Close the browser before leaving this computer.',
   'pdf.renderFailed': 'A page of {name} could not be shown ({reason}).',
   'pdf.passwordCancelled':
     'No password was given for {name}: its pages stay blank until the board is opened again and the password entered. Your writing on them is kept.',

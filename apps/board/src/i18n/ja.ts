@@ -132,6 +132,8 @@ export const boardJa: BoardMessages = {
     'このブラウザーではボードを保存できません（{reason}）。プライベートウィンドウでは保存が妨げられることがあります。今作ったボードはページを閉じるまでしか残らないので、.GRIDA で保存してください。',
   'storage.saveCopy': '.GRIDA で保存',
   'error.unexpected': '問題が発生しました：{reason}',
+  'account.signOutFailed':
+    'このボードからはサインアウトしましたが、サーバーのサインインを終了できませんでした（{reason}）。このコンピューターを離れる前にブラウザを閉じてください。',
   'pdf.renderFailed': '{name} のページを表示できませんでした（{reason}）。',
   'pdf.passwordCancelled':
     '{name} のパスワードが入力されませんでした。ボードを開き直してパスワードを入力するまで、そのページは空白のままです。ページ上の筆記は保持されます。',

@@ -130,6 +130,8 @@ export const boardKo: BoardMessages = {
     '이 브라우저는 보드를 저장할 수 없습니다({reason}). 시크릿 창에서는 저장이 막힐 수 있습니다. 지금 만든 보드는 페이지를 닫을 때까지만 남으니 .GRIDA로 저장하세요.',
   'storage.saveCopy': '.GRIDA로 저장',
   'error.unexpected': '문제가 발생했습니다: {reason}',
+  'account.signOutFailed':
+    '이 보드에서는 로그아웃되었지만 서버의 로그인을 끝내지 못했습니다({reason}). 이 컴퓨터를 떠나기 전에 브라우저를 닫으세요.',
   'pdf.renderFailed': '{name}의 페이지를 표시하지 못했습니다({reason}).',
   'pdf.passwordCancelled':
     '{name}의 비밀번호를 입력하지 않았습니다. 보드를 다시 열어 비밀번호를 입력할 때까지 해당 페이지는 비어 있습니다. 그 위의 필기는 그대로 보존됩니다.',

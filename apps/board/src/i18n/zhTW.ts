@@ -125,6 +125,8 @@ export const boardZhTW: BoardMessages = {
     '此瀏覽器無法儲存白板（{reason}），無痕視窗可能會阻擋儲存。現在建立的白板只會保留到關閉頁面為止，請另存為 .GRIDA。',
   'storage.saveCopy': '另存為 .GRIDA',
   'error.unexpected': '發生問題：{reason}',
+  'account.signOutFailed':
+    '已在此白板登出，但伺服器無法結束您的登入（{reason}）。離開這台電腦前請關閉瀏覽器。',
   'pdf.renderFailed': '無法顯示 {name} 的頁面（{reason}）。',
   'pdf.passwordCancelled':
     '未輸入 {name} 的密碼：在重新開啟白板並輸入密碼之前，這些頁面會保持空白。頁面上的筆跡會保留。',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClassroomSession, type StoredTokens, TOKENS_KEY } from './session';
+import { ClassroomSession, LOGOUT_KEY, type StoredTokens, TOKENS_KEY } from './session';
 
 const SERVER = 'http://classroom.test';
 
@@ -28,6 +28,7 @@ function fakeServer() {
         authorization_endpoint: `${SERVER}/oauth/authorize`,
         token_endpoint: `${SERVER}/oauth/token`,
         revocation_endpoint: `${SERVER}/oauth/revoke`,
+        end_session_endpoint: `${SERVER}/oauth/logout`,
       });
     }
     if (url.endsWith('/oauth/token')) {
@@ -49,14 +50,16 @@ function fakeServer() {
 function sessionHolding(now: number, tokens: StoredTokens) {
   const storage = memory({ [TOKENS_KEY]: JSON.stringify(tokens) });
   const server = fakeServer();
+  const visited: string[] = [];
   const session = new ClassroomSession({
     serverUrl: SERVER,
     storage,
     fetch: server.fetch,
     nowMs: () => now,
-    navigate: () => {},
+    navigate: (url) => void visited.push(url),
+    language: 'ko',
   });
-  return { storage, server, session };
+  return { storage, server, session, visited };
 }
 
 describe('the classroom session', () => {
@@ -95,5 +98,44 @@ describe('the classroom session', () => {
     expect(storage.m.has(TOKENS_KEY)).toBe(false);
     expect(session.isSignedIn()).toBe(false);
     expect(await session.accessToken()).toBeUndefined();
+  });
+
+  it("logout ends the server's sign-in: its sign-out with the ID token, back to the landing page with a remembered state", async () => {
+    const { storage, session, visited } = sessionHolding(5_000, {
+      accessToken: 'a1',
+      refreshToken: 'r1',
+      idToken: 'i1',
+      expiresAtMs: 3_600_000,
+      scope: 'openid',
+    });
+    expect(await session.logout('otherAccount')).toBe(true);
+    expect(visited).toHaveLength(1);
+    const url = new URL(visited[0]!);
+    expect(url.origin + url.pathname).toBe(`${SERVER}/oauth/logout`);
+    expect(url.searchParams.get('id_token_hint')).toBe('i1');
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${SERVER}/`);
+    expect(url.searchParams.get('ui_locales')).toBe('ko');
+    expect(JSON.parse(storage.m.get(LOGOUT_KEY)!)).toEqual({
+      state: url.searchParams.get('state'),
+      next: 'otherAccount',
+    });
+  });
+
+  it('renews the scopes once by a silent authorization (prompt=none), never twice for its tokens', async () => {
+    const { storage, session, visited } = sessionHolding(5_000, {
+      accessToken: 'a1',
+      refreshToken: 'r1',
+      expiresAtMs: 3_600_000,
+      scope: 'openid edu.pending',
+    });
+    expect(session.canRenewSilently()).toBe(true);
+    await session.renewSilently('/main');
+    const authorize = new URL(visited[0]!);
+    expect(authorize.searchParams.get('prompt')).toBe('none');
+    const state = authorize.searchParams.get('state')!;
+    await session.completeLogin(`${SERVER}/callback.html?code=c1&state=${state}`);
+    expect(session.scopes()).toContain('edu.read');
+    expect(session.canRenewSilently()).toBe(false);
+    expect(JSON.parse(storage.m.get(TOKENS_KEY)!)).toMatchObject({ silent: true });
   });
 });

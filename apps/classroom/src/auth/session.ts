@@ -3,19 +3,23 @@
  * server's own `/oauth`, for the public client `dotink-classroom`, returning to
  * `/callback.html`. Tokens (with the granted scope) live in localStorage (classroom.md §6); an
  * access token about to expire is renewed with the refresh token before a call needs it, so a
- * form being typed is never lost. Logout revokes the tokens at the server and forgets them.
+ * form being typed is never lost. Logout revokes the tokens, forgets them and ends the server's
+ * sign-in (OpenID Connect RP-initiated logout, back to the landing page), so the next sign-in on
+ * a shared computer shows the sign-in form. A teacher approved since her sign-in gets the new
+ * scopes by a silent authorization (`prompt=none`) over the server's sign-in.
  */
 import {
   isFresh,
   PkceClient,
+  randomState,
   readStoredJson,
   type TokenEndpointResponse,
   type TokenSet,
   tokenSetOf,
 } from '@dotink/view/auth';
-import { TOKENS_KEY } from './storedSession';
+import { type AfterLogout, LOGOUT_KEY, TOKENS_KEY } from './storedSession';
 
-export { TOKENS_KEY };
+export { LOGOUT_KEY, TOKENS_KEY };
 
 /** The client id registered for the classroom (apps/server config.ts defaultClients). */
 export const CLASSROOM_CLIENT_ID = 'dotink-classroom';
@@ -31,6 +35,8 @@ const EXPIRY_MARGIN_MS = 60_000;
 export interface StoredTokens extends TokenSet {
   /** The granted scopes, space-separated. */
   readonly scope: string;
+  /** These tokens came from a silent authorization (`prompt=none`): no second one for them. */
+  readonly silent?: boolean;
 }
 
 interface PendingLogin {
@@ -38,6 +44,8 @@ interface PendingLogin {
   readonly state: string;
   /** Where to go after signing in (classroom.md §2: default /main). */
   readonly redirect: string;
+  /** A silent authorization (`prompt=none`) renewing the scopes. */
+  readonly silent?: boolean;
 }
 
 /** What the sign-in needs from the browser (injectable for tests). */
@@ -90,14 +98,44 @@ export class ClassroomSession {
     };
   };
 
-  /** Sends the browser to the authorization endpoint, remembering the PKCE verifier. */
-  async startLogin(redirect = '/main'): Promise<void> {
+  /**
+   * Sends the browser to the authorization endpoint, remembering the PKCE verifier. `login`: the
+   * server's sign-in pages even over a sign-in it holds ('log in with another account').
+   */
+  async startLogin(redirect = '/main', prompt?: 'login'): Promise<void> {
+    await this.authorize(redirect, prompt);
+  }
+
+  /**
+   * True when the held tokens may be renewed by a silent authorization: they did not come from
+   * one (a teacher approved since her sign-in lacks scopes her account now has).
+   */
+  canRenewSilently(): boolean {
+    return this.tokens !== undefined && this.tokens.silent !== true;
+  }
+
+  /**
+   * Gets tokens with the scopes the account holds now through the server's sign-in, without a
+   * page (`prompt=none`), coming back to `redirect`; when the server holds no sign-in the callback
+   * fails and the sign-in starts again from the login page.
+   */
+  async renewSilently(redirect: string): Promise<void> {
+    await this.authorize(redirect, 'none');
+  }
+
+  private async authorize(redirect: string, prompt?: 'login' | 'none'): Promise<void> {
     const { url, verifier, state } = await this.oauth.authorizationUrl({
       redirectUri: this.redirectUri,
       scope: CLASSROOM_SCOPES,
       uiLocales: this.deps.language,
+      prompt,
     });
-    const pending: PendingLogin = { verifier, state, redirect };
+    const pending: PendingLogin = {
+      verifier,
+      state,
+      redirect,
+      ...(prompt === 'none' ? { silent: true } : {}),
+    };
     this.deps.storage.setItem(PENDING_KEY, JSON.stringify(pending));
     this.deps.navigate(url);
   }
@@ -111,7 +149,8 @@ export class ClassroomSession {
     this.deps.storage.removeItem(PENDING_KEY);
     try {
       if (!pending) throw new Error('no sign-in was started in this browser');
-      this.store(await this.oauth.exchangeCode(new URL(callbackUrl), pending, this.redirectUri));
+      const answer = await this.oauth.exchangeCode(new URL(callbackUrl), pending, this.redirectUri);
+      this.store(answer, undefined, pending.silent === true);
       return pending.redirect.startsWith('/') ? pending.redirect : '/main';
     } catch (error) {
       this.clear();
@@ -131,15 +170,36 @@ export class ClassroomSession {
     return this.refreshing;
   }
 
-  /** Revokes the tokens at the server (best effort, reported to `onError`) and forgets them. */
-  async logout(onError?: (error: unknown) => void): Promise<void> {
+  /**
+   * Signs out: forgets the tokens, revokes them at the server, then sends the browser to the
+   * server's sign-out, which ends its sign-in and returns to the landing page (`then` says what
+   * the landing page does next). Failures are reported to `onError`; answers true when the
+   * browser is on its way to the server's sign-out, false when it stays (the caller goes on).
+   */
+  async logout(then: AfterLogout = 'landing', onError?: (error: unknown) => void): Promise<boolean> {
     const t = this.tokens;
     this.clear();
-    if (!t) return;
+    if (t) {
+      try {
+        await this.oauth.revoke([t.accessToken, t.refreshToken]);
+      } catch (error) {
+        onError?.(error);
+      }
+    }
     try {
-      await this.oauth.revoke([t.accessToken, t.refreshToken]);
+      const state = randomState();
+      const url = await this.oauth.endSessionUrl({
+        idToken: t?.idToken,
+        postLogoutRedirectUri: `${this.deps.serverUrl}/`,
+        state,
+        uiLocales: this.deps.language,
+      });
+      this.deps.storage.setItem(LOGOUT_KEY, JSON.stringify({ state, next: then }));
+      this.deps.navigate(url);
+      return true;
     } catch (error) {
       onError?.(error);
+      return false;
     }
   }
 
@@ -162,11 +222,12 @@ export class ClassroomSession {
     }
   }
 
-  private store(answer: TokenEndpointResponse, previous?: StoredTokens): void {
+  private store(answer: TokenEndpointResponse, previous?: StoredTokens, silent = previous?.silent): void {
     this.endedBy = undefined;
     this.tokens = {
-      ...tokenSetOf(answer, this.deps.nowMs(), previous?.refreshToken),
+      ...tokenSetOf(answer, this.deps.nowMs(), previous),
       scope: answer.scope ?? previous?.scope ?? '',
+      ...(silent ? { silent: true } : {}),
     };
     this.deps.storage.setItem(TOKENS_KEY, JSON.stringify(this.tokens));
     for (const l of [...this.listeners]) l();

@@ -36,6 +36,7 @@ export const classroomEn = {
   logout: 'Logout',
   // gate (§4)
   'gate.loading': 'Loading…',
+  'gate.renewing': 'Your approval has come through. Updating your access…',
   'gate.noSchoolTitle': 'no school registration info',
   'gate.noSchoolBody':
     'School information must be registered and approved by the school manager teacher. You will be taken to the registration page.',

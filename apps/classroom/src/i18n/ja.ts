@@ -31,6 +31,7 @@ export const classroomJa: ClassroomMessages = {
   'login.loggingIn': 'ログイン中…',
   logout: 'ログアウト',
   'gate.loading': '読み込み中…',
+  'gate.renewing': '利用が承認されました。権限を更新しています…',
   'gate.noSchoolTitle': '学校登録情報がありません',
   'gate.noSchoolBody': '学校情報の登録と学校管理者の教師による承認が必要です。登録ページへ移動します。',
   'notApproval.title': '利用承認の確認',

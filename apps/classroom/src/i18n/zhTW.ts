@@ -31,6 +31,7 @@ export const classroomZhTW: ClassroomMessages = {
   'login.loggingIn': '登入中…',
   logout: '登出',
   'gate.loading': '載入中…',
+  'gate.renewing': '您的使用已獲核准。正在更新權限…',
   'gate.noSchoolTitle': '沒有學校登記資訊',
   'gate.noSchoolBody': '需要登記學校資訊並經學校管理教師核准。將帶您前往登記頁面。',
   'notApproval.title': '確認使用核准',

@@ -10,6 +10,8 @@ import * as oauth from 'oauth4webapi';
 export interface TokenSet {
   readonly accessToken: string;
   readonly refreshToken?: string;
+  /** The ID token (with the `openid` scope): the hint of a sign-out at the server. */
+  readonly idToken?: string;
   readonly expiresAtMs: number;
 }
 
@@ -48,6 +50,11 @@ export class PkceClient {
     readonly scope: string;
     /** The interface language, passed to the sign-in pages as `ui_locales`. */
     readonly uiLocales?: string | undefined;
+    /**
+     * `login`: the sign-in pages even when the server holds a sign-in (another account);
+     * `none`: no page at all, an answer from the server's sign-in or an error (a silent renewal).
+     */
+    readonly prompt?: 'login' | 'none' | undefined;
   }): Promise<AuthorizationStart> {
     const as = await this.authorizationServer();
     const verifier = oauth.generateRandomCodeVerifier();
@@ -61,7 +68,30 @@ export class PkceClient {
     url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
     url.searchParams.set('code_challenge_method', 'S256');
     if (request.uiLocales) url.searchParams.set('ui_locales', request.uiLocales);
+    if (request.prompt) url.searchParams.set('prompt', request.prompt);
     return { url: url.href, verifier, state };
+  }
+
+  /**
+   * The server's end-session address (OpenID Connect RP-initiated logout): the server ends its
+   * sign-in in this browser and sends it to `postLogoutRedirectUri` (registered for the client)
+   * with `state`. The ID token, when held, names the sign-in (`id_token_hint`).
+   */
+  async endSessionUrl(request: {
+    readonly idToken?: string | undefined;
+    readonly postLogoutRedirectUri: string;
+    readonly state: string;
+    readonly uiLocales?: string | undefined;
+  }): Promise<string> {
+    const as = await this.authorizationServer();
+    if (!as.end_session_endpoint) throw new Error('the server offers no sign-out (end_session_endpoint)');
+    const url = new URL(as.end_session_endpoint);
+    if (request.idToken) url.searchParams.set('id_token_hint', request.idToken);
+    url.searchParams.set('client_id', this.deps.clientId);
+    url.searchParams.set('post_logout_redirect_uri', request.postLogoutRedirectUri);
+    url.searchParams.set('state', request.state);
+    if (request.uiLocales) url.searchParams.set('ui_locales', request.uiLocales);
+    return url.href;
   }
 
   /** Exchanges the code of the server's answer (`callbackUrl`) for tokens; throws when refused. */
@@ -139,18 +169,28 @@ export class PkceClient {
   }
 }
 
-/** The token record of a token answer (the previous refresh token kept when none is returned). */
+/**
+ * The token record of a token answer (the previous refresh and ID tokens kept when none is
+ * returned).
+ */
 export function tokenSetOf(
   answer: oauth.TokenEndpointResponse,
   nowMs: number,
-  previousRefreshToken?: string,
+  previous?: Pick<TokenSet, 'refreshToken' | 'idToken'>,
 ): TokenSet {
-  const refreshToken = answer.refresh_token ?? previousRefreshToken;
+  const refreshToken = answer.refresh_token ?? previous?.refreshToken;
+  const idToken = answer.id_token ?? previous?.idToken;
   return {
     accessToken: answer.access_token,
     ...(refreshToken ? { refreshToken } : {}),
+    ...(idToken ? { idToken } : {}),
     expiresAtMs: nowMs + (answer.expires_in ?? 3600) * 1000,
   };
+}
+
+/** A fresh random value for the `state` of a sign-out. */
+export function randomState(): string {
+  return oauth.generateRandomState();
 }
 
 /** True while the access token is valid for at least `marginMs` more. */

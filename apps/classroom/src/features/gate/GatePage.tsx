@@ -1,7 +1,8 @@
 /**
  * `/main`, the loading gate (classroom.md §4): without a token back to the landing page; a
  * teacher with no office code sees 'no school registration info' (confirm → school
- * registration); an unapproved one goes to notApproval; the rest to the curriculum page.
+ * registration); an unapproved one goes to notApproval; the rest to the curriculum page. A
+ * teacher approved since her sign-in first gets tokens with her new scopes (RenewingAccess).
  */
 import { Button } from 'react-aria-components';
 import { Navigate, useNavigate } from 'react-router';
@@ -10,6 +11,7 @@ import { useServices } from '../../app/services';
 import { AppDialog } from '../../components/Dialog';
 import { useT } from '../../i18n/text';
 import { decideGate, PATHS } from './gate';
+import { RenewingAccess } from './RenewingAccess';
 
 export default function GatePage() {
   const t = useT();
@@ -30,7 +32,9 @@ export default function GatePage() {
     scopes: session.scopes(),
     teacher: teacher.data,
     path: '/main',
+    canRenew: session.canRenewSilently(),
   });
+  if (decision.kind === 'renew') return <RenewingAccess to="/main" />;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   const toSchool = () => navigate(PATHS.school, { replace: true });
   return (

@@ -5,7 +5,7 @@ import { useLogout } from '../shell/useLogout';
 
 export default function NotApprovalPage() {
   const t = useT();
-  const logout = useLogout('/login');
+  const logout = useLogout('otherAccount');
   return (
     <section className="page narrow" data-testid="not-approval">
       <h1>{t('notApproval.title')}</h1>

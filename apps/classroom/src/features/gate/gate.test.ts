@@ -47,4 +47,22 @@ describe('the access gate (classroom.md §4)', () => {
       kind: 'stay',
     });
   });
+
+  it('renews the tokens silently when the teacher was approved since her sign-in (issue 28 item 2)', () => {
+    const pendingToken = { scopes: ['edu.pending'], canRenew: true };
+    for (const path of ['/main', '/main/notApproval', '/main/curriculum', '/main/school']) {
+      expect(at(path, pendingToken), path).toEqual({ kind: 'renew' });
+    }
+    // once renewed silently (canRenew false) the gate decides as before: no loop
+    expect(at('/main', { scopes: ['edu.pending'], canRenew: false })).toEqual({
+      kind: 'redirect',
+      to: '/main/notApproval',
+    });
+    // still pending, or already holding edu.read: nothing to renew
+    expect(at('/main', { ...pendingToken, teacher: { ...active, status: 'PENDING_ACTIVE' } })).toEqual({
+      kind: 'redirect',
+      to: '/main/notApproval',
+    });
+    expect(at('/main', { canRenew: true })).toEqual({ kind: 'redirect', to: '/main/curriculum' });
+  });
 });

@@ -11,7 +11,12 @@ export type GateDecision =
   /** The 'no school registration info' dialog (its confirm goes to school registration). */
   | { readonly kind: 'noSchoolDialog' }
   /** Admin page for a teacher who is not a school admin: back one page. */
-  | { readonly kind: 'notAdmin' };
+  | { readonly kind: 'notAdmin' }
+  /**
+   * The teacher was approved since her sign-in (her tokens lack edu.read): new tokens with the
+   * scopes her account holds now, by a silent authorization, then the same page again.
+   */
+  | { readonly kind: 'renew' };
 
 export const PATHS = {
   landing: '/',
@@ -28,6 +33,8 @@ export interface GateInput {
   readonly teacher: Pick<TeacherInfo, 'eduSchoolId' | 'eduOfficeCode' | 'status' | 'isSchoolAdmin'>;
   /** The path asked for: `/main` for the gate page itself. */
   readonly path: string;
+  /** The tokens may be renewed silently (they did not come from a silent renewal). */
+  readonly canRenew?: boolean;
 }
 
 /** Pages a teacher reaches without the edu.read scope (§4). */
@@ -38,6 +45,7 @@ export function decideGate(input: GateInput): GateDecision {
   const { teacher, path } = input;
   if (!input.hasToken) return { kind: 'redirect', to: PATHS.landing };
   const approved = input.scopes.includes('edu.read') && teacher.status === 'ACTIVE';
+  if (teacher.status === 'ACTIVE' && !approved && input.canRenew) return { kind: 'renew' };
   if (path === '/main' || path === '/main/') {
     if (teacher.eduOfficeCode === '') return { kind: 'noSchoolDialog' };
     return { kind: 'redirect', to: approved ? PATHS.curriculum : PATHS.notApproval };

@@ -1,10 +1,12 @@
 /**
  * `/login`, the account chooser (classroom.md §2): the Google button when the server has an
  * upstream sign-in, and the provider-account button. Both start the authorization code + PKCE
- * sign-in at the server with the redirect query (default /main).
+ * sign-in at the server with the redirect query (default /main). After 'log in with another
+ * account' (`?account=other`, once the server's sign-out is done) the server's account chooser
+ * opens at once (`prompt=login`).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Navigate, useSearchParams } from 'react-router';
 import { fetchWebConfig } from '../../api/webConfig';
@@ -22,15 +24,22 @@ export default function LoginPage() {
     queryKey: ['web-config'],
     queryFn: () => fetchWebConfig(window.location.origin),
   });
-  if (session.isSignedIn()) return <Navigate to="/main" replace />;
   const redirect = params.get('redirect') ?? '/main';
-  const start = () => {
+  const otherAccount = params.get('account') === 'other';
+  const start = (prompt?: 'login') => {
     setStarting(true);
-    session.startLogin(redirect).catch((error: unknown) => {
+    session.startLogin(redirect, prompt).catch((error: unknown) => {
       setStarting(false);
       toast(`${t('login.failed')}: ${errorText(t, error)}`, 'error');
     });
   };
+  const chooserOpened = useRef(false);
+  useEffect(() => {
+    if (!otherAccount || chooserOpened.current || session.isSignedIn()) return;
+    chooserOpened.current = true;
+    start('login');
+  });
+  if (session.isSignedIn()) return <Navigate to="/main" replace />;
   const upstream = config.data?.upstreamName;
   return (
     <div className="landing">
@@ -40,13 +49,18 @@ export default function LoginPage() {
       <main className="login-card" id="main">
         <h1>{t('login.title')}</h1>
         {upstream ? (
-          <Button className="button large" onPress={start} isDisabled={starting} data-testid="login-google">
+          <Button
+            className="button large"
+            onPress={() => start()}
+            isDisabled={starting}
+            data-testid="login-google"
+          >
             {t('login.google', { name: upstream })}
           </Button>
         ) : null}
         <Button
           className="button primary large"
-          onPress={start}
+          onPress={() => start()}
           isDisabled={starting}
           data-testid="login-provider"
         >

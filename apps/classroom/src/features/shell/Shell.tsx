@@ -9,6 +9,7 @@ import { useServices } from '../../app/services';
 import { useT } from '../../i18n/text';
 import { useEarlyClassSummary } from '../analytics/class/earlySummary';
 import { decideGate } from '../gate/gate';
+import { RenewingAccess } from '../gate/RenewingAccess';
 import { BooksDrawer } from './BooksDrawer';
 import { Drawer } from './Drawer';
 import { TopBar } from './TopBar';
@@ -34,7 +35,13 @@ export default function Shell() {
   }, []);
   const decision =
     session.isSignedIn() && teacher.data
-      ? decideGate({ hasToken: true, scopes: session.scopes(), teacher: teacher.data, path: pathname })
+      ? decideGate({
+          hasToken: true,
+          scopes: session.scopes(),
+          teacher: teacher.data,
+          path: pathname,
+          canRenew: session.canRenewSilently(),
+        })
       : undefined;
   useEffect(() => {
     if (decision?.kind !== 'notAdmin') return;
@@ -50,6 +57,7 @@ export default function Shell() {
       </main>
     );
   }
+  if (decision.kind === 'renew') return <RenewingAccess to={pathname + search} />;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'noSchoolDialog') return <Navigate to="/main" replace />;
   const admin = pathname.startsWith('/main/admin');

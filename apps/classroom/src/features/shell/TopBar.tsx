@@ -27,7 +27,7 @@ export function TopBar(props: { teacher: TeacherInfo; showMenu: boolean; onMenu:
   const t = useT();
   const { pathname } = useLocation();
   const { teacher } = props;
-  const logout = useLogout('/');
+  const logout = useLogout();
   const approved = teacher.status === 'ACTIVE';
   const onSchool = pathname === '/main/school';
   const onClassList = pathname === '/main/curriculum' || onSchool;

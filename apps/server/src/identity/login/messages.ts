@@ -59,6 +59,12 @@ export interface LoginMessages {
   readonly emailTaken: string;
   readonly upstreamNotCompleted: (upstreamName: string, error: string) => string;
   readonly upstreamFailed: (upstreamName: string) => string;
+  // Sign-out (the end-session page sends itself; its button is for a browser without scripts)
+  readonly signingOutTitle: string;
+  readonly signingOut: string;
+  readonly signOutButton: string;
+  readonly signedOutTitle: string;
+  readonly signedOut: string;
 }
 
 const en: LoginMessages = {
@@ -99,6 +105,11 @@ const en: LoginMessages = {
   emailTaken: 'An account with this e-mail already exists.',
   upstreamNotCompleted: (name, error) => `${name} sign-in was not completed (${error}).`,
   upstreamFailed: (name) => `${name} sign-in failed. Try again.`,
+  signingOutTitle: 'Signing out',
+  signingOut: 'You are being signed out of dotink on this browser.',
+  signOutButton: 'Sign out',
+  signedOutTitle: 'Signed out',
+  signedOut: 'You are signed out of dotink on this browser.',
 };
 
 const ko: LoginMessages = {
@@ -139,6 +150,11 @@ const ko: LoginMessages = {
   emailTaken: '이 이메일로 가입된 계정이 이미 있습니다.',
   upstreamNotCompleted: (name, error) => `${name} 로그인이 완료되지 않았습니다(${error}).`,
   upstreamFailed: (name) => `${name} 로그인에 실패했습니다. 다시 시도하세요.`,
+  signingOutTitle: '로그아웃',
+  signingOut: '이 브라우저의 dotink 로그인을 종료하는 중입니다.',
+  signOutButton: '로그아웃',
+  signedOutTitle: '로그아웃됨',
+  signedOut: '이 브라우저의 dotink 로그인이 종료되었습니다.',
 };
 
 const ja: LoginMessages = {
@@ -180,6 +196,11 @@ const ja: LoginMessages = {
   emailTaken: 'このメールアドレスのアカウントはすでに登録されています。',
   upstreamNotCompleted: (name, error) => `${name} でのログインが完了しませんでした（${error}）。`,
   upstreamFailed: (name) => `${name} でのログインに失敗しました。もう一度お試しください。`,
+  signingOutTitle: 'サインアウト',
+  signingOut: 'このブラウザで dotink からサインアウトしています。',
+  signOutButton: 'サインアウト',
+  signedOutTitle: 'サインアウトしました',
+  signedOut: 'このブラウザで dotink からサインアウトしました。',
 };
 
 const zhTW: LoginMessages = {
@@ -220,6 +241,11 @@ const zhTW: LoginMessages = {
   emailTaken: '此電子郵件已有帳號。',
   upstreamNotCompleted: (name, error) => `未完成 ${name} 登入（${error}）。`,
   upstreamFailed: (name) => `${name} 登入失敗，請再試一次。`,
+  signingOutTitle: '登出',
+  signingOut: '正在此瀏覽器登出 dotink。',
+  signOutButton: '登出',
+  signedOutTitle: '已登出',
+  signedOut: '您已在此瀏覽器登出 dotink。',
 };
 
 /** The message set of every language; the type makes every language carry every text. */

@@ -163,3 +163,38 @@ export function errorPage(title: string, message: string, lang: Language = DEFAU
 <div class="links"><a href="/">${escapeHtml(messagesFor(lang).backHome)}</a></div>`,
   );
 }
+
+/** The id of the end-session page's button (its script presses it). */
+export const SIGN_OUT_BUTTON_ID = 'sign-out';
+/** The end-session page's only script: it presses the sign-out button once the page is read. */
+export const SIGN_OUT_SCRIPT = `document.getElementById('${SIGN_OUT_BUTTON_ID}').click();`;
+
+/**
+ * The end-session page (RP-initiated logout): `form` is oidc-provider's form (its xsrf field);
+ * the page presses its "Sign out" button itself (ending the whole sign-in: `logout=yes`), so the
+ * user never has to find a confirmation; without scripts the button is there to press.
+ */
+export function signOutPage(lang: Language, form: string): string {
+  const m = messagesFor(lang);
+  return page(
+    lang,
+    m.signingOutTitle,
+    `<h1>${escapeHtml(m.signingOutTitle)}</h1>
+<p class="sub" role="status">${escapeHtml(m.signingOut)}</p>
+${form}
+<button type="submit" form="op.logoutForm" name="logout" value="yes" id="${SIGN_OUT_BUTTON_ID}">${escapeHtml(m.signOutButton)}</button>
+<script>${SIGN_OUT_SCRIPT}</script>`,
+  );
+}
+
+/** The page after a sign-out that named no return address. */
+export function signedOutPage(lang: Language): string {
+  const m = messagesFor(lang);
+  return page(
+    lang,
+    m.signedOutTitle,
+    `<h1>${escapeHtml(m.signedOutTitle)}</h1>
+<p class="sub" role="status">${escapeHtml(m.signedOut)}</p>
+<div class="links"><a href="/">${escapeHtml(m.backHome)}</a></div>`,
+  );
+}

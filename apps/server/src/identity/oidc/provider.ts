@@ -15,6 +15,7 @@ import { errorPage } from '../login/views';
 import { allScopes } from '../scopes';
 import { kyselyAdapterFactory } from './adapter';
 import { applyScopePolicy } from './grantPolicy';
+import { logoutSource, postLogoutSuccessSource } from './logoutPages';
 import { PASSWORD_GRANT, registerPasswordGrant } from './passwordGrant';
 import type { IdentitySecrets } from './secrets';
 
@@ -96,7 +97,8 @@ export function createOidcProvider(deps: ProviderDeps): Provider {
       revocation: { enabled: true },
       introspection: { enabled: true },
       userinfo: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      // The end-session page sends itself (logout=yes: the whole sign-in ends), in the user's language.
+      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
       // App credentials (e.g. /paperhub/v1/paper/ncode): a confidential client allowed the grant.
       clientCredentials: { enabled: true },
     },
