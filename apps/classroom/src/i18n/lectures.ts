@@ -44,6 +44,8 @@ export const lecturesText = textSlice({
     'lessons.duration': 'duration',
     'lessons.hours': '{count} h',
     'lessons.endTime': 'end time',
+    'lessons.rounded':
+      'This lesson started at {time}, between the 5-minute steps: it is shown at {rounded} and will be saved so.',
     'lessons.memo': 'memo (optional)',
     'lessons.editConfirm': 'Edit the lesson?',
     'lessons.created': 'Lesson added',
@@ -115,6 +117,8 @@ export const lecturesText = textSlice({
     'lessons.duration': '진행 시간',
     'lessons.hours': '{count}시간',
     'lessons.endTime': '종료 시간',
+    'lessons.rounded':
+      '이 수업은 5분 단위가 아닌 {time}에 시작합니다. {rounded}(으)로 표시하며 저장하면 그 시간으로 바뀝니다.',
     'lessons.memo': '메모 (선택)',
     'lessons.editConfirm': '수업을 수정하시겠습니까?',
     'lessons.created': '수업이 추가되었습니다',
@@ -186,6 +190,8 @@ export const lecturesText = textSlice({
     'lessons.duration': '所要時間',
     'lessons.hours': '{count}時間',
     'lessons.endTime': '終了時刻',
+    'lessons.rounded':
+      'この授業は5分刻みでない {time} に始まります。{rounded} と表示し、保存するとその時刻になります。',
     'lessons.memo': 'メモ (任意)',
     'lessons.editConfirm': '授業を編集しますか?',
     'lessons.created': '授業を追加しました',
@@ -257,6 +263,7 @@ export const lecturesText = textSlice({
     'lessons.duration': '時長',
     'lessons.hours': '{count} 小時',
     'lessons.endTime': '結束時間',
+    'lessons.rounded': '此課程於 {time} 開始，不在 5 分鐘的間隔上：顯示為 {rounded}，儲存後即為此時間。',
     'lessons.memo': '備註 (選填)',
     'lessons.editConfirm': '要編輯此課堂嗎?',
     'lessons.created': '已新增課堂',
