@@ -14,7 +14,7 @@ import {
 } from '@dotink/contracts/edu';
 import { issuedCodePagesSchema } from '@dotink/contracts/paperCodes';
 import type { z } from 'zod';
-import { ApiError, type Call } from './client';
+import { ApiError, answerFailure, type Call } from './client';
 import { answerSchema } from './contracts';
 
 /** A page address of the per-page lookup. */
@@ -129,13 +129,8 @@ export async function uploadMaterialAttachments(form: AttachmentForm, deps: Uplo
     } catch {
       json = undefined; // a body that is not JSON: the status decides below
     }
-    const message = (json as { message?: unknown } | undefined)?.message;
     if (res.status === 401) throw new ApiError(401, 'login.failed');
-    if (res.status < 200 || res.status >= 300) {
-      if (typeof message === 'string' && res.status < 500)
-        throw new ApiError(res.status, undefined, {}, message);
-      throw new ApiError(res.status, 'error.status', { code: res.status, text: res.statusText });
-    }
+    if (res.status < 200 || res.status >= 300) throw answerFailure(res.status, res.statusText, json);
     const parsed = answerSchema(textbookSchema).safeParse(json);
     if (!parsed.success) throw new ApiError(res.status, 'error.invalidAnswer', {}, parsed.error.message);
     return parsed.data.data;

@@ -13,6 +13,7 @@ import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
 import { materialsText } from './materials';
 import { replayText } from './replay';
+import { serverText } from './server';
 import { stationText } from './station';
 
 export const classroomEn = {
@@ -73,6 +74,7 @@ export const classroomEn = {
   'error.network': 'Internet communication error',
   'error.caught': 'error caught: {text}',
   'error.studentLogin': 'student login failed',
+  'error.refused': 'The server refused the request (status {code}).',
   'error.invalidAnswer': 'The server answered in an unexpected form.',
   // curriculum (placeholder of part 2)
   'curriculum.title': 'Lectures',
@@ -165,7 +167,7 @@ export const classroomEn = {
   'import.templateAdvice': 'Download the Excel template first and fill it in.',
   'import.noSheet': 'The file has no first sheet.',
   'import.tooLarge': 'The file has too many rows ({count}); at most {max} students can be added at once.',
-  'import.corrupt': 'The file could not be read: {reason}',
+  'import.corrupt': 'The file is damaged or is not a spreadsheet (.xlsx).',
   'import.rows': '{count} rows',
   'import.confirm': 'Add',
   'import.addAnywayTitle': 'Add anyway?',
@@ -189,6 +191,7 @@ export const classroomEn = {
   ...annotationText.en,
   ...liveText.en,
   ...stationText.en,
+  ...serverText.en,
   ...collectText.en,
 } as const;
 

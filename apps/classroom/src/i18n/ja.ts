@@ -11,6 +11,7 @@ import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
 import { materialsText } from './materials';
 import { replayText } from './replay';
+import { serverText } from './server';
 import { stationText } from './station';
 
 export const classroomJa: ClassroomMessages = {
@@ -65,6 +66,7 @@ export const classroomJa: ClassroomMessages = {
   'error.network': 'インターネット通信エラー',
   'error.caught': 'エラーが発生しました: {text}',
   'error.studentLogin': '生徒のログインに失敗しました',
+  'error.refused': 'サーバーが要求を拒否しました(ステータス {code})。',
   'error.invalidAnswer': 'サーバーが予期しない形式で応答しました。',
   'curriculum.title': '講義',
   'curriculum.create': '新しい講義を作成',
@@ -150,7 +152,7 @@ export const classroomJa: ClassroomMessages = {
   'import.templateAdvice': 'まず Excel テンプレートをダウンロードして記入してください。',
   'import.noSheet': 'ファイルに最初のシートがありません。',
   'import.tooLarge': '行が多すぎます ({count})。一度に追加できるのは {max} 人までです。',
-  'import.corrupt': 'ファイルを読めませんでした: {reason}',
+  'import.corrupt': 'ファイルが壊れているか、スプレッドシート(.xlsx)ではありません。',
   'import.rows': '{count} 行',
   'import.confirm': '追加',
   'import.addAnywayTitle': 'それでも追加しますか?',
@@ -173,5 +175,6 @@ export const classroomJa: ClassroomMessages = {
   ...annotationText.ja,
   ...liveText.ja,
   ...stationText.ja,
+  ...serverText.ja,
   ...collectText.ja,
 };

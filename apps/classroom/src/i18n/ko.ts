@@ -11,6 +11,7 @@ import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
 import { materialsText } from './materials';
 import { replayText } from './replay';
+import { serverText } from './server';
 import { stationText } from './station';
 
 export const classroomKo: ClassroomMessages = {
@@ -65,6 +66,7 @@ export const classroomKo: ClassroomMessages = {
   'error.network': '인터넷 통신 오류',
   'error.caught': '오류 발생: {text}',
   'error.studentLogin': '학생 로그인 실패',
+  'error.refused': '서버가 요청을 거부했습니다 (상태 {code}).',
   'error.invalidAnswer': '서버가 예상하지 못한 형식으로 응답했습니다.',
   'curriculum.title': '강의',
   'curriculum.create': '새 강의 만들기',
@@ -149,7 +151,7 @@ export const classroomKo: ClassroomMessages = {
   'import.templateAdvice': '먼저 엑셀 양식을 다운로드해 작성하세요.',
   'import.noSheet': '파일에 첫 번째 시트가 없습니다.',
   'import.tooLarge': '행이 너무 많습니다({count}). 한 번에 최대 {max}명까지 추가할 수 있습니다.',
-  'import.corrupt': '파일을 읽을 수 없습니다: {reason}',
+  'import.corrupt': '파일이 손상되었거나 스프레드시트(.xlsx)가 아닙니다.',
   'import.rows': '{count}행',
   'import.confirm': '추가',
   'import.addAnywayTitle': '그래도 추가할까요?',
@@ -172,5 +174,6 @@ export const classroomKo: ClassroomMessages = {
   ...annotationText.ko,
   ...liveText.ko,
   ...stationText.ko,
+  ...serverText.ko,
   ...collectText.ko,
 };

@@ -11,6 +11,7 @@ import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
 import { materialsText } from './materials';
 import { replayText } from './replay';
+import { serverText } from './server';
 import { stationText } from './station';
 
 export const classroomZhTW: ClassroomMessages = {
@@ -65,6 +66,7 @@ export const classroomZhTW: ClassroomMessages = {
   'error.network': '網路通訊錯誤',
   'error.caught': '發生錯誤: {text}',
   'error.studentLogin': '學生登入失敗',
+  'error.refused': '伺服器拒絕了請求(狀態 {code})。',
   'error.invalidAnswer': '伺服器回應的格式不符預期。',
   'curriculum.title': '課程',
   'curriculum.create': '建立新課程',
@@ -149,7 +151,7 @@ export const classroomZhTW: ClassroomMessages = {
   'import.templateAdvice': '請先下載 Excel 範本並填寫。',
   'import.noSheet': '檔案沒有第一個工作表。',
   'import.tooLarge': '列數過多 ({count})；一次最多可新增 {max} 位學生。',
-  'import.corrupt': '無法讀取檔案: {reason}',
+  'import.corrupt': '檔案已損壞或不是試算表(.xlsx)。',
   'import.rows': '{count} 列',
   'import.confirm': '新增',
   'import.addAnywayTitle': '仍要新增嗎?',
@@ -171,5 +173,6 @@ export const classroomZhTW: ClassroomMessages = {
   ...annotationText['zh-TW'],
   ...liveText['zh-TW'],
   ...stationText['zh-TW'],
+  ...serverText['zh-TW'],
   ...collectText['zh-TW'],
 };

@@ -45,7 +45,7 @@ export default function SchoolPage() {
     onSuccess: () => toCurriculum(t('school.registered')),
     onError: (error) => {
       const e = error as ApiError;
-      if (e.status === 409) void toCurriculum(t('school.locked', { message: e.serverMessage ?? '' }));
+      if (e.status === 409) void toCurriculum(t('school.locked', { message: errorText(t, error) }));
       else if (e.status === 400) setAlert(errorText(t, error));
       else if (e instanceof ApiError && e.status !== 401) void toCurriculum(t('school.updateFailed'));
       else setAlert(errorText(t, error));

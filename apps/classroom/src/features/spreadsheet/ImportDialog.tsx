@@ -21,10 +21,14 @@ export interface ImportDialogProps {
   readonly onSaved: (students: Student[]) => void;
 }
 
-/** The problems of a read file, as messages (with advice), or none. */
-function problemsOf(t: T, read: ReadResult, parsed: ParsedSheet | undefined): string[] {
+/**
+ * The problems of a read file, as messages (with advice), or none. A reader's own text (jszip's
+ * "Can't find end of central directory…") is never shown: the user reads the catalogue's words,
+ * the console keeps the reason.
+ */
+export function problemsOf(t: T, read: ReadResult, parsed: ParsedSheet | undefined): string[] {
   if (read.kind === 'legacyXls') return [t('import.badFormat'), t('import.xlsAdvice')];
-  if (read.kind === 'error') return [t('import.badFormat'), t('import.corrupt', { reason: read.reason })];
+  if (read.kind === 'error') return [t('import.badFormat'), t('import.corrupt')];
   if (read.kind === 'tooMany')
     return [t('import.tooLarge', { count: Number.isNaN(read.rows) ? '…' : read.rows, max: MAX_IMPORT_ROWS })];
   if (!parsed) return [];
@@ -60,6 +64,7 @@ export function ImportDialog(props: ImportDialogProps) {
     ui.progress({ title: t('import.reading'), percent: 50, cancel: job.cancel });
     const r = await job.result.finally(() => ui.progress(undefined));
     setRead(r);
+    if (r.kind === 'error') console.warn('the spreadsheet could not be read:', r.reason);
     if (r.kind === 'sheet')
       setParsed(
         parseSheet(
