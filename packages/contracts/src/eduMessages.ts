@@ -38,6 +38,7 @@ export const EduMessage = {
   attachmentNotFound: 'The attachment file does not exist.',
   studentNumberTwice: 'A registration number appears more than once in the list.',
   studentNumberTaken: 'Another student already has this registration number.',
+  nameTooLong: 'A pupil name may have at most 100 characters.',
   yearRange: 'The year must be this year or one of the next two.',
   gradeRange: 'The grade does not exist in this kind of school.',
   classNumRange: 'The class number must be 1 to 20.',

@@ -167,6 +167,10 @@ export const classroomEn = {
   'import.templateAdvice': 'Download the Excel template first and fill it in.',
   'import.noSheet': 'The file has no first sheet.',
   'import.tooLarge': 'The file has too many rows ({count}); at most {max} students can be added at once.',
+  'import.refusedRows':
+    'Rows {rows} cannot be saved as they are: correct them in the file and choose it again.',
+  'import.numberTwice': '(number twice)',
+  'import.nameTooLong': '(name longer than 100 characters)',
   'import.corrupt': 'The file is damaged or is not a spreadsheet (.xlsx).',
   'import.rows': '{count} rows',
   'import.confirm': 'Add',

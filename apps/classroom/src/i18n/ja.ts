@@ -152,6 +152,10 @@ export const classroomJa: ClassroomMessages = {
   'import.templateAdvice': 'まず Excel テンプレートをダウンロードして記入してください。',
   'import.noSheet': 'ファイルに最初のシートがありません。',
   'import.tooLarge': '行が多すぎます ({count})。一度に追加できるのは {max} 人までです。',
+  'import.refusedRows':
+    '{rows} 行目はこのままでは保存できません。ファイルで直してからもう一度選んでください。',
+  'import.numberTwice': '(番号の重複)',
+  'import.nameTooLong': '(名前が100文字を超えています)',
   'import.corrupt': 'ファイルが壊れているか、スプレッドシート(.xlsx)ではありません。',
   'import.rows': '{count} 行',
   'import.confirm': '追加',

@@ -55,6 +55,7 @@ export const serverText = textSlice({
     'server.badUpload': 'The upload could not be read (multipart/form-data expected).',
     'server.fileTooLarge': 'A file may be at most 200 MiB.',
     'server.uploadTooLarge': 'The upload may be at most 400 MiB in all.',
+    'server.nameTooLong': 'A pupil name may have at most 100 characters.',
   },
   ko: {
     'server.noAffiliation': '소속을 입력해 주세요.',
@@ -104,6 +105,7 @@ export const serverText = textSlice({
     'server.badUpload': '업로드를 읽을 수 없습니다.',
     'server.fileTooLarge': '파일은 200 MiB까지 올릴 수 있습니다.',
     'server.uploadTooLarge': '업로드는 모두 합쳐 400 MiB까지입니다.',
+    'server.nameTooLong': '학생 이름은 100자까지 쓸 수 있습니다.',
   },
   ja: {
     'server.noAffiliation': '所属を入力してください。',
@@ -153,6 +155,7 @@ export const serverText = textSlice({
     'server.badUpload': 'アップロードを読めませんでした。',
     'server.fileTooLarge': 'ファイルは200 MiBまでです。',
     'server.uploadTooLarge': 'アップロードは合計400 MiBまでです。',
+    'server.nameTooLong': '生徒の名前は100文字までです。',
   },
   'zh-TW': {
     'server.noAffiliation': '請輸入所屬學校。',
@@ -201,6 +204,7 @@ export const serverText = textSlice({
     'server.badUpload': '無法讀取上傳內容。',
     'server.fileTooLarge': '檔案最大 200 MiB。',
     'server.uploadTooLarge': '上傳總計最大 400 MiB。',
+    'server.nameTooLong': '學生姓名最多 100 個字。',
   },
 });
 
