@@ -36,7 +36,7 @@ export function eduApi(call: Call) {
     classes: async () => (await data(z.object({ classes: z.array(kumiSchema) }), '/edu/v1/classes')).classes,
     createClass: (body: ClassBody) =>
       data(z.object({ eduClassId: z.number().int() }), '/edu/v1/class', { method: 'POST', body }),
-    updateClass: (eduClassId: number, body: ClassBody) =>
+    updateClass: (eduClassId: number, body: Partial<ClassBody>) =>
       data(any, `/edu/v1/class/${eduClassId}`, { method: 'PUT', body }),
     students: async (eduClassId: number) =>
       (await data(z.object({ students: z.array(studentSchema) }), `/edu/v1/class/${eduClassId}/students`))
@@ -78,4 +78,6 @@ export interface ClassBody {
   readonly grade: number;
   readonly classNum: number;
   readonly className: string;
+  /** The class teacher (a teacher of the school); null: none; absent: unchanged (or the caller). */
+  readonly teacherId?: string | null;
 }

@@ -13,6 +13,8 @@ export const lecturesText = textSlice({
     'lectures.dialogEdit': 'Edit/delete course',
     'lectures.class': 'Class',
     'lectures.chooseClass': 'Choose a class',
+    'lectures.noClassYet':
+      'You have no class yet. Ask your school administrator to make you the class teacher of your class (class registration/management, "Class teacher").',
     'lectures.individual': 'individual students (not available)',
     'lectures.courseTitle': 'Course name',
     'lectures.description': 'Description',
@@ -86,6 +88,8 @@ export const lecturesText = textSlice({
     'lectures.dialogEdit': '강의 수정/삭제',
     'lectures.class': '학급',
     'lectures.chooseClass': '학급을 선택하세요',
+    'lectures.noClassYet':
+      '아직 담당 학급이 없습니다. 학교 관리자에게 학급의 담임 교사로 지정해 달라고 요청하세요 (학급 등록/관리, "담임 교사").',
     'lectures.individual': '개별 학생 (사용할 수 없음)',
     'lectures.courseTitle': '강의명',
     'lectures.description': '설명',
@@ -159,6 +163,8 @@ export const lecturesText = textSlice({
     'lectures.dialogEdit': '講義の編集/削除',
     'lectures.class': 'クラス',
     'lectures.chooseClass': 'クラスを選択してください',
+    'lectures.noClassYet':
+      'まだ担当のクラスがありません。学校管理者にクラスの担任に設定するよう依頼してください(クラス登録/管理の「担任」)。',
     'lectures.individual': '個別の児童 (利用できません)',
     'lectures.courseTitle': '講義名',
     'lectures.description': '説明',
@@ -232,6 +238,7 @@ export const lecturesText = textSlice({
     'lectures.dialogEdit': '編輯/刪除課程',
     'lectures.class': '班級',
     'lectures.chooseClass': '請選擇班級',
+    'lectures.noClassYet': '您還沒有班級。請學校管理員將您設為班級導師(班級登錄/管理的「班級導師」)。',
     'lectures.individual': '個別學生 (無法使用)',
     'lectures.courseTitle': '課程名稱',
     'lectures.description': '說明',
