@@ -24,6 +24,7 @@ export const EduMessage = {
   // the server's own
   schoolLocked: 'School information that has been entered once is not changed.',
   ownApproval: 'A school administrator cannot change their own approval status.',
+  rejectApproved: 'Only a request awaiting approval can be rejected: withdraw the approval first.',
   notTeacher: 'Only teachers can use the education API.',
   notAdmin: 'Only a school administrator can do this.',
   forbidden: 'Forbidden',

@@ -30,6 +30,9 @@ export function eduApi(call: Call) {
       (await data(z.object({ teachers: z.array(teacherRowSchema) }), '/edu/v1/teachers')).teachers,
     setTeacherStatus: (teacherId: string, status: TeacherStatus) =>
       data(any, `/edu/v1/teacher/${encodeURIComponent(teacherId)}`, { method: 'PUT', body: { status } }),
+    /** Rejects a request for the administrator's school: the teacher chooses their school again. */
+    rejectTeacher: (teacherId: string) =>
+      data(any, `/edu/v1/teacher/${encodeURIComponent(teacherId)}/school`, { method: 'DELETE' }),
     schools: async (schoolName: string) =>
       (await data(z.object({ schools: z.array(schoolSchema) }), '/edu/v1/schools', { query: { schoolName } }))
         .schools,

@@ -13,6 +13,7 @@ import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
 import { materialsText } from './materials';
 import { replayText } from './replay';
+import { schoolsText } from './schools';
 import { serverText } from './server';
 import { stationText } from './station';
 
@@ -200,6 +201,7 @@ export const classroomEn = {
   ...liveText.en,
   ...stationText.en,
   ...serverText.en,
+  ...schoolsText.en,
   ...collectText.en,
 } as const;
 

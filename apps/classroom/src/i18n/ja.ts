@@ -11,6 +11,7 @@ import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
 import { materialsText } from './materials';
 import { replayText } from './replay';
+import { schoolsText } from './schools';
 import { serverText } from './server';
 import { stationText } from './station';
 
@@ -184,5 +185,6 @@ export const classroomJa: ClassroomMessages = {
   ...liveText.ja,
   ...stationText.ja,
   ...serverText.ja,
+  ...schoolsText.ja,
   ...collectText.ja,
 };

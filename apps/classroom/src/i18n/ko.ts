@@ -11,6 +11,7 @@ import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
 import { materialsText } from './materials';
 import { replayText } from './replay';
+import { schoolsText } from './schools';
 import { serverText } from './server';
 import { stationText } from './station';
 
@@ -182,5 +183,6 @@ export const classroomKo: ClassroomMessages = {
   ...liveText.ko,
   ...stationText.ko,
   ...serverText.ko,
+  ...schoolsText.ko,
   ...collectText.ko,
 };

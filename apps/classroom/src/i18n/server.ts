@@ -56,6 +56,7 @@ export const serverText = textSlice({
     'server.fileTooLarge': 'A file may be at most 200 MiB.',
     'server.uploadTooLarge': 'The upload may be at most 400 MiB in all.',
     'server.nameTooLong': 'A pupil name may have at most 100 characters.',
+    'server.rejectApproved': 'Only a request awaiting approval can be rejected: withdraw the approval first.',
   },
   ko: {
     'server.noAffiliation': '소속을 입력해 주세요.',
@@ -106,6 +107,7 @@ export const serverText = textSlice({
     'server.fileTooLarge': '파일은 200 MiB까지 올릴 수 있습니다.',
     'server.uploadTooLarge': '업로드는 모두 합쳐 400 MiB까지입니다.',
     'server.nameTooLong': '학생 이름은 100자까지 쓸 수 있습니다.',
+    'server.rejectApproved': '승인 대기 중인 요청만 거절할 수 있습니다. 먼저 승인을 취소하세요.',
   },
   ja: {
     'server.noAffiliation': '所属を入力してください。',
@@ -156,6 +158,7 @@ export const serverText = textSlice({
     'server.fileTooLarge': 'ファイルは200 MiBまでです。',
     'server.uploadTooLarge': 'アップロードは合計400 MiBまでです。',
     'server.nameTooLong': '生徒の名前は100文字までです。',
+    'server.rejectApproved': '承認待ちの申請だけを拒否できます。先に承認を取り消してください。',
   },
   'zh-TW': {
     'server.noAffiliation': '請輸入所屬學校。',
@@ -205,6 +208,7 @@ export const serverText = textSlice({
     'server.fileTooLarge': '檔案最大 200 MiB。',
     'server.uploadTooLarge': '上傳總計最大 400 MiB。',
     'server.nameTooLong': '學生姓名最多 100 個字。',
+    'server.rejectApproved': '只能拒絕等待核准的申請：請先撤銷核准。',
   },
 });
 

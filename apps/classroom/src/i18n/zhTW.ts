@@ -11,6 +11,7 @@ import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
 import { materialsText } from './materials';
 import { replayText } from './replay';
+import { schoolsText } from './schools';
 import { serverText } from './server';
 import { stationText } from './station';
 
@@ -181,5 +182,6 @@ export const classroomZhTW: ClassroomMessages = {
   ...liveText['zh-TW'],
   ...stationText['zh-TW'],
   ...serverText['zh-TW'],
+  ...schoolsText['zh-TW'],
   ...collectText['zh-TW'],
 };
