@@ -101,6 +101,11 @@ describe('classroom: people, classes, students and labels', () => {
     await app.testId('alert-text').waitFor({ state: 'detached' });
     await app.testId('school-code').fill(DEMO_SCHOOL.code.toLowerCase());
     await app.testId('school-submit').click();
+    // the choice is confirmed, with the school's region and level beside its name
+    await app.testId('school-confirm').waitFor();
+    expect(await app.testId('school-confirm').textContent()).toContain(DEMO_SCHOOL.name);
+    await expectAccessible(app);
+    await app.testId('school-confirm-confirm').click();
     await app.testId('not-approval').waitFor();
     expect(await app.testId('not-approval').textContent()).toContain(
       'Your approval for use is not complete. Ask the school administrator for approval.',
@@ -121,6 +126,7 @@ describe('classroom: people, classes, students and labels', () => {
       await expect.poll(() => o.testId('school-code').inputValue()).toBe(DEMO_SCHOOL.code);
       await o.page.getByRole('listbox').waitFor({ state: 'detached' });
       await o.testId('school-submit').click();
+      await o.testId('school-confirm-confirm').click();
       await o.testId('not-approval').waitFor();
     }
   }, 120_000);

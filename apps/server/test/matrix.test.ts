@@ -123,6 +123,14 @@ const cases: readonly RouteCase[] = [
     },
   },
   {
+    route: 'DELETE /edu/v1/teacher/{teacherId}/school',
+    expect: ok('admin'),
+    request: async (app, w) => {
+      const t = await newTeacher(app, { status: 'PENDING_ACTIVE', schoolId: w.schoolA.id });
+      return { method: 'DELETE', url: `/edu/v1/teacher/${t.id}/school` };
+    },
+  },
+  {
     route: 'GET /edu/v1/schools',
     expect: ok('pending', 'noSchool', 'teacher', 'colleague', 'admin', 'otherSchool', 'otherAdmin'),
     request: async () => ({ method: 'GET', url: `/edu/v1/schools?schoolName=${encodeURIComponent('한빛')}` }),

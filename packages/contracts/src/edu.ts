@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { INT32_MAX, idParam, looseInt, looseText, text } from './eduFields';
 import { curriculumSchema } from './eduLectures';
+import { MAX_STUDENT_NAME } from './studentRoster';
 
 export * from './eduActivity';
 export * from './eduFields';
@@ -166,7 +167,8 @@ export const studentRowSchema = z.object({
       z.number().int().min(1).max(INT32_MAX),
     )
     .optional(),
-  name: text(100).optional(),
+  /** Empty or absent: no name (the list rule of `studentRoster.ts`, which bounds its length). */
+  name: text(10 * MAX_STUDENT_NAME).optional(),
   macAddress: text(64).optional(),
   status: z.enum(studentStatuses).optional(),
   deleteYn: z.enum(['N', 'Y']).optional(),

@@ -4,8 +4,10 @@
  * {@link ApiError} whose text is one of the spec's messages in the user's language.
  */
 import { FILE_STORE_UNAVAILABLE } from '@dotink/contracts/answer';
+import { eduMessageKey } from '@dotink/contracts/eduMessages';
 import type { z } from 'zod';
 import type { ClassroomKey } from '../i18n/en';
+import { serverTextKey } from '../i18n/server';
 
 /** A failure as the user reads it: a catalogue key with its values, or the server's own message. */
 export class ApiError extends Error {
@@ -93,7 +95,7 @@ export async function send(fetcher: typeof fetch, url: string | URL, init: Reque
  */
 export async function readAnswer<S extends z.ZodType>(res: Response, schema: S): Promise<z.infer<S>> {
   const json: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) throw failureOf(res, json);
+  if (!res.ok) throw answerFailure(res.status, res.statusText, json);
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new ApiError(res.status, 'error.invalidAnswer', {}, parsed.error.message);
   return parsed.data;
@@ -101,15 +103,21 @@ export async function readAnswer<S extends z.ZodType>(res: Response, schema: S):
 
 export type Call = ReturnType<typeof createCall>;
 
-/** The {@link ApiError} of a failed answer (status and parsed body; undefined when not JSON). */
-export function failureOf(res: { status: number; statusText: string }, json: unknown): ApiError {
+/**
+ * The failure of an answer as the user reads it: a spec message by its own key, any other
+ * message of the education API by its `server.*` key (every one in the four catalogues), any
+ * other refusal (a library's validation text, …) by the generic 'error.refused' — the server's
+ * text is kept on the error (for the features that refine it) but never shown as it is.
+ */
+export function answerFailure(status: number, statusText: string, json: unknown): ApiError {
   const message =
     typeof json === 'object' && json !== null && typeof (json as { message?: unknown }).message === 'string'
       ? (json as { message: string }).message
       : undefined;
   if (message && SERVER_MESSAGE_KEYS[message])
-    return new ApiError(res.status, SERVER_MESSAGE_KEYS[message], {}, message);
-  if (message && res.status >= 400 && res.status < 500)
-    return new ApiError(res.status, undefined, {}, message);
-  return new ApiError(res.status, 'error.status', { code: res.status, text: res.statusText });
+    return new ApiError(status, SERVER_MESSAGE_KEYS[message], {}, message);
+  const known = message ? eduMessageKey(message) : undefined;
+  if (known) return new ApiError(status, serverTextKey(known.key), known.params, message);
+  if (status >= 400 && status < 500) return new ApiError(status, 'error.refused', { code: status }, message);
+  return new ApiError(status, 'error.status', { code: status, text: statusText });
 }

@@ -30,13 +30,16 @@ export function eduApi(call: Call) {
       (await data(z.object({ teachers: z.array(teacherRowSchema) }), '/edu/v1/teachers')).teachers,
     setTeacherStatus: (teacherId: string, status: TeacherStatus) =>
       data(any, `/edu/v1/teacher/${encodeURIComponent(teacherId)}`, { method: 'PUT', body: { status } }),
+    /** Rejects a request for the administrator's school: the teacher chooses their school again. */
+    rejectTeacher: (teacherId: string) =>
+      data(any, `/edu/v1/teacher/${encodeURIComponent(teacherId)}/school`, { method: 'DELETE' }),
     schools: async (schoolName: string) =>
       (await data(z.object({ schools: z.array(schoolSchema) }), '/edu/v1/schools', { query: { schoolName } }))
         .schools,
     classes: async () => (await data(z.object({ classes: z.array(kumiSchema) }), '/edu/v1/classes')).classes,
     createClass: (body: ClassBody) =>
       data(z.object({ eduClassId: z.number().int() }), '/edu/v1/class', { method: 'POST', body }),
-    updateClass: (eduClassId: number, body: ClassBody) =>
+    updateClass: (eduClassId: number, body: Partial<ClassBody>) =>
       data(any, `/edu/v1/class/${eduClassId}`, { method: 'PUT', body }),
     students: async (eduClassId: number) =>
       (await data(z.object({ students: z.array(studentSchema) }), `/edu/v1/class/${eduClassId}/students`))
@@ -78,4 +81,6 @@ export interface ClassBody {
   readonly grade: number;
   readonly classNum: number;
   readonly className: string;
+  /** The class teacher (a teacher of the school); null: none; absent: unchanged (or the caller). */
+  readonly teacherId?: string | null;
 }

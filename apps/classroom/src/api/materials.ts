@@ -14,7 +14,7 @@ import {
 } from '@dotink/contracts/edu';
 import { issuedCodePagesSchema } from '@dotink/contracts/paperCodes';
 import type { z } from 'zod';
-import { ApiError, type Call, failureOf } from './client';
+import { ApiError, answerFailure, type Call } from './client';
 import { answerSchema } from './contracts';
 
 /** A page address of the per-page lookup. */
@@ -130,7 +130,7 @@ export async function uploadMaterialAttachments(form: AttachmentForm, deps: Uplo
       json = undefined; // a body that is not JSON: the status decides below
     }
     if (res.status === 401) throw new ApiError(401, 'login.failed');
-    if (res.status < 200 || res.status >= 300) throw failureOf(res, json);
+    if (res.status < 200 || res.status >= 300) throw answerFailure(res.status, res.statusText, json);
     const parsed = answerSchema(textbookSchema).safeParse(json);
     if (!parsed.success) throw new ApiError(res.status, 'error.invalidAnswer', {}, parsed.error.message);
     return parsed.data.data;

@@ -13,6 +13,8 @@ import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
 import { materialsText } from './materials';
 import { replayText } from './replay';
+import { schoolsText } from './schools';
+import { serverText } from './server';
 import { stationText } from './station';
 
 export const classroomEn = {
@@ -75,6 +77,7 @@ export const classroomEn = {
   'error.storeUnavailable': 'The file storage cannot be reached: nothing was stored. Try again in a moment.',
   'error.caught': 'error caught: {text}',
   'error.studentLogin': 'student login failed',
+  'error.refused': 'The server refused the request (status {code}).',
   'error.invalidAnswer': 'The server answered in an unexpected form.',
   // curriculum (placeholder of part 2)
   'curriculum.title': 'Lectures',
@@ -114,6 +117,10 @@ export const classroomEn = {
   'classes.grade': 'Grade',
   'classes.classNum': 'Class number',
   'classes.className': 'Class name',
+  'classes.teacher': 'Class teacher',
+  'classes.teacherOf': 'Class teacher of {name}',
+  'classes.noTeacher': '— no class teacher —',
+  'classes.teacherChanged': 'Class teacher changed',
   'classes.students': 'student info management',
   'classes.addStudents': 'add/edit students',
   'classes.template': 'download Excel template',
@@ -167,7 +174,11 @@ export const classroomEn = {
   'import.templateAdvice': 'Download the Excel template first and fill it in.',
   'import.noSheet': 'The file has no first sheet.',
   'import.tooLarge': 'The file has too many rows ({count}); at most {max} students can be added at once.',
-  'import.corrupt': 'The file could not be read: {reason}',
+  'import.refusedRows':
+    'Rows {rows} cannot be saved as they are: correct them in the file and choose it again.',
+  'import.numberTwice': '(number twice)',
+  'import.nameTooLong': '(name longer than 100 characters)',
+  'import.corrupt': 'The file is damaged or is not a spreadsheet (.xlsx).',
   'import.rows': '{count} rows',
   'import.confirm': 'Add',
   'import.addAnywayTitle': 'Add anyway?',
@@ -191,6 +202,8 @@ export const classroomEn = {
   ...annotationText.en,
   ...liveText.en,
   ...stationText.en,
+  ...serverText.en,
+  ...schoolsText.en,
   ...collectText.en,
 } as const;
 

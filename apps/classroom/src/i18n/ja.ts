@@ -11,6 +11,8 @@ import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
 import { materialsText } from './materials';
 import { replayText } from './replay';
+import { schoolsText } from './schools';
+import { serverText } from './server';
 import { stationText } from './station';
 
 export const classroomJa: ClassroomMessages = {
@@ -68,6 +70,7 @@ export const classroomJa: ClassroomMessages = {
     'ファイルの保存先に接続できません。何も保存されていません。しばらくしてからもう一度お試しください。',
   'error.caught': 'エラーが発生しました: {text}',
   'error.studentLogin': '生徒のログインに失敗しました',
+  'error.refused': 'サーバーが要求を拒否しました(ステータス {code})。',
   'error.invalidAnswer': 'サーバーが予期しない形式で応答しました。',
   'curriculum.title': '講義',
   'curriculum.create': '新しい講義を作成',
@@ -102,6 +105,10 @@ export const classroomJa: ClassroomMessages = {
   'classes.grade': '学年',
   'classes.classNum': '組',
   'classes.className': 'クラス名',
+  'classes.teacher': '担任',
+  'classes.teacherOf': '{name} の担任',
+  'classes.noTeacher': '— 担任なし —',
+  'classes.teacherChanged': '担任を変更しました',
   'classes.students': '生徒情報管理',
   'classes.addStudents': '生徒の追加/編集',
   'classes.template': 'Excel テンプレートをダウンロード',
@@ -153,7 +160,11 @@ export const classroomJa: ClassroomMessages = {
   'import.templateAdvice': 'まず Excel テンプレートをダウンロードして記入してください。',
   'import.noSheet': 'ファイルに最初のシートがありません。',
   'import.tooLarge': '行が多すぎます ({count})。一度に追加できるのは {max} 人までです。',
-  'import.corrupt': 'ファイルを読めませんでした: {reason}',
+  'import.refusedRows':
+    '{rows} 行目はこのままでは保存できません。ファイルで直してからもう一度選んでください。',
+  'import.numberTwice': '(番号の重複)',
+  'import.nameTooLong': '(名前が100文字を超えています)',
+  'import.corrupt': 'ファイルが壊れているか、スプレッドシート(.xlsx)ではありません。',
   'import.rows': '{count} 行',
   'import.confirm': '追加',
   'import.addAnywayTitle': 'それでも追加しますか?',
@@ -176,5 +187,7 @@ export const classroomJa: ClassroomMessages = {
   ...annotationText.ja,
   ...liveText.ja,
   ...stationText.ja,
+  ...serverText.ja,
+  ...schoolsText.ja,
   ...collectText.ja,
 };

@@ -11,6 +11,8 @@ import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
 import { materialsText } from './materials';
 import { replayText } from './replay';
+import { schoolsText } from './schools';
+import { serverText } from './server';
 import { stationText } from './station';
 
 export const classroomKo: ClassroomMessages = {
@@ -68,6 +70,7 @@ export const classroomKo: ClassroomMessages = {
     '파일 저장소에 연결할 수 없습니다. 아무것도 저장되지 않았습니다. 잠시 후 다시 시도하세요.',
   'error.caught': '오류 발생: {text}',
   'error.studentLogin': '학생 로그인 실패',
+  'error.refused': '서버가 요청을 거부했습니다 (상태 {code}).',
   'error.invalidAnswer': '서버가 예상하지 못한 형식으로 응답했습니다.',
   'curriculum.title': '강의',
   'curriculum.create': '새 강의 만들기',
@@ -102,6 +105,10 @@ export const classroomKo: ClassroomMessages = {
   'classes.grade': '학년',
   'classes.classNum': '반',
   'classes.className': '학급 이름',
+  'classes.teacher': '담임 교사',
+  'classes.teacherOf': '{name} 담임 교사',
+  'classes.noTeacher': '— 담임 없음 —',
+  'classes.teacherChanged': '담임 교사를 바꾸었습니다',
   'classes.students': '학생 정보 관리',
   'classes.addStudents': '학생 추가/수정',
   'classes.template': '엑셀 양식 다운로드',
@@ -152,7 +159,10 @@ export const classroomKo: ClassroomMessages = {
   'import.templateAdvice': '먼저 엑셀 양식을 다운로드해 작성하세요.',
   'import.noSheet': '파일에 첫 번째 시트가 없습니다.',
   'import.tooLarge': '행이 너무 많습니다({count}). 한 번에 최대 {max}명까지 추가할 수 있습니다.',
-  'import.corrupt': '파일을 읽을 수 없습니다: {reason}',
+  'import.refusedRows': '{rows}번째 행은 이대로 저장할 수 없습니다. 파일에서 고친 뒤 다시 선택해 주세요.',
+  'import.numberTwice': '(번호 중복)',
+  'import.nameTooLong': '(이름이 100자 초과)',
+  'import.corrupt': '파일이 손상되었거나 스프레드시트(.xlsx)가 아닙니다.',
   'import.rows': '{count}행',
   'import.confirm': '추가',
   'import.addAnywayTitle': '그래도 추가할까요?',
@@ -175,5 +185,7 @@ export const classroomKo: ClassroomMessages = {
   ...annotationText.ko,
   ...liveText.ko,
   ...stationText.ko,
+  ...serverText.ko,
+  ...schoolsText.ko,
   ...collectText.ko,
 };

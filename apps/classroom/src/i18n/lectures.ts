@@ -13,6 +13,8 @@ export const lecturesText = textSlice({
     'lectures.dialogEdit': 'Edit/delete course',
     'lectures.class': 'Class',
     'lectures.chooseClass': 'Choose a class',
+    'lectures.noClassYet':
+      'You have no class yet. Ask your school administrator to make you the class teacher of your class (class registration/management, "Class teacher").',
     'lectures.individual': 'individual students (not available)',
     'lectures.courseTitle': 'Course name',
     'lectures.description': 'Description',
@@ -44,6 +46,8 @@ export const lecturesText = textSlice({
     'lessons.duration': 'duration',
     'lessons.hours': '{count} h',
     'lessons.endTime': 'end time',
+    'lessons.rounded':
+      'This lesson started at {time}, between the 5-minute steps: it is shown at {rounded} and will be saved so.',
     'lessons.memo': 'memo (optional)',
     'lessons.editConfirm': 'Edit the lesson?',
     'lessons.created': 'Lesson added',
@@ -84,6 +88,8 @@ export const lecturesText = textSlice({
     'lectures.dialogEdit': '강의 수정/삭제',
     'lectures.class': '학급',
     'lectures.chooseClass': '학급을 선택하세요',
+    'lectures.noClassYet':
+      '아직 담당 학급이 없습니다. 학교 관리자에게 학급의 담임 교사로 지정해 달라고 요청하세요 (학급 등록/관리, "담임 교사").',
     'lectures.individual': '개별 학생 (사용할 수 없음)',
     'lectures.courseTitle': '강의명',
     'lectures.description': '설명',
@@ -115,6 +121,8 @@ export const lecturesText = textSlice({
     'lessons.duration': '진행 시간',
     'lessons.hours': '{count}시간',
     'lessons.endTime': '종료 시간',
+    'lessons.rounded':
+      '이 수업은 5분 단위가 아닌 {time}에 시작합니다. {rounded}(으)로 표시하며 저장하면 그 시간으로 바뀝니다.',
     'lessons.memo': '메모 (선택)',
     'lessons.editConfirm': '수업을 수정하시겠습니까?',
     'lessons.created': '수업이 추가되었습니다',
@@ -155,6 +163,8 @@ export const lecturesText = textSlice({
     'lectures.dialogEdit': '講義の編集/削除',
     'lectures.class': 'クラス',
     'lectures.chooseClass': 'クラスを選択してください',
+    'lectures.noClassYet':
+      'まだ担当のクラスがありません。学校管理者にクラスの担任に設定するよう依頼してください(クラス登録/管理の「担任」)。',
     'lectures.individual': '個別の児童 (利用できません)',
     'lectures.courseTitle': '講義名',
     'lectures.description': '説明',
@@ -186,6 +196,8 @@ export const lecturesText = textSlice({
     'lessons.duration': '所要時間',
     'lessons.hours': '{count}時間',
     'lessons.endTime': '終了時刻',
+    'lessons.rounded':
+      'この授業は5分刻みでない {time} に始まります。{rounded} と表示し、保存するとその時刻になります。',
     'lessons.memo': 'メモ (任意)',
     'lessons.editConfirm': '授業を編集しますか?',
     'lessons.created': '授業を追加しました',
@@ -226,6 +238,7 @@ export const lecturesText = textSlice({
     'lectures.dialogEdit': '編輯/刪除課程',
     'lectures.class': '班級',
     'lectures.chooseClass': '請選擇班級',
+    'lectures.noClassYet': '您還沒有班級。請學校管理員將您設為班級導師(班級登錄/管理的「班級導師」)。',
     'lectures.individual': '個別學生 (無法使用)',
     'lectures.courseTitle': '課程名稱',
     'lectures.description': '說明',
@@ -257,6 +270,7 @@ export const lecturesText = textSlice({
     'lessons.duration': '時長',
     'lessons.hours': '{count} 小時',
     'lessons.endTime': '結束時間',
+    'lessons.rounded': '此課程於 {time} 開始，不在 5 分鐘的間隔上：顯示為 {rounded}，儲存後即為此時間。',
     'lessons.memo': '備註 (選填)',
     'lessons.editConfirm': '要編輯此課堂嗎?',
     'lessons.created': '已新增課堂',

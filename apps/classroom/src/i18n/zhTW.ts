@@ -11,6 +11,8 @@ import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
 import { materialsText } from './materials';
 import { replayText } from './replay';
+import { schoolsText } from './schools';
+import { serverText } from './server';
 import { stationText } from './station';
 
 export const classroomZhTW: ClassroomMessages = {
@@ -67,6 +69,7 @@ export const classroomZhTW: ClassroomMessages = {
   'error.storeUnavailable': '無法連線到檔案儲存空間，未儲存任何內容。請稍後再試。',
   'error.caught': '發生錯誤: {text}',
   'error.studentLogin': '學生登入失敗',
+  'error.refused': '伺服器拒絕了請求(狀態 {code})。',
   'error.invalidAnswer': '伺服器回應的格式不符預期。',
   'curriculum.title': '課程',
   'curriculum.create': '建立新課程',
@@ -101,6 +104,10 @@ export const classroomZhTW: ClassroomMessages = {
   'classes.grade': '年級',
   'classes.classNum': '班號',
   'classes.className': '班級名稱',
+  'classes.teacher': '班級導師',
+  'classes.teacherOf': '{name} 的班級導師',
+  'classes.noTeacher': '— 無班級導師 —',
+  'classes.teacherChanged': '已變更班級導師',
   'classes.students': '學生資訊管理',
   'classes.addStudents': '新增/編輯學生',
   'classes.template': '下載 Excel 範本',
@@ -151,7 +158,10 @@ export const classroomZhTW: ClassroomMessages = {
   'import.templateAdvice': '請先下載 Excel 範本並填寫。',
   'import.noSheet': '檔案沒有第一個工作表。',
   'import.tooLarge': '列數過多 ({count})；一次最多可新增 {max} 位學生。',
-  'import.corrupt': '無法讀取檔案: {reason}',
+  'import.refusedRows': '第 {rows} 列無法照原樣儲存：請在檔案中修正後重新選擇。',
+  'import.numberTwice': '(號碼重複)',
+  'import.nameTooLong': '(姓名超過 100 個字)',
+  'import.corrupt': '檔案已損壞或不是試算表(.xlsx)。',
   'import.rows': '{count} 列',
   'import.confirm': '新增',
   'import.addAnywayTitle': '仍要新增嗎?',
@@ -173,5 +183,7 @@ export const classroomZhTW: ClassroomMessages = {
   ...annotationText['zh-TW'],
   ...liveText['zh-TW'],
   ...stationText['zh-TW'],
+  ...serverText['zh-TW'],
+  ...schoolsText['zh-TW'],
   ...collectText['zh-TW'],
 };

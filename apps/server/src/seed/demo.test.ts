@@ -1,3 +1,4 @@
+import { lessonTimesProblem } from '@dotink/contracts/lessonRules';
 import { manualClock } from '@dotink/ncode';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, describeEachDatabase, SETUP_TIMEOUT_MS } from '../../test/harness';
@@ -14,7 +15,8 @@ describeEachDatabase('demo seed', (kind) => {
     handle = await createTestDatabase(kind);
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => handle?.close(), SETUP_TIMEOUT_MS);
-  const clock = manualClock(Date.UTC(2025, 3, 1, 9));
+  // off the 5-minute grid, as a real start of the server is
+  const clock = manualClock(Date.UTC(2025, 3, 1, 9, 26, 13));
 
   it('writes the nine built-in textbooks of classroom.md §3', async () => {
     await seedDatabase(handle.db, { demo: false, clock });
@@ -75,6 +77,10 @@ describeEachDatabase('demo seed', (kind) => {
       .orderBy('start_at')
       .execute();
     expect(lessons.map((l) => l.status)).toEqual(['E', 'B']);
+    // The demo lessons follow the app's own rules: on the 5-minute grid, 1 to 5 hours.
+    const ends = await handle.db.selectFrom('courses').select(['start_at', 'end_at']).execute();
+    for (const l of ends)
+      expect(lessonTimesProblem(l.start_at.getTime(), l.end_at.getTime())).toBeUndefined();
 
     expect((await demoLogins(handle.db)).map((l) => l.username)).toEqual([
       DEMO_ADMIN,

@@ -5,6 +5,7 @@
  * lesson (simulated pens, `inkstore/demoInk.ts`); the demo units of book 1191 (`demoUnits.ts`) and
  * the study history of pupils 1–7 for the analytics (`demoAnalytics.ts`, figures in `DEMO_FIGURES`).
  */
+import { LESSON_STEP_MS } from '@dotink/contracts/lessonRules';
 import type { Clock } from '@dotink/ncode';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -212,7 +213,9 @@ export async function seedDemo(db: Kysely<Database>, clock: Clock, pupils = 30):
 
     const day = 86_400_000;
     const hour = 3_600_000;
-    const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
+    // lessons follow the app's own rules (lessonRules): on the 5-minute grid
+    const gridNow = Math.floor(now.getTime() / LESSON_STEP_MS) * LESSON_STEP_MS;
+    const at = (offsetMs: number) => new Date(gridNow + offsetMs);
     await tx
       .insertInto('courses')
       .values([

@@ -129,4 +129,22 @@ describe('replay frame', () => {
       { numRuns: 100 },
     );
   });
+
+  it("spans the chosen writer's own strokes: a teacher's annotation a day later shows at the end", () => {
+    // the pupil writes for 2 s (0 … 2010 with the tail); the teacher annotates 25 h later
+    const own = [stroke('a', p1, 0, 3), stroke('b', p1, 2000, 1)];
+    const late = { ...stroke('t', p1, 25 * 3_600_000, 5), writerId: 'teacher', surfaceOwnerId: 'pupil' };
+    const early = { ...stroke('e', p2, -60_000, 2), writerId: 'teacher', surfaceOwnerId: 'pupil' };
+    const pupil = own.map((s) => ({ ...s, writerId: 'pupil', surfaceOwnerId: 'pupil' }));
+    const m = buildReplayModel([late, ...pupil, early], { timedWriter: 'pupil' });
+    expect(m.startTimeMs).toBe(T0);
+    expect(m.durationMs).toBe(2000 + DOT_DURATION_TAIL_MS);
+    expect(m.strokes.map((s) => s.key)).toEqual(['e', 'a', 'b', 't']);
+    // the other writer's strokes are all there: the early one from the start, the late one whole at the end
+    expect(replayFrameAt(m, DOT_DURATION_TAIL_MS).completeCount).toBe(1);
+    expect(replayFrameAt(m, m.durationMs).completeCount).toBe(4);
+    // without a chosen writer (or when they wrote nothing) every stroke counts, as before
+    expect(buildReplayModel([late, ...pupil]).durationMs).toBe(25 * 3_600_000 + 40 + DOT_DURATION_TAIL_MS);
+    expect(buildReplayModel([late], { timedWriter: 'pupil' }).durationMs).toBe(40 + DOT_DURATION_TAIL_MS);
+  });
 });

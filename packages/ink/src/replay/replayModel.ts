@@ -45,11 +45,52 @@ export function strokeReplayEndMs(s: Stroke, replayStartMs: number): number {
   return Math.max(s.startTimeMs, s.endTimeMs) + DOT_DURATION_TAIL_MS - replayStartMs;
 }
 
+/** How a replay is timed. */
+export interface ReplayTiming {
+  /**
+   * The writer whose strokes the replay's time spans (the pupil of a replay, classroom.md §2).
+   * Other writers' strokes (a teacher's annotation, written a day later) are shown, but outside
+   * that span they appear whole: at the start when written before it, at the end when after. A
+   * writer with no stroke among them, or none given: every stroke's own time counts.
+   */
+  readonly timedWriter?: string;
+}
+
+/** `s` with every dot at `atMs`: it appears whole at that instant. */
+function whollyAt(s: Stroke, atMs: number): Stroke {
+  const timeMs = new Float64Array(s.dots.count).fill(atMs);
+  return { ...s, startTimeMs: atMs, endTimeMs: atMs, durationMs: 0, dots: { ...s.dots, timeMs } };
+}
+
+/**
+ * Other writers' strokes outside the timed writer's span, moved to its edges (see
+ * {@link ReplayTiming}), each with its place among strokes of the same instant: -1 moved to the
+ * start (before the writer's first), 1 moved to the end (after the writer's last), else 0.
+ */
+function timed(strokes: readonly Stroke[], writer: string | undefined): { s: Stroke; edge: number }[] {
+  const asGiven = strokes.map((s) => ({ s, edge: 0 }));
+  if (writer === undefined) return asGiven;
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const s of strokes) {
+    if (s.writerId !== writer) continue;
+    first = Math.min(first, s.startTimeMs);
+    last = Math.max(last, s.startTimeMs, s.endTimeMs);
+  }
+  if (first > last) return asGiven;
+  return strokes.map((s) => {
+    if (s.writerId === writer) return { s, edge: 0 };
+    if (s.startTimeMs < first) return { s: whollyAt(s, first), edge: -1 };
+    if (Math.max(s.startTimeMs, s.endTimeMs) > last) return { s: whollyAt(s, last), edge: 1 };
+    return { s, edge: 0 };
+  });
+}
+
 /** The replay model of `strokes` (any order; the caller picks which strokes to replay). */
-export function buildReplayModel(strokes: readonly Stroke[]): ReplayModel {
-  const sorted = strokes
-    .map((s, i) => ({ s, i }))
-    .sort((a, b) => a.s.startTimeMs - b.s.startTimeMs || a.i - b.i)
+export function buildReplayModel(strokes: readonly Stroke[], timing: ReplayTiming = {}): ReplayModel {
+  const sorted = timed(strokes, timing.timedWriter)
+    .map((e, i) => ({ ...e, i }))
+    .sort((a, b) => a.s.startTimeMs - b.s.startTimeMs || a.edge - b.edge || a.i - b.i)
     .map((e) => e.s);
   if (sorted.length === 0) {
     return { strokes: [], startTimeMs: 0, endTimeMs: 0, durationMs: 0, pageChunks: [], runningEndMs: [] };

@@ -1,19 +1,34 @@
 /**
  * The class registration dialog (classroom.md §5): year (this and the next two), grade (by
- * school type), class number 1–20 and a default class name that stays editable.
+ * school type), class number 1–20, a default class name that stays editable, and the class
+ * teacher (the school's approved teachers; a new class defaults to the administrator).
  */
+
+import type { TeacherRow } from '@dotink/contracts/edu';
 import { useState } from 'react';
 import type { Kumi } from '../../api/contracts';
 import type { ClassBody } from '../../api/edu';
 import { AppDialog } from '../../components/Dialog';
 import { DialogActions, SelectField, TextField } from '../../components/Fields';
 import { useT } from '../../i18n/text';
-import { CLASS_NUMBERS, type ClassForm, gradeChoices, isComplete, yearChoices } from './classForm';
+import {
+  CLASS_NUMBERS,
+  type ClassForm,
+  classBodyOf,
+  classTeacherChoices,
+  gradeChoices,
+  isComplete,
+  yearChoices,
+} from './classForm';
 
 export interface ClassDialogProps {
   readonly schoolTypeCode: string;
   /** The class to edit; absent for a new class. */
   readonly editing?: Kumi;
+  /** The school's teachers (the class teacher choices). */
+  readonly teachers: readonly TeacherRow[];
+  /** The class teacher of a new class until another is chosen (the administrator). */
+  readonly defaultTeacherId: string | null;
   readonly busy: boolean;
   readonly onSubmit: (body: ClassBody) => void;
   readonly onClose: () => void;
@@ -27,6 +42,7 @@ export function ClassDialog(props: ClassDialogProps) {
     grade: e?.grade,
     classNum: e?.classNum,
     className: e?.className ?? '',
+    teacherId: e ? e.teacherId : props.defaultTeacherId,
   });
   const [nameEdited, setNameEdited] = useState(e !== undefined);
   const [missing, setMissing] = useState(false);
@@ -40,12 +56,7 @@ export function ClassDialog(props: ClassDialogProps) {
   };
   const submit = () => {
     if (!isComplete(form)) return setMissing(true);
-    props.onSubmit({
-      year: form.year,
-      grade: form.grade,
-      classNum: form.classNum,
-      className: form.className.trim(),
-    });
+    props.onSubmit(classBodyOf(form));
   };
   const select = (
     id: string,
@@ -89,6 +100,14 @@ export function ClassDialog(props: ClassDialogProps) {
           setNameEdited(true);
           setForm({ ...form, className });
         }}
+      />
+      <SelectField
+        id="class-teacher"
+        label={t('classes.teacher')}
+        value={form.teacherId ?? undefined}
+        choices={classTeacherChoices(props.teachers, form.teacherId)}
+        onChange={(teacherId) => setForm({ ...form, teacherId: teacherId ?? null })}
+        empty={t('classes.noTeacher')}
       />
       {missing && !isComplete(form) ? (
         <p className="error-text" role="alert">

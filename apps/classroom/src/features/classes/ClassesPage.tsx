@@ -3,6 +3,7 @@
  * 'add/edit students' per row, the class dialog, and the Excel template download.
  */
 
+import type { TeacherRow } from '@dotink/contracts/edu';
 import { useLanguage } from '@dotink/view/i18n';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -11,13 +12,14 @@ import { Link } from 'react-router';
 import type { ApiError } from '../../api/client';
 import type { Kumi } from '../../api/contracts';
 import type { ClassBody } from '../../api/edu';
-import { eduKeys, useClasses, useTeacher } from '../../api/queries';
+import { eduKeys, useClasses, useTeacher, useTeachers } from '../../api/queries';
 import { errorText, useServices } from '../../app/services';
 import { toast } from '../../app/toasts';
 import { DataTable, type TableColumn } from '../../components/DataTable';
 import { AlertDialog } from '../../components/Dialog';
 import { type T, useT } from '../../i18n/text';
 import { ClassDialog } from './ClassDialog';
+import { classTeacherChoices } from './classForm';
 import { useTemplateDownload } from './useTemplateDownload';
 
 export default function ClassesPage() {
@@ -43,7 +45,26 @@ export default function ClassesPage() {
       setAlert(e.status === 409 ? t('classes.inUse') : errorText(t, error));
     },
   });
-  const columns = useMemo(() => classColumns(t, (k) => setDialog({ editing: k })), [t]);
+  const teachers = useTeachers(true);
+  // the class list changes a class's teacher in place (PUT with teacherId only)
+  const assign = useMutation({
+    mutationFn: (p: { eduClassId: number; teacherId: string | null }) =>
+      api.updateClass(p.eduClassId, { teacherId: p.teacherId }),
+    onSuccess: () => {
+      toast(t('classes.teacherChanged'), 'success');
+      void queryClient.invalidateQueries({ queryKey: eduKeys.classes });
+    },
+    onError: (error) => setAlert(errorText(t, error)),
+  });
+  const teacherRows = teachers.data;
+  const columns = useMemo(
+    () =>
+      classColumns(t, teacherRows ?? [], {
+        onEdit: (k) => setDialog({ editing: k }),
+        onAssign: (eduClassId, teacherId) => assign.mutate({ eduClassId, teacherId }),
+      }),
+    [t, teacherRows, assign.mutate],
+  );
   return (
     <section className="page">
       <h1>{t('classes.title')}</h1>
@@ -67,6 +88,8 @@ export default function ClassesPage() {
       {dialog ? (
         <ClassDialog
           schoolTypeCode={teacher.data?.schoolTypeCode ?? ''}
+          teachers={teacherRows ?? []}
+          defaultTeacherId={teacher.data?.id ?? null}
           busy={save.isPending}
           onSubmit={(body) => save.mutate(body)}
           onClose={() => setDialog(undefined)}
@@ -83,12 +106,39 @@ export default function ClassesPage() {
   );
 }
 
-function classColumns(t: T, onEdit: (k: Kumi) => void): TableColumn<Kumi>[] {
+function classColumns(
+  t: T,
+  teachers: readonly TeacherRow[],
+  on: { onEdit: (k: Kumi) => void; onAssign: (eduClassId: number, teacherId: string | null) => void },
+): TableColumn<Kumi>[] {
+  const onEdit = on.onEdit;
   return [
     { accessorKey: 'year', header: t('classes.year') },
     { accessorKey: 'grade', header: t('classes.grade') },
     { accessorKey: 'classNum', header: t('classes.classNum') },
     { accessorKey: 'className', header: t('classes.className') },
+    {
+      id: 'teacher',
+      header: t('classes.teacher'),
+      enableSorting: false,
+      cell: ({ row }) => (
+        <select
+          aria-label={t('classes.teacherOf', { name: row.original.className })}
+          data-testid={`class-teacher-${row.original.eduClassId}`}
+          value={row.original.teacherId ?? ''}
+          onChange={(e) =>
+            on.onAssign(row.original.eduClassId, e.target.value === '' ? null : e.target.value)
+          }
+        >
+          <option value="">{t('classes.noTeacher')}</option>
+          {classTeacherChoices(teachers, row.original.teacherId).map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      ),
+    },
     {
       id: 'students',
       header: t('classes.students'),

@@ -81,6 +81,11 @@ export function CourseDialog(props: CourseDialogProps) {
           </option>
         }
       />
+      {props.classes.length === 0 ? (
+        <p className="hint" role="note" data-testid="course-no-class">
+          {t('lectures.noClassYet')}
+        </p>
+      ) : null}
       <TextField
         id="course-title"
         label={t('lectures.courseTitle')}

@@ -54,7 +54,7 @@ export function LessonDialog(props: LessonDialogProps) {
           label={t('lessons.startTime')}
           value={form.startTime === '' ? undefined : form.startTime}
           choices={START_TIMES.map((s) => ({ value: s, label: s }))}
-          onChange={(startTime) => set({ startTime: startTime ?? '' })}
+          onChange={(startTime) => setForm({ ...form, startTime: startTime ?? '', roundedFrom: undefined })}
           empty="—"
         />
         <SelectField
@@ -70,6 +70,11 @@ export function LessonDialog(props: LessonDialogProps) {
           </output>
         </Field>
       </div>
+      {form.roundedFrom ? (
+        <p className="hint" data-testid="lesson-rounded">
+          {t('lessons.rounded', { time: form.roundedFrom, rounded: form.startTime })}
+        </p>
+      ) : null}
       <TextField
         id="lesson-name"
         label={t('lessons.lessonName')}

@@ -4,6 +4,7 @@ import {
   isLessonComplete,
   LESSON_HOURS,
   lessonBody,
+  lessonFormOf,
   localInstant,
   newLessonForm,
   START_TIMES,
@@ -39,5 +40,28 @@ describe('the lesson form (classroom.md §5)', () => {
   it('a new lesson starts at the next 5-minute step', () => {
     const now = localInstant('2025-03-03', '09:02')! + 17_000;
     expect(newLessonForm(now)).toMatchObject({ date: '2025-03-03', startTime: '09:05', hours: 1 });
+  });
+
+  it('an existing lesson off the 5-minute grid keeps a start time, rounded with a word', () => {
+    const start = localInstant('2025-03-03', '14:26')! + 13_000;
+    const course = {
+      tag: 'Unit 1',
+      description: '',
+      startAt: new Date(start).toISOString(),
+      endAt: new Date(start + 3_600_000).toISOString(),
+    } as Parameters<typeof lessonFormOf>[0];
+    const form = lessonFormOf(course);
+    expect(form).toMatchObject({ date: '2025-03-03', startTime: '14:25', hours: 1, roundedFrom: '14:26' });
+    expect(START_TIMES).toContain(form.startTime);
+    expect(isLessonComplete(form)).toBe(true);
+    const body = lessonBody(form, 'Math');
+    expect(Date.parse(body.startAt!)).toBe(localInstant('2025-03-03', '14:25'));
+    // a lesson on the grid is shown as it is, without a word
+    const onGrid = lessonFormOf({
+      ...course,
+      startAt: new Date(localInstant('2025-03-03', '09:05')!).toISOString(),
+    });
+    expect(onGrid.startTime).toBe('09:05');
+    expect(onGrid.roundedFrom).toBeUndefined();
   });
 });

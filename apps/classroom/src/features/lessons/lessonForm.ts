@@ -16,6 +16,11 @@ export interface LessonForm {
   readonly hours: number;
   readonly name: string;
   readonly memo: string;
+  /**
+   * HH:mm of an existing lesson's start that lay off the 5-minute grid (a lesson from before the
+   * rule, or imported): the form shows it rounded to `startTime` and says so.
+   */
+  readonly roundedFrom?: string;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -60,12 +65,25 @@ export function newLessonForm(nowMs: number): LessonForm {
   return { date, startTime: time, hours: 1, name: '', memo: '' };
 }
 
-/** The form of an existing lesson. */
-export function lessonFormOf(c: Course): LessonForm {
-  const start = Date.parse(c.startAt);
+/**
+ * The form of an existing lesson. A start off the 5-minute grid is rounded to the nearest step
+ * (never blanked: `roundedFrom` keeps the time it had), a duration to the nearest offered hour.
+ */
+export function lessonFormOf(c: Pick<Course, 'startAt' | 'endAt' | 'tag' | 'description'>): LessonForm {
+  const exact = Date.parse(c.startAt);
+  const start = Math.round(exact / LESSON_STEP_MS) * LESSON_STEP_MS;
   const { date, time } = localParts(start);
-  const hours = Math.round((Date.parse(c.endAt) - start) / 3_600_000);
-  return { date, startTime: time, hours, name: c.tag, memo: c.description };
+  const was = localParts(exact).time;
+  const rounded = Math.round((Date.parse(c.endAt) - exact) / 3_600_000);
+  const hours = Math.min(Math.max(rounded, LESSON_HOURS[0]), LESSON_HOURS[LESSON_HOURS.length - 1]!);
+  return {
+    date,
+    startTime: time,
+    hours,
+    name: c.tag,
+    memo: c.description,
+    ...(start !== exact && was !== time ? { roundedFrom: was } : {}),
+  };
 }
 
 /** The end time (HH:mm) the form shows, or '' while date or start are missing. */

@@ -139,7 +139,11 @@ function LoadedReplay(props: ReplayScreenProps & { query: ReplayQuery }) {
   // while loading, the strokes known so far (the cache's, then each answer page's)
   const strokes = ink.data?.strokes ?? ink.partial;
   const loading = ink.isPending;
-  const model = useMemo(() => (strokes ? buildReplayModel(strokes) : undefined), [strokes]);
+  // the replay's time spans the pupil's own strokes; a teacher's annotation shows without stretching it
+  const model = useMemo(
+    () => (strokes ? buildReplayModel(strokes, { timedWriter: query.studentId }) : undefined),
+    [strokes, query.studentId],
+  );
   const [page, setPage] = useState<PageAddress | undefined>(undefined);
   pageStrokes.current = useMemo(() => {
     // before the view reports its page, it shows the first page written (live)

@@ -1,6 +1,8 @@
 /**
- * School registration (classroom.md §2, §5, §8): autocomplete on the school name, the code field
- * filled from the chosen school, 'input complete'. Entered once, never changed.
+ * School registration (classroom.md §2, §5, §8): autocomplete on the school name (region and
+ * level beside each name), the code field filled from the chosen school, 'input complete', then a
+ * confirmation of the school. Entered once; the administrator of a wrongly chosen school can
+ * reject the request, and the teacher chooses again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,9 +13,10 @@ import type { School } from '../../api/contracts';
 import { eduKeys, useSchools } from '../../api/queries';
 import { errorText, useServices } from '../../app/services';
 import { toast } from '../../app/toasts';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { AlertDialog } from '../../components/Dialog';
 import { useT } from '../../i18n/text';
-import { codeMatches, schoolAuthCode } from './schoolCode';
+import { codeMatches, schoolAuthCode, schoolDetails } from './schoolCode';
 
 /** The autocomplete's list, always holding the chosen school (so it stays chosen). */
 function choices(found: readonly School[] | undefined, chosen: School | undefined): School[] {
@@ -31,6 +34,7 @@ export default function SchoolPage() {
   const [school, setSchool] = useState<School | undefined>();
   const [code, setCode] = useState('');
   const [alert, setAlert] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
   const schools = useSchools(input);
   const toCurriculum = async (message: string) => {
     toast(message, 'success');
@@ -45,7 +49,7 @@ export default function SchoolPage() {
     onSuccess: () => toCurriculum(t('school.registered')),
     onError: (error) => {
       const e = error as ApiError;
-      if (e.status === 409) void toCurriculum(t('school.locked', { message: e.serverMessage ?? '' }));
+      if (e.status === 409) void toCurriculum(t('school.locked', { message: errorText(t, error) }));
       else if (e.status === 400) setAlert(errorText(t, error));
       else if (e instanceof ApiError && e.status !== 401) void toCurriculum(t('school.updateFailed'));
       else setAlert(errorText(t, error));
@@ -54,7 +58,7 @@ export default function SchoolPage() {
   const submit = () => {
     if (!school) return setAlert(t('school.noAffiliation'));
     if (!codeMatches(code, school)) return setAlert(t('school.codeMismatch'));
-    register.mutate();
+    setConfirming(true);
   };
   return (
     <section className="page narrow" data-testid="school-page">
@@ -87,7 +91,7 @@ export default function SchoolPage() {
           <ListBox className="menu" renderEmptyState={() => <p className="hint">{t('school.noResults')}</p>}>
             {(s: School) => (
               <ListBoxItem id={s.eduSchoolId} className="listbox-item" textValue={s.schoolName}>
-                {s.schoolName}
+                {s.schoolName} <span className="hint">({schoolDetails(t, s)})</span>
               </ListBoxItem>
             )}
           </ListBox>
@@ -115,6 +119,22 @@ export default function SchoolPage() {
       >
         {t('school.submit')}
       </Button>
+      <ConfirmDialog
+        title={t('school.confirmTitle')}
+        message={
+          confirming && school
+            ? t('school.confirmBody', { name: school.schoolName, details: schoolDetails(t, school) })
+            : undefined
+        }
+        confirm={t('school.submit')}
+        cancel={t('common.cancel')}
+        onConfirm={() => {
+          setConfirming(false);
+          register.mutate();
+        }}
+        onCancel={() => setConfirming(false)}
+        testId="school-confirm"
+      />
       <AlertDialog
         title={t('school.title')}
         message={alert}

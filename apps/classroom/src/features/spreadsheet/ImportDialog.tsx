@@ -21,10 +21,14 @@ export interface ImportDialogProps {
   readonly onSaved: (students: Student[]) => void;
 }
 
-/** The problems of a read file, as messages (with advice), or none. */
-function problemsOf(t: T, read: ReadResult, parsed: ParsedSheet | undefined): string[] {
+/**
+ * The problems of a read file, as messages (with advice), or none. A reader's own text (jszip's
+ * "Can't find end of central directory…") is never shown: the user reads the catalogue's words,
+ * the console keeps the reason.
+ */
+export function problemsOf(t: T, read: ReadResult, parsed: ParsedSheet | undefined): string[] {
   if (read.kind === 'legacyXls') return [t('import.badFormat'), t('import.xlsAdvice')];
-  if (read.kind === 'error') return [t('import.badFormat'), t('import.corrupt', { reason: read.reason })];
+  if (read.kind === 'error') return [t('import.badFormat'), t('import.corrupt')];
   if (read.kind === 'tooMany')
     return [t('import.tooLarge', { count: Number.isNaN(read.rows) ? '…' : read.rows, max: MAX_IMPORT_ROWS })];
   if (!parsed) return [];
@@ -32,6 +36,8 @@ function problemsOf(t: T, read: ReadResult, parsed: ParsedSheet | undefined): st
   if (parsed.error & SheetError.THERE_IS_NO_SHEET1) return [t('import.noSheet'), t('import.templateAdvice')];
   if (parsed.error & SheetError.NO_HEADER_FIELDS) return [t('import.noHeader'), t('import.templateAdvice')];
   const out: string[] = [];
+  if (parsed.refusedRows.length > 0)
+    out.push(t('import.refusedRows', { rows: parsed.refusedRows.join(', ') }));
   if (parsed.error & SheetError.SYNTAXERROR) out.push(t('import.penWrong'));
   if (parsed.error & SheetError.DUPLICATED) out.push(t('import.penDuplicated'));
   return out;
@@ -60,6 +66,7 @@ export function ImportDialog(props: ImportDialogProps) {
     ui.progress({ title: t('import.reading'), percent: 50, cancel: job.cancel });
     const r = await job.result.finally(() => ui.progress(undefined));
     setRead(r);
+    if (r.kind === 'error') console.warn('the spreadsheet could not be read:', r.reason);
     if (r.kind === 'sheet')
       setParsed(
         parseSheet(
@@ -86,6 +93,7 @@ export function ImportDialog(props: ImportDialogProps) {
     parsed !== undefined &&
     !parsed.tooMany &&
     parsed.rows.length > 0 &&
+    parsed.refusedRows.length === 0 &&
     !(parsed.error & (SheetError.THERE_IS_NO_SHEET1 | SheetError.NO_HEADER_FIELDS));
   const rowErrors = (parsed?.error ?? 0) & (SheetError.SYNTAXERROR | SheetError.DUPLICATED);
   const add = () => (rowErrors ? setConfirmAnyway(true) : save.mutate(false));
@@ -192,8 +200,22 @@ function SheetPreview(props: { t: T; parsed: ParsedSheet }) {
           {parsed.rows.slice(0, 200).map((r, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows of a file have no id
             <tr key={i}>
-              <td>{r.autoNumber ? t('import.autoNumber') : r.num}</td>
-              <td>{r.name || t('import.noName')}</td>
+              <td>
+                {r.autoNumber ? t('import.autoNumber') : r.num}{' '}
+                {r.problem === 'numberTwice' ? (
+                  <span className="pen-invalid" data-testid="import-row-refused">
+                    {t('import.numberTwice')}
+                  </span>
+                ) : null}
+              </td>
+              <td>
+                {r.name || t('import.noName')}{' '}
+                {r.problem === 'nameTooLong' ? (
+                  <span className="pen-invalid" data-testid="import-row-refused">
+                    {t('import.nameTooLong')}
+                  </span>
+                ) : null}
+              </td>
               <td>
                 {r.mac}{' '}
                 {r.error & SheetError.SYNTAXERROR ? (

@@ -33,6 +33,24 @@ describe('student spreadsheet rules (classroom.md §4, §5)', () => {
     ]);
   });
 
+  it('names the rows the server would refuse (one rule: @dotink/contracts/studentRoster), accepts nameless ones', () => {
+    const p = parseSheet([
+      ['number', 'name', 'mac'],
+      ['1', 'Kim', ''],
+      ['2', '', ''],
+      ['1', 'Park', ''],
+      ['4', 'x'.repeat(101), ''],
+    ]);
+    expect(p.rows.map((r) => r.problem)).toEqual(['numberTwice', undefined, 'numberTwice', 'nameTooLong']);
+    expect(p.refusedRows).toEqual([1, 3, 4]);
+    const fine = parseSheet([
+      ['number', 'name', 'mac'],
+      ['1', '', ''],
+      ['', 'Lee', ''],
+    ]);
+    expect(fine.refusedRows).toEqual([]);
+  });
+
   it('flags a wrong address, duplicated addresses, no sheet and no header', () => {
     const p = parseSheet([
       ['number', 'name', 'mac'],

@@ -4,6 +4,7 @@
  * skipped, a missing number numbered after the largest, the error bit flags.
  */
 import { duplicatePenAddresses, normalizePenAddress } from '@dotink/contracts/penAddress';
+import { type RosterRowProblem, rosterRowProblems } from '@dotink/contracts/studentRoster';
 
 /** Error bit flags of classroom.md §4. */
 export const SheetError = {
@@ -33,6 +34,8 @@ export interface SheetRow {
   readonly mac: string;
   /** This row's flags (DUPLICATED, SYNTAXERROR). */
   readonly error: number;
+  /** Why the server would refuse the list because of this row (shown on it; nothing is saved). */
+  readonly problem?: RosterRowProblem;
 }
 
 export interface ParsedSheet {
@@ -41,6 +44,8 @@ export interface ParsedSheet {
   readonly error: number;
   /** More data rows than {@link MAX_IMPORT_ROWS}. */
   readonly tooMany?: number;
+  /** The 1-based positions of the rows with a {@link SheetRow.problem} (empty: the list is saved). */
+  readonly refusedRows: readonly number[];
 }
 
 /** Where each column is, or undefined when the row is not the header. */
@@ -61,9 +66,9 @@ export function parseSheet(
   sheet: readonly (readonly string[])[] | undefined,
   existingNums: readonly number[] = [],
 ): ParsedSheet {
-  if (!sheet) return { rows: [], error: SheetError.THERE_IS_NO_SHEET1 };
+  if (!sheet) return { rows: [], error: SheetError.THERE_IS_NO_SHEET1, refusedRows: [] };
   const headerIndex = sheet.findIndex((cells) => headerOf(cells) !== undefined);
-  if (headerIndex < 0) return { rows: [], error: SheetError.NO_HEADER_FIELDS };
+  if (headerIndex < 0) return { rows: [], error: SheetError.NO_HEADER_FIELDS, refusedRows: [] };
   const col = headerOf(sheet[headerIndex]!)!;
   const raw = sheet
     .slice(headerIndex + 1)
@@ -73,7 +78,7 @@ export function parseSheet(
       mac: (cells[col.mac] ?? '').trim().toUpperCase(),
     }))
     .filter((r) => r.num !== '' || r.name !== '' || r.mac !== '');
-  if (raw.length > MAX_IMPORT_ROWS) return { rows: [], error: 0, tooMany: raw.length };
+  if (raw.length > MAX_IMPORT_ROWS) return { rows: [], error: 0, tooMany: raw.length, refusedRows: [] };
   let largest = Math.max(0, ...existingNums, ...raw.map((r) => (/^\d+$/.test(r.num) ? Number(r.num) : 0)));
   const canonical = raw.map((r) => normalizePenAddress(r.mac));
   const twice = duplicatePenAddresses(canonical.filter((a): a is string => a !== undefined));
@@ -87,7 +92,15 @@ export function parseSheet(
     error |= flags;
     return { num, autoNumber: given === undefined, name: r.name, mac: mac ?? r.mac, error: flags };
   });
-  return { rows, error };
+  const problems = rosterRowProblems(rows);
+  const refusedRows: number[] = [];
+  const withProblems = rows.map((row, i) => {
+    const problem = problems[i];
+    if (!problem) return row;
+    refusedRows.push(i + 1);
+    return { ...row, problem };
+  });
+  return { rows: withProblems, error, refusedRows };
 }
 
 /** True for the old binary Excel format (.xls, an OLE compound file), which is not read. */

@@ -1,15 +1,17 @@
 /**
  * admin/teachers (classroom.md §2, §4): the school's teachers with an approve/undo toggle per
- * row (not one's own), 'bulk approve' for every teacher not ACTIVE, and 'awaiting approval'.
+ * row (not one's own), 'bulk approve' for every teacher not ACTIVE, and 'awaiting approval'. A
+ * request for the wrong school is rejected (after a confirmation): the teacher chooses again.
  */
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import type { TeacherRow, TeacherStatus } from '../../api/contracts';
 import { eduKeys, useTeacher, useTeachers } from '../../api/queries';
 import { errorText, useServices } from '../../app/services';
 import { toast } from '../../app/toasts';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableColumn } from '../../components/DataTable';
 import { type T, useT } from '../../i18n/text';
 
@@ -44,9 +46,23 @@ export default function TeachersPage() {
     onSettled: reload,
     onError,
   });
+  const [rejecting, setRejecting] = useState<TeacherRow>();
+  const reject = useMutation({
+    mutationFn: (row: TeacherRow) => api.rejectTeacher(row.id),
+    onSuccess: () => {
+      toast(t('teachers.rejected'), 'success');
+      void reload();
+    },
+    onError,
+  });
   const columns = useMemo(
-    () => teacherColumns(t, me.data?.id, (row) => toggle.mutate(row), toggle.isPending),
-    [t, me.data?.id, toggle.mutate, toggle.isPending],
+    () =>
+      teacherColumns(t, me.data?.id, {
+        onToggle: (row) => toggle.mutate(row),
+        onReject: setRejecting,
+        busy: toggle.isPending || reject.isPending,
+      }),
+    [t, me.data?.id, toggle.mutate, toggle.isPending, reject.isPending],
   );
   return (
     <section className="page">
@@ -70,6 +86,20 @@ export default function TeachersPage() {
         testId="teachers-table"
         empty={teachers.isLoading ? t('common.loading') : undefined}
       />
+      <ConfirmDialog
+        title={t('teachers.rejectTitle')}
+        message={
+          rejecting ? t('teachers.rejectBody', { name: rejecting.name || rejecting.username }) : undefined
+        }
+        confirm={t('teachers.reject')}
+        cancel={t('common.cancel')}
+        onConfirm={() => {
+          if (rejecting) reject.mutate(rejecting);
+          setRejecting(undefined);
+        }}
+        onCancel={() => setRejecting(undefined)}
+        testId="reject-confirm"
+      />
     </section>
   );
 }
@@ -77,9 +107,9 @@ export default function TeachersPage() {
 function teacherColumns(
   t: T,
   myId: string | undefined,
-  onToggle: (row: TeacherRow) => void,
-  busy: boolean,
+  on: { onToggle: (row: TeacherRow) => void; onReject: (row: TeacherRow) => void; busy: boolean },
 ): TableColumn<TeacherRow>[] {
+  const { onToggle, busy } = on;
   return [
     { accessorKey: 'name', header: t('teachers.name') },
     { accessorKey: 'username', header: t('teachers.id') },
@@ -105,6 +135,27 @@ function teacherColumns(
             data-testid="approval-toggle"
           >
             {label}
+          </Button>
+        );
+      },
+    },
+    {
+      id: 'reject',
+      header: t('teachers.reject'),
+      enableSorting: false,
+      cell: ({ row }) => {
+        const r = row.original;
+        // only a request awaiting approval (an approved teacher's approval is withdrawn first)
+        if (r.id === myId || r.status === 'ACTIVE' || r.isSchoolAdmin) return null;
+        return (
+          <Button
+            className="button small danger"
+            onPress={() => on.onReject(r)}
+            isDisabled={busy}
+            aria-label={`${t('teachers.reject')}: ${r.name || r.username}`}
+            data-testid="reject-request"
+          >
+            {t('teachers.reject')}
           </Button>
         );
       },

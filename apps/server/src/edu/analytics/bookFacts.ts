@@ -111,7 +111,8 @@ export function unpackFacts(bytes: Uint8Array, firstPage: number, lastPage: numb
 }
 
 /**
- * The facts of one pupil's strokes on the book, from `ink_strokes`, as one text (few values to
+ * The facts of one pupil's own strokes on the book (not another writer's: a teacher's annotation
+ * on the pupil's page is no writing of the pupil's, classroom.md §2), from `ink_strokes`, as one text (few values to
  * parse). One query per pupil: an equality on the pupil uses the stroke table's key
  * (student_id, id), where an array of pupils made the embedded database scan the whole table.
  */
@@ -125,7 +126,8 @@ async function readStrokeFacts(
                       ';' order by start_time) as s
     from ink_strokes
     where student_id = ${studentId} and section = ${b.section}::int
-      and owner = ${b.owner}::int and book = ${b.book}::int and delete_flag <> 1`.execute(db);
+      and owner = ${b.owner}::int and book = ${b.book}::int and delete_flag <> 1
+      and writer_id = student_id`.execute(db);
   const text = result.rows[0]?.s;
   if (!text) return [];
   const strokes: AnalyticsStroke[] = [];

@@ -318,4 +318,39 @@ describeEachDatabase('GET /edu/v1/math/summary', (kind) => {
       .where('id', '=', 1)
       .execute();
   });
+
+  it("counts only the pupil's own strokes: a teacher's annotation on the pupil's page is another writer", async () => {
+    const { db } = app().services;
+    const [a] = room.students;
+    const pupils = (await classPupils(db, room.classId)).filter((p) => p.studentId === a!.id);
+    const own = (await classInput(db, pupils, RANGE))[0]!.strokes;
+    const figures = async () =>
+      pupilDetailData.parse((await get(`/edu/v1/math/summary/student/${a!.id}?${query()}`)).json().data);
+    const summary = async () =>
+      mathSummaryData.parse((await get(`/edu/v1/math/summary?${query()}`)).json().data);
+    const [ownFigures, ownSummary] = [await figures(), await summary()];
+    // the class teacher annotates pupil 1's page 10 the day after (uploaded as the pupil, written by the teacher)
+    const day = 86_400_000;
+    const annotated = await postInk(app(), a!.headers, [
+      uploadOf(
+        [0, 1].map((i) =>
+          makeStroke({ page: page(10), startMs: t0 + day + i * 1000, writerId: room.teacher.id, dots: 30 }),
+        ),
+        a!.id,
+      ),
+    ]);
+    expect(annotated.statusCode).toBe(200);
+    const stored = await db
+      .selectFrom('ink_strokes')
+      .select('writer_id')
+      .where('student_id', '=', a!.id)
+      .where('writer_id', '=', room.teacher.id)
+      .execute();
+    expect(stored).toHaveLength(2);
+    const after = (await classInput(db, pupils, RANGE))[0]!.strokes;
+    expect(after).toEqual(own);
+    // the pupil's figures and calendar, and the class summary, are those of the pupil's own writing
+    expect(await figures()).toEqual(ownFigures);
+    expect(await summary()).toEqual(ownSummary);
+  });
 });

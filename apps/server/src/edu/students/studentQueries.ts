@@ -5,6 +5,7 @@
  */
 
 import type { PenAddressProblem, Student, StudentStatus } from '@dotink/contracts/edu';
+import { rosterName, rosterRowProblems } from '@dotink/contracts/studentRoster';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../http/errors';
@@ -128,8 +129,10 @@ function penOf(value: string, addAnyway: boolean): string {
 function plan(existing: readonly Planned[], rows: readonly StudentInput[], addAnyway: boolean): Planned[] {
   const state = existing.map((s) => ({ ...s }));
   const penOfRow = (value: string) => penOf(value, addAnyway);
-  const nums = rows.map((r) => r.num).filter((n): n is number => n !== undefined);
-  if (new Set(nums).size !== nums.length) throw badRequest(EduMessage.studentNumberTwice);
+  // the list rule the import preview shows on its rows (@dotink/contracts/studentRoster)
+  const problems = rosterRowProblems(rows);
+  if (problems.includes('numberTwice')) throw badRequest(EduMessage.studentNumberTwice);
+  if (problems.includes('nameTooLong')) throw badRequest(EduMessage.nameTooLong);
   for (const row of rows) {
     let target: Planned | undefined;
     if (row.id !== undefined) {
@@ -138,24 +141,21 @@ function plan(existing: readonly Planned[], rows: readonly StudentInput[], addAn
     } else if (row.num !== undefined) {
       target = state.find((s) => s.num === row.num);
     }
-    const name = row.name?.trim();
+    // no name (absent, empty or blank): a new pupil has none yet, an existing one keeps theirs
+    const name = rosterName(row.name);
     if (target) {
       if (row.num !== undefined) target.num = row.num;
-      if (name !== undefined) {
-        if (name === '') throw badRequest(EduMessage.valueMissing);
-        target.name = name;
-      }
+      if (name !== undefined) target.name = name;
       if (row.macAddress !== undefined) target.mac = penOfRow(row.macAddress);
       if (row.status !== undefined) target.status = row.status;
       if (row.deleteYn !== undefined) target.deleteYn = row.deleteYn;
       target.changed = true;
     } else {
-      if (name === undefined || name === '') throw badRequest(EduMessage.valueMissing);
       const num = row.num ?? Math.max(0, ...state.map((s) => s.num)) + 1;
       state.push({
         id: null,
         num,
-        name,
+        name: name ?? '',
         mac: row.macAddress === undefined ? NO_PEN_ADDRESS : penOfRow(row.macAddress),
         status: row.status ?? 'ACTIVE',
         deleteYn: row.deleteYn ?? 'N',
@@ -202,7 +202,8 @@ const newStudents = (planned: readonly Planned[]) => planned.filter((s) => s.id 
  * Applies `rows` to the class in one transaction: a row with `id`, or with the number of an
  * existing student, updates that student; any other row adds a student (number defaulting to the
  * largest plus one, pen address to zeros) with a new student account. Refused whole (400) on a
- * number given twice or taken, an unknown id, a missing name, or — unless `addAnyway` — an
+ * number given twice or taken, an unknown id, a name too long (the list rule of
+ * `@dotink/contracts/studentRoster`, which the import preview shows on its rows), or — unless `addAnyway` — an
  * invalid pen address or one a changed row shares with another non-deleted student.
  *
  * The new accounts' password hashes (milliseconds each) are made before the transaction, for as

@@ -237,23 +237,39 @@ describeEachDatabase('education API: students', (kind) => {
     expect((await call(app(), w.callers.colleague, 'GET', url)).statusCode).toBe(403);
   });
 
-  it('refuses a missing name, numbers twice, a taken number and unknown ids', async () => {
+  it('saves a nameless pupil of an import (the preview\'s "(no name)"); an existing pupil keeps their name', async () => {
+    const classId = await insertClass(app(), w.schoolA.id, 4, 17, w.callers.teacher.id);
+    const post = (body: unknown) =>
+      call(app(), w.callers.admin, 'POST', `/edu/v1/class/admin/${classId}/students?addAnyway=true`, body);
+    const res = await post([
+      { num: 1, name: '정시우', macAddress: '9C:7B:D2:10:0B:01' },
+      { num: 2, name: '', macAddress: 'not a pen' },
+      { num: 3, name: '강지유', macAddress: '9C:7B:D2:10:0B:01' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const list = res.json().data.students as StudentOut[];
+    expect(list.map((s) => [s.num, s.name, s.penAddressProblem])).toEqual([
+      [1, '정시우', 'duplicate'],
+      [2, '', 'invalid'],
+      [3, '강지유', 'duplicate'],
+    ]);
+    // the same file again: a row without a name leaves the pupil's name as it is
+    expect((await post([{ num: 1, name: '  ' }])).statusCode).toBe(200);
+    expect((await students(classId)).map((s) => s.name)).toEqual(['정시우', '', '강지유']);
+  });
+
+  it('refuses numbers twice (naming the rule), a name too long, a taken number and unknown ids', async () => {
     const put = (body: unknown) =>
       call(app(), w.callers.teacher, 'PUT', `/edu/v1/class/${w.classId}/students`, body);
-    const noName = await put([{ num: 40 }]);
-    expect(noName.statusCode).toBe(400);
-    expect(noName.json().message).toBe('There is a value that was not entered');
-    expect((await put([{ num: 1, name: '  ' }])).json().message).toBe(
-      'There is a value that was not entered',
-    );
-    expect(
-      (
-        await put([
-          { num: 7, name: 'a' },
-          { num: 7, name: 'b' },
-        ])
-      ).statusCode,
-    ).toBe(400);
+    const twice = await put([
+      { num: 7, name: 'a' },
+      { num: 7, name: 'b' },
+    ]);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toBe('A registration number appears more than once in the list.');
+    const long = await put([{ num: 8, name: 'x'.repeat(101) }]);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('A pupil name may have at most 100 characters.');
     const taken = await put([{ id: w.studentIds[0], num: 2 }]);
     expect(taken.statusCode).toBe(400);
     const unknown = await put([{ id: 'snotastudent1', name: 'x' }]);

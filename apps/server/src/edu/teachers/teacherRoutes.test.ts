@@ -198,4 +198,42 @@ describeEachDatabase('education API: teachers', (kind) => {
     const info = (await call(app(), w.callers.teacher, 'GET', '/edu/v1/teacher')).json();
     expect(info.data.status).toBe('ACTIVE');
   });
+
+  it('rejects a request for the wrong school: the teacher chooses again (and may then be approved there)', async () => {
+    // a teacher of school B picked school A by mistake
+    const schoolB = w.schoolB;
+    const adminB = await newTeacher(app(), { status: 'ACTIVE', isSchoolAdmin: true, schoolId: schoolB.id });
+    const t = await newTeacher(app(), { status: 'ACTIVE', schoolId: null });
+    const code = { eduSchoolId: w.schoolA.id, checkCode: authCodeOf(w.schoolA) };
+    expect((await call(app(), t, 'POST', '/edu/v1/teacher', code)).json().data.status).toBe('PENDING_ACTIVE');
+    // another school's administrator cannot reject it; the administrator of A can
+    expect((await call(app(), adminB, 'DELETE', `/edu/v1/teacher/${t.id}/school`)).statusCode).toBe(403);
+    const reject = await call(app(), w.callers.admin, 'DELETE', `/edu/v1/teacher/${t.id}/school`);
+    expect(reject.statusCode).toBe(200);
+    expect(reject.json().data).toEqual({ id: t.id, status: 'PENDING_ACTIVE' });
+    const teachers = (await call(app(), w.callers.admin, 'GET', '/edu/v1/teachers')).json().data.teachers as {
+      id: string;
+    }[];
+    expect(teachers.map((r) => r.id)).not.toContain(t.id);
+    const info = (await call(app(), t, 'GET', '/edu/v1/teacher')).json().data;
+    expect(info).toMatchObject({ eduSchoolId: null, status: 'PENDING_ACTIVE' });
+    // the teacher chooses again
+    const again = await call(app(), t, 'POST', '/edu/v1/teacher', {
+      eduSchoolId: schoolB.id,
+      checkCode: authCodeOf(schoolB),
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.eduSchoolId).toBe(schoolB.id);
+    // an approved teacher's approval is withdrawn first; an administrator's own row never
+    const approved = await call(
+      app(),
+      w.callers.admin,
+      'DELETE',
+      `/edu/v1/teacher/${w.callers.teacher.id}/school`,
+    );
+    expect(approved.statusCode).toBe(409);
+    expect(approved.json().message).toBe(EduMessage.rejectApproved);
+    const own = await call(app(), w.callers.admin, 'DELETE', `/edu/v1/teacher/${w.callers.admin.id}/school`);
+    expect(own.statusCode).toBe(403);
+  });
 });

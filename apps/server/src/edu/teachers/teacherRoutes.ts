@@ -170,4 +170,50 @@ export const teacherRoutes: AppPlugin = async (app) => {
       return success({ id: target.id, status });
     },
   );
+
+  app.delete(
+    '/edu/v1/teacher/:teacherId/school',
+    {
+      preValidation: app.requireAuth(Scope.adminWrite),
+      schema: {
+        tags: ['education admin'],
+        summary: "Reject a teacher's request for the administrator's school (the wrong school was chosen)",
+        description:
+          'The teacher is left without a school, awaiting approval, and chooses their school again; ' +
+          'the classes of which they were class teacher are left without one. Only a request awaiting ' +
+          "approval: an approved teacher 409 (withdraw the approval first); not one's own row (403).",
+        security: [{ bearer: [] }],
+        params: teacherParams,
+        response: { 200: answerSchema(teacherStatusData), ...failures, 409: failureSchema },
+      },
+    },
+    async (request) => {
+      const admin = schoolAdminOf(request);
+      const { teacherId } = request.params;
+      if (teacherId === admin.account.id) throw forbidden(EduMessage.ownApproval);
+      const target = await db
+        .selectFrom('accounts')
+        .select(['id', 'school_id', 'status', 'is_school_admin'])
+        .where('id', '=', teacherId)
+        .where('kind', '=', 'teacher')
+        .executeTakeFirst();
+      if (!target) throw notFound(EduMessage.teacherNotFound);
+      if (target.school_id !== admin.schoolId) throw forbidden(EduMessage.forbidden);
+      if (target.status === 'ACTIVE' || target.is_school_admin) throw conflict(EduMessage.rejectApproved);
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .updateTable('classes')
+          .set({ teacher_id: null })
+          .where('teacher_id', '=', target.id)
+          .where('school_id', '=', admin.schoolId)
+          .execute();
+        await tx
+          .updateTable('accounts')
+          .set({ school_id: null, status: 'PENDING_ACTIVE', updated_at: new Date(clock.nowMs()) })
+          .where('id', '=', target.id)
+          .execute();
+      });
+      return success({ id: target.id, status: 'PENDING_ACTIVE' as const });
+    },
+  );
 };
