@@ -150,7 +150,7 @@ export const classroomEn = {
   'students.macOf': 'Pen address of {num}',
   // spreadsheet import (§4, §5, §8)
   'import.title': 'Add students from a spreadsheet',
-  'import.choose': 'Choose a file (.xlsx)',
+  'import.choose': 'Choose a file (.xlsx, .xls)',
   'import.help': 'Help',
   'import.helpTitle': 'How to fill in the spreadsheet',
   'import.helpBody':
@@ -160,7 +160,6 @@ export const classroomEn = {
   'import.penWrong': 'pen information may have been entered wrongly',
   'import.penDuplicated': 'pen information may have been duplicated',
   'import.badFormat': 'not a file in the prescribed format',
-  'import.xlsAdvice': 'Save the file as an Excel workbook (.xlsx) and choose it again.',
   'import.noHeader': 'no column written as number, name, mac',
   'import.templateAdvice': 'Download the Excel template first and fill it in.',
   'import.noSheet': 'The file has no first sheet.',

@@ -135,7 +135,7 @@ export const classroomJa: ClassroomMessages = {
   'students.nameOf': '{num} 番の名前',
   'students.macOf': '{num} 番のペンアドレス',
   'import.title': 'スプレッドシートから生徒を追加',
-  'import.choose': 'ファイルを選択 (.xlsx)',
+  'import.choose': 'ファイルを選択 (.xlsx, .xls)',
   'import.help': 'ヘルプ',
   'import.helpTitle': 'スプレッドシートの書き方',
   'import.helpBody':
@@ -145,7 +145,6 @@ export const classroomJa: ClassroomMessages = {
   'import.penWrong': 'ペン情報が誤って入力された可能性があります',
   'import.penDuplicated': 'ペン情報が重複している可能性があります',
   'import.badFormat': '所定の形式のファイルではありません',
-  'import.xlsAdvice': 'ファイルを Excel ブック (.xlsx) として保存し、もう一度選んでください。',
   'import.noHeader': '番号、名前、mac と書かれた列がありません',
   'import.templateAdvice': 'まず Excel テンプレートをダウンロードして記入してください。',
   'import.noSheet': 'ファイルに最初のシートがありません。',

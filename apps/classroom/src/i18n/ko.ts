@@ -134,7 +134,7 @@ export const classroomKo: ClassroomMessages = {
   'students.nameOf': '{num}번 이름',
   'students.macOf': '{num}번 펜 주소',
   'import.title': '엑셀로 학생 추가',
-  'import.choose': '파일 선택 (.xlsx)',
+  'import.choose': '파일 선택 (.xlsx, .xls)',
   'import.help': '도움말',
   'import.helpTitle': '엑셀 작성 방법',
   'import.helpBody':
@@ -144,7 +144,6 @@ export const classroomKo: ClassroomMessages = {
   'import.penWrong': '펜 정보가 잘못 입력되었을 수 있습니다',
   'import.penDuplicated': '펜 정보가 중복되었을 수 있습니다',
   'import.badFormat': '정해진 형식의 파일이 아닙니다',
-  'import.xlsAdvice': '파일을 Excel 통합 문서(.xlsx)로 저장한 뒤 다시 선택하세요.',
   'import.noHeader': '번호, 이름, mac으로 작성된 열이 없습니다',
   'import.templateAdvice': '먼저 엑셀 양식을 다운로드해 작성하세요.',
   'import.noSheet': '파일에 첫 번째 시트가 없습니다.',

@@ -134,7 +134,7 @@ export const classroomZhTW: ClassroomMessages = {
   'students.nameOf': '{num} 號的姓名',
   'students.macOf': '{num} 號的筆位址',
   'import.title': '從試算表新增學生',
-  'import.choose': '選擇檔案 (.xlsx)',
+  'import.choose': '選擇檔案 (.xlsx, .xls)',
   'import.help': '說明',
   'import.helpTitle': '如何填寫試算表',
   'import.helpBody':
@@ -144,7 +144,6 @@ export const classroomZhTW: ClassroomMessages = {
   'import.penWrong': '筆資訊可能輸入錯誤',
   'import.penDuplicated': '筆資訊可能重複',
   'import.badFormat': '不是規定格式的檔案',
-  'import.xlsAdvice': '請將檔案另存為 Excel 活頁簿 (.xlsx) 後再選擇。',
   'import.noHeader': '沒有標示為 number、name、mac 的欄位',
   'import.templateAdvice': '請先下載 Excel 範本並填寫。',
   'import.noSheet': '檔案沒有第一個工作表。',

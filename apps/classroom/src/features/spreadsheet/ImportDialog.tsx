@@ -23,7 +23,6 @@ export interface ImportDialogProps {
 
 /** The problems of a read file, as messages (with advice), or none. */
 function problemsOf(t: T, read: ReadResult, parsed: ParsedSheet | undefined): string[] {
-  if (read.kind === 'legacyXls') return [t('import.badFormat'), t('import.xlsAdvice')];
   if (read.kind === 'error') return [t('import.badFormat'), t('import.corrupt', { reason: read.reason })];
   if (read.kind === 'tooMany')
     return [t('import.tooLarge', { count: Number.isNaN(read.rows) ? '…' : read.rows, max: MAX_IMPORT_ROWS })];
@@ -121,7 +120,7 @@ export function ImportDialog(props: ImportDialogProps) {
         <input
           id="import-file"
           type="file"
-          accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
           data-testid="import-file"
           onChange={(e) => void choose(e.target.files?.[0])}
         />
