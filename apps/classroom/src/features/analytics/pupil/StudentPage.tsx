@@ -104,7 +104,7 @@ function StudentFigures(props: {
         <UnitRateChart rows={rows} />
         <UnitTimeChart rows={rows} />
         <RealVsActivityChart rows={rows} />
-        <SpeedChart rows={rows} />
+        <SpeedChart rows={rows} average={detail.average} />
       </div>
       <CategoryTable query={props.query} studentId={props.studentId} detail={detail} rows={rows} />
       <div className="pupil-grid">
@@ -129,6 +129,7 @@ function Monthly({ detail, nowMs }: { readonly detail: PupilDetailData; readonly
         monthLabel={f.month(month.year, month.month)}
         minutes={figures.minutes}
         studyDays={figures.studyDays}
+        hasStudy={figures.hasStudy}
         actions={
           <div className="month-nav">
             <button

@@ -108,6 +108,21 @@ describe('the monthly study-time chart', () => {
     expect(monthlyWeekdayMinutes(days, { year: 2027, month: 1 }).minutes).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
 
+  it('keeps a study day of a month whose study rounds to 0.0 min (hand-worked from classroom.md §4, §9)', () => {
+    // One study block of 2 s on Tuesday 2026-03-10: 2 / 60 = 0.033 min → 0.0 min with one
+    // decimal, but March had a study day: the chart shows it, not 'no data'.
+    const march = monthlyWeekdayMinutes([{ ...day('2026-03-10', 0), durationMs: 2000 }], {
+      year: 2026,
+      month: 3,
+    });
+    expect(march).toEqual({
+      minutes: [0, 0, 0, 0, 0, 0, 0],
+      studyDays: [0, 1, 0, 0, 0, 0, 0],
+      hasStudy: true,
+    });
+    expect(monthlyWeekdayMinutes([], { year: 2026, month: 3 }).hasStudy).toBe(false);
+  });
+
   it('steps months across years and opens on the last study month', () => {
     expect(shiftMonth({ year: 2026, month: 12 }, 1)).toEqual({ year: 2027, month: 1 });
     expect(shiftMonth({ year: 2026, month: 1 }, -1)).toEqual({ year: 2025, month: 12 });

@@ -164,12 +164,13 @@ export function initialMonth(days: readonly CalendarDay[], nowMs: number, timeZo
 
 /**
  * The monthly study-time chart: study minutes (one decimal) of each weekday, Monday → Sunday,
- * over the study days of one month, with how many of those weekdays had study.
+ * over the study days of one month, with how many of those weekdays had study. `hasStudy`: the
+ * month had a study day, even one whose minutes round to 0.0 (its chart is not 'no data').
  */
 export function monthlyWeekdayMinutes(
   days: readonly CalendarDay[],
   ym: YearMonth,
-): { minutes: number[]; studyDays: number[] } {
+): { minutes: number[]; studyDays: number[]; hasStudy: boolean } {
   const ms = [0, 0, 0, 0, 0, 0, 0];
   const studyDays = [0, 0, 0, 0, 0, 0, 0];
   const key = monthKey(ym);
@@ -179,7 +180,7 @@ export function monthlyWeekdayMinutes(
     ms[i]! += d.durationMs;
     if (d.durationMs > 0) studyDays[i]! += 1;
   }
-  return { minutes: ms.map(msToMinutes), studyDays };
+  return { minutes: ms.map(msToMinutes), studyDays, hasStudy: studyDays.some((n) => n > 0) };
 }
 
 /** A unit as the pupil screens list it: top-level units of the book, then the unclassified one. */
