@@ -50,6 +50,7 @@ export function StudentTable(props: StudentTableProps) {
         rowId={(r) => r.student.id}
         defaultPageSize={-1}
         testId="students-table"
+        phoneCards
         empty={t('students.none')}
       />
     </>
