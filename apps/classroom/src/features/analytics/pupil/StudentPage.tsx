@@ -108,7 +108,11 @@ function StudentFigures(props: {
       </div>
       <CategoryTable query={props.query} studentId={props.studentId} detail={detail} rows={rows} />
       <div className="pupil-grid">
-        <PupilCalendar days={detail.days} initial={initialMonth(detail.days, nowMs(), detail.timeZone)} />
+        <PupilCalendar
+          days={detail.days}
+          initial={initialMonth(detail.days, nowMs(), detail.timeZone)}
+          timeZone={detail.timeZone}
+        />
         <Monthly detail={detail} nowMs={nowMs()} />
       </div>
       <ActivityTable blocks={detail.blocks} timeZone={detail.timeZone} />

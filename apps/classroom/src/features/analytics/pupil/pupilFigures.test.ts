@@ -82,12 +82,37 @@ describe('calendar event titles', () => {
     const events = dayEvents(
       [day('2026-11-20', 12.5, 3), day('2026-11-21', 0, 0), day('2026-11-22', 1 / 60, 1)],
       (f) => `${f.min} min · ${f.pages} pages`,
+      'UTC',
     );
-    expect(events.map((e) => [e.start, e.title])).toEqual([
+    expect(events.map((e) => [e.id, e.title])).toEqual([
       ['2026-11-20', '12.5 min · 3 pages'],
       ['2026-11-22', '0.0 min · 1 pages'],
     ]);
-    expect(events[0]!.allDay).toBe(true);
+  });
+
+  it("places a study day at its study's times in the school's time zone, not 'all day'", () => {
+    // study from 09:05 to 10:17:30 in Seoul (00:05 to 01:17:30 UTC) on 20 November 2026, and
+    // one running past midnight on the 21st (23:50 to 00:10 the next day)
+    const events = dayEvents(
+      [
+        {
+          ...day('2026-11-20', 60),
+          startMs: Date.UTC(2026, 10, 20, 0, 5),
+          endMs: Date.UTC(2026, 10, 20, 1, 17, 30),
+        },
+        {
+          ...day('2026-11-21', 20),
+          startMs: Date.UTC(2026, 10, 21, 14, 50),
+          endMs: Date.UTC(2026, 10, 21, 15, 10),
+        },
+      ],
+      (f) => f.min,
+      'Asia/Seoul',
+    );
+    expect(events.map((e) => [e.start, e.end, e.allDay])).toEqual([
+      ['2026-11-20T09:05:00', '2026-11-20T10:17:30', false],
+      ['2026-11-21T23:50:00', '2026-11-22T00:10:00', false],
+    ]);
   });
 });
 
