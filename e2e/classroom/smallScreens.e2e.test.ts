@@ -240,12 +240,13 @@ describe('classroom on a phone (390 px) and a wide screen (2000 px)', () => {
     expect(await app.testId('remove-pupil-text').textContent()).toContain('Hand Added');
     await app.testId('remove-pupil-confirm').click();
     await row.waitFor({ state: 'detached' });
-    const after = await apiCall<{ students: { name: string }[] }>(
+    // kept, hidden (classroom.md §3: deleteYn 'Y' is deleted and hidden)
+    const after = await apiCall<{ students: { name: string; deleteYn: string }[] }>(
       app,
       'GET',
       `/edu/v1/class/${lecture.eduClassId}/students`,
     );
-    expect(after.data.students.map((s) => s.name)).not.toContain('Hand Added');
+    expect(after.data.students.find((s) => s.name === 'Hand Added')?.deleteYn).toBe('Y');
   }, 120_000);
 
   it('the replay names the pupil it replays', async () => {

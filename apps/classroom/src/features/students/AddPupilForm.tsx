@@ -36,7 +36,8 @@ export function AddPupilForm(props: {
     setBusy(true);
     setFailure(undefined);
     try {
-      await props.save([check.row]);
+      // 'N': a pupil once removed with this number comes back listed
+      await props.save([{ ...check.row, deleteYn: 'N' }]);
       setDraft({ num: '', name: '', mac: '' });
     } catch (error) {
       setFailure(errorText(t, error));
