@@ -276,7 +276,18 @@ describe('classroom: people, classes, students and labels', () => {
       buffer: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0, 0, 0, 0]),
     });
     await admin.page.getByText('not a file in the prescribed format').waitFor();
-    await admin.page.getByText('Save the file as an Excel workbook (.xlsx)').waitFor();
+    expect(await admin.testId('import-confirm').count()).toBe(0);
+    // a real .xls (BIFF, saved by LibreOffice Calc) is read like an .xlsx (classroom.md §5)
+    await admin.testId('import-file').setInputFiles({
+      name: 'roster.xls',
+      mimeType: 'application/vnd.ms-excel',
+      buffer: readFileSync(
+        new URL('../../apps/classroom/src/features/spreadsheet/fixtures/roster-ko.xls', import.meta.url),
+      ),
+    });
+    await admin.testId('import-preview').waitFor();
+    expect(await admin.testId('import-preview').textContent()).toContain('최지우');
+    expect(await admin.testId('import-confirm').count()).toBe(1);
     await admin.testId('import-dialog').getByRole('button', { name: 'Cancel' }).click();
     await admin.testId('import-dialog').waitFor({ state: 'detached' });
     await expectAccessible(admin);

@@ -163,6 +163,20 @@ export const pupilSummarySchema = z.object({
 });
 export type PupilSummary = z.infer<typeof pupilSummarySchema>;
 
+/**
+ * The class average (issue 28 item 11): the mean of the pupils' unrounded figures, rounded once;
+ * the writing speed averages the `writers` only (pupils with writing time in the range).
+ */
+export const classAverageSchema = z.object({
+  analysis: analysisSchema,
+  progress: progressSchema,
+  units: z.array(unitFiguresSchema),
+  /** Pupils who wrote in the range (the speed's average is theirs), of `pupils`. */
+  writers: z.number().int(),
+  pupils: z.number().int(),
+});
+export type ClassAverage = z.infer<typeof classAverageSchema>;
+
 /** One page of 'Status per page'. */
 export const pageStatusSchema = z.object({
   page: z.number().int(),
@@ -206,11 +220,7 @@ export const mathSummaryData = z.object({
   units: z.array(summaryUnitSchema),
   /** Non-deleted pupils of the class, by registration number. */
   pupils: z.array(pupilSummarySchema),
-  average: z.object({
-    analysis: analysisSchema,
-    progress: progressSchema,
-    units: z.array(unitFiguresSchema),
-  }),
+  average: classAverageSchema,
   split: splitSchema,
   pages: z.array(pageStatusSchema),
   /** When the figures were computed (server clock), ms. */
@@ -262,11 +272,7 @@ export type ContentClick = z.infer<typeof contentClickSchema>;
 export const pupilDetailData = z.object({
   pupil: pupilSummarySchema,
   units: z.array(summaryUnitSchema),
-  average: z.object({
-    analysis: analysisSchema,
-    progress: progressSchema,
-    units: z.array(unitFiguresSchema),
-  }),
+  average: classAverageSchema,
   blocks: z.array(studyBlockSchema),
   days: z.array(calendarDaySchema),
   clicks: z.array(contentClickSchema),

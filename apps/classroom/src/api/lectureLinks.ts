@@ -24,9 +24,9 @@ export const textbookPath = (c: Lecture) => at('/main/textbook', lectureQuery(c)
 /** /main/course?curriculumId&curriculumTitle&eduClassId */
 export const coursePath = (c: Lecture) => at('/main/course', lectureQuery(c));
 
-/** /main/student?eduClassId */
-export const studentsPath = (c: Pick<Curriculum, 'eduClassId'>) =>
-  at('/main/student', { eduClassId: c.eduClassId });
+/** /main/student?eduClassId&curriculumTitle */
+export const studentsPath = (c: Pick<Curriculum, 'eduClassId' | 'title'>) =>
+  at('/main/student', { eduClassId: c.eduClassId, curriculumTitle: c.title });
 
 /** The material a lesson's study check shows: the first of the lecture's materials. */
 export const lessonTextbook = (textbooks: readonly Textbook[]): Textbook | undefined => textbooks[0];

@@ -34,6 +34,11 @@ export interface DataTableProps<T> {
   readonly defaultPageSize: PageSize;
   readonly testId: string;
   readonly empty?: string;
+  /**
+   * On a phone (≤ 700 px) each row is drawn as a card, each cell under its column's name, so the
+   * row's actions stay on screen without a sideways scroll (issue 28 item 9).
+   */
+  readonly phoneCards?: boolean;
 }
 
 /**
@@ -69,7 +74,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: axe: a scrollable region must be reachable by keyboard
     <section className="table-wrap" data-testid={props.testId} aria-label={props.label} tabIndex={0}>
-      <table className="table" aria-label={props.label}>
+      <table className={props.phoneCards ? 'table phone-cards' : 'table'} aria-label={props.label}>
         <thead>
           {table.getHeaderGroups().map((g) => (
             <tr key={g.id}>
@@ -101,9 +106,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <tbody>
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} data-testid={`${props.testId}-row`}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id}>{renderPart(cell.column.columnDef.cell, cell.getContext())}</td>
-              ))}
+              {row.getVisibleCells().map((cell) => {
+                const header = cell.column.columnDef.header;
+                return (
+                  <td
+                    key={cell.id}
+                    data-label={props.phoneCards && typeof header === 'string' ? header : undefined}
+                  >
+                    {renderPart(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                );
+              })}
             </tr>
           ))}
           {count === 0 && props.empty ? (

@@ -260,14 +260,14 @@ describe('summariseClassBook (hand-worked class of three)', () => {
     expect(c!.units.map((u) => u.index)).toEqual([0, 1, 2, 3, -1]);
   });
 
-  it('averages the class field by field with one decimal', () => {
+  it('averages the class field by field from unrounded figures, one decimal', () => {
     expect(summary.average.analysis).toEqual({
       numWrittenPages: 1.3, // (3 + 1 + 0) / 3
       numTouchedPages: 0.7, // 2 / 3
-      studyTimeMin: 3.9, // (11.6 + 0.2 + 0) / 3 = 3.93
+      studyTimeMin: 3.9, // unrounded: (11.583 + 0.2 + 0) / 3 = 3.928
       realWritingTimeMs: 136_000, // (396,000 + 12,000) / 3
       realWritingDistanceMm: 296.3, // 889 / 3
-      realWritingSpeedMmPerS: 0.7, // 2.2 / 3
+      realWritingSpeedMmPerS: 1.1, // the writers Ann and Ben (Cy never wrote): (2.245 + 0) / 2 = 1.12
     });
     expect(summary.average.progress).toEqual({
       writtenRatePct: 22.2,

@@ -8,8 +8,10 @@
  *
  * Class rules (the spec is silent on the details; these are the lead's decisions):
  * - Pupils by registration number, then name (code-unit order), then id.
- * - Averages: the field-by-field mean of the pupils' (already rounded) figures, one decimal; the
- *   same for the progress and for each unit; zeros for a class without pupils.
+ * - Averages: the field-by-field mean of the pupils' UNROUNDED figures, rounded once to one
+ *   decimal; the same for the progress and for each unit; zeros for a class without pupils. The
+ *   writing speed averages the writers only (pupils with writing time in the range or unit), and
+ *   `writers` says how many they are (issue 28 item 11).
  * - Split (§9, boundary 0.525): mean and POPULATION standard deviation of the pupils' writing
  *   rates; above = rate > mean + 0.525 × SD (best first), below = rate < mean − 0.525 × SD
  *   (worst first), ties by registration order; nobody with fewer than 2 pupils or SD = 0 (an SD
@@ -73,7 +75,7 @@ function byRegistration(a: PupilInput, b: PupilInput): number {
   return a.studentId < b.studentId ? -1 : a.studentId > b.studentId ? 1 : 0;
 }
 
-/** Field-by-field mean of progresses, one decimal; zeros if none. */
+/** Field-by-field mean of (unrounded) progresses, rounded once to one decimal; zeros if none. */
 function averageProgress(list: readonly Progress[]): Progress {
   const n = list.length;
   const mean = (f: (p: Progress) => number) =>
@@ -91,15 +93,17 @@ function classAverage(layout: BookLayout, works: readonly PupilWork[]): MathSumm
     const analyses: Analysis[] = [];
     const progresses: Progress[] = [];
     for (const w of works) {
-      analyses.push(w.summary.units[u]!.analysis);
-      progresses.push(w.summary.units[u]!.progress);
+      analyses.push(w.exact.units[u]!.analysis);
+      progresses.push(w.exact.units[u]!.progress);
     }
     return { index: unit.index, analysis: averageAnalysis(analyses), progress: averageProgress(progresses) };
   });
   return {
-    analysis: averageAnalysis(works.map((w) => w.summary.analysis)),
-    progress: averageProgress(works.map((w) => w.summary.progress)),
+    analysis: averageAnalysis(works.map((w) => w.exact.analysis)),
+    progress: averageProgress(works.map((w) => w.exact.progress)),
     units,
+    writers: works.filter((w) => w.exact.analysis.realWritingTimeMs > 0).length,
+    pupils: works.length,
   };
 }
 

@@ -32,7 +32,7 @@ import type {
   UnitFigures,
 } from '@dotink/contracts/eduAnalytics';
 import { type AnalyticsClick, type AnalyticsStroke, clickPage, type PupilInput } from './analyticsInput';
-import { contentRatePct, msToMinutes, roundOneDecimal, writingRatePct } from './rounding';
+import { contentRatePct, MS_PER_MINUTE, msToMinutes, roundOneDecimal, writingRatePct } from './rounding';
 import { STUDY_GAP_MS, strokeEndTimeMs } from './studyBlocks';
 import type { BookLayout } from './summaryUnits';
 import { REAL_MM_PER_NU, writingSpeedMmPerS } from './writingAnalysis';
@@ -47,6 +47,16 @@ export interface PupilWork {
   readonly pageTouches: Int32Array;
   /** Study blocks (only when asked for). */
   readonly blocks: StudyBlockSummary[];
+  /**
+   * The same figures unrounded (minutes, mm, mm/s and percentages with every decimal), for the
+   * class averages: a mean of rounded figures can be a tenth off (issue 28 item 11).
+   */
+  readonly exact: {
+    readonly analysis: Analysis;
+    readonly progress: Progress;
+    /** In the order of `summary.units`. */
+    readonly units: readonly { readonly analysis: Analysis; readonly progress: Progress }[];
+  };
 }
 
 /** The analysis of a set of pages from its sums. */
@@ -62,11 +72,39 @@ function analysisOf(written: number, touched: number, studyMs: number, timeMs: n
   };
 }
 
+/** The same analysis with every decimal (for class averages). */
+function exactAnalysisOf(
+  written: number,
+  touched: number,
+  studyMs: number,
+  timeMs: number,
+  nu: number,
+): Analysis {
+  const distanceMm = nu * REAL_MM_PER_NU;
+  return {
+    numWrittenPages: written,
+    numTouchedPages: touched,
+    studyTimeMin: studyMs / MS_PER_MINUTE,
+    realWritingTimeMs: timeMs,
+    realWritingDistanceMm: distanceMm,
+    realWritingSpeedMmPerS: timeMs > 0 ? distanceMm / (timeMs / 1000) : 0,
+  };
+}
+
 /** Progress over `numPages` pages. */
 function progressOf(a: Analysis, numPages: number): Progress {
   return {
     writtenRatePct: writingRatePct(a.numWrittenPages, numPages),
     touchedRatePct: contentRatePct(a.numTouchedPages, numPages),
+    studyTimeMin: a.studyTimeMin,
+  };
+}
+
+/** The same progress with every decimal (from an exact analysis). */
+function exactProgressOf(a: Analysis, numPages: number): Progress {
+  return {
+    writtenRatePct: numPages > 0 ? (a.numWrittenPages / numPages) * 100 : 0,
+    touchedRatePct: numPages > 0 ? (a.numTouchedPages / numPages) * 100 : 0,
     studyTimeMin: a.studyTimeMin,
   };
 }
@@ -289,6 +327,8 @@ export function pupilWork(
     }
   }
   const analysis = analysisOf(written, touched, studyMs, sums.timeMs, sums.nu);
+  const exactAnalysis = exactAnalysisOf(written, touched, studyMs, sums.timeMs, sums.nu);
+  const exactUnits: { analysis: Analysis; progress: Progress }[] = [];
 
   const units: UnitFigures[] = flat.map((unit, u) => {
     let unitWritten = 0;
@@ -297,13 +337,16 @@ export function pupilWork(
       if (pageStrokes[p - startPage]! > 0) unitWritten++;
       if (pageTouches[p - startPage]! > 0) unitTouched++;
     }
-    const a = analysisOf(
+    const unitSums = [
       unitWritten,
       unitTouched,
       sums.unitStudyMs[u]!,
       sums.unitTimeMs[u]!,
       sums.unitNu[u]!,
-    );
+    ] as const;
+    const a = analysisOf(...unitSums);
+    const exact = exactAnalysisOf(...unitSums);
+    exactUnits.push({ analysis: exact, progress: exactProgressOf(exact, unit.numPages) });
     return { index: unit.index, analysis: a, progress: progressOf(a, unit.numPages) };
   });
 
@@ -331,5 +374,10 @@ export function pupilWork(
     pageStrokes,
     pageTouches,
     blocks: withBlocks ? blockSummaries(layout, strokes, sums) : [],
+    exact: {
+      analysis: exactAnalysis,
+      progress: exactProgressOf(exactAnalysis, numPages),
+      units: exactUnits,
+    },
   };
 }

@@ -71,11 +71,26 @@ describe('writing analysis', () => {
       realWritingDistanceMm: 0,
       realWritingSpeedMmPerS: 0,
     });
-    const b = { ...a, numWrittenPages: 3, realWritingSpeedMmPerS: 12.4, studyTimeMin: 5 };
-    const c = { ...a, numWrittenPages: 4, realWritingSpeedMmPerS: 12.5, studyTimeMin: 0 };
+    const b = {
+      ...a,
+      numWrittenPages: 3,
+      realWritingTimeMs: 900,
+      realWritingSpeedMmPerS: 12.4,
+      studyTimeMin: 5,
+    };
+    const c = {
+      ...a,
+      numWrittenPages: 4,
+      realWritingTimeMs: 600,
+      realWritingSpeedMmPerS: 12.6,
+      studyTimeMin: 0,
+    };
+    // pages (0 + 3 + 4) / 3 = 2.33; study (0 + 5 + 0) / 3 = 1.67; time 1500 / 3 = 500 ms;
+    // speed: the writers b and c only, (12.4 + 12.6) / 2 = 12.5 (a never wrote: no speed, not 0)
     expect(averageAnalysis([a, b, c])).toMatchObject({
       numWrittenPages: 2.3,
-      realWritingSpeedMmPerS: 8.3,
+      realWritingTimeMs: 500,
+      realWritingSpeedMmPerS: 12.5,
       studyTimeMin: 1.7,
     });
     expect(averageAnalysis([])).toEqual(a);

@@ -90,18 +90,23 @@ export function writingProgress(a: WritingAnalysis, totalPages: number): Writing
   };
 }
 
-/** The field-by-field mean of several analyses (e.g. a class average), one decimal; zeros if none. */
+/**
+ * The field-by-field mean of several analyses (e.g. a class average), rounded once to one decimal;
+ * zeros if none. Give it unrounded analyses: a mean of rounded figures can be a tenth off. The
+ * writing speed is the mean of the WRITERS' speeds only (analyses with writing time): a pupil who
+ * never wrote has no speed, not 0 mm/s.
+ */
 export function averageAnalysis(list: readonly WritingAnalysis[]): WritingAnalysis {
-  const n = list.length;
-  const mean = (f: (a: WritingAnalysis) => number) =>
-    n === 0 ? 0 : roundOneDecimal(list.reduce((sum, a) => sum + f(a), 0) / n);
+  const mean = (of: readonly WritingAnalysis[], f: (a: WritingAnalysis) => number) =>
+    of.length === 0 ? 0 : roundOneDecimal(of.reduce((sum, a) => sum + f(a), 0) / of.length);
+  const writers = list.filter((a) => a.realWritingTimeMs > 0);
   return {
-    numWrittenPages: mean((a) => a.numWrittenPages),
-    numTouchedPages: mean((a) => a.numTouchedPages),
-    studyTimeMin: mean((a) => a.studyTimeMin),
-    realWritingTimeMs: mean((a) => a.realWritingTimeMs),
-    realWritingDistanceMm: mean((a) => a.realWritingDistanceMm),
-    realWritingSpeedMmPerS: mean((a) => a.realWritingSpeedMmPerS),
+    numWrittenPages: mean(list, (a) => a.numWrittenPages),
+    numTouchedPages: mean(list, (a) => a.numTouchedPages),
+    studyTimeMin: mean(list, (a) => a.studyTimeMin),
+    realWritingTimeMs: mean(list, (a) => a.realWritingTimeMs),
+    realWritingDistanceMm: mean(list, (a) => a.realWritingDistanceMm),
+    realWritingSpeedMmPerS: mean(writers, (a) => a.realWritingSpeedMmPerS),
   };
 }
 

@@ -5,7 +5,7 @@
  * The lesson screens of a lecture without a textbook ask to register one first.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import type { Curriculum } from '../../api/contracts';
@@ -28,20 +28,18 @@ export function truncateDescription(text: string): string {
   return chars.length > 18 ? `${chars.slice(0, 18).join('')}…` : text;
 }
 
-/** The column count of an element's width, following its resizes. */
-function useGridColumns() {
-  const ref = useRef<HTMLUListElement>(null);
-  const [columns, setColumns] = useState(1);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setColumns(gridColumns(el.clientWidth));
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, columns };
+const followResize = (onChange: () => void) => {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+};
+
+/**
+ * The column count of the window's width (classroom.md §9's breakpoints are the screen's, as in
+ * the original app: 6 columns from 1800 px), following its resizes. The grid's own width would
+ * be the window's less the page's margins, one column short at each breakpoint.
+ */
+function useGridColumns(): number {
+  return useSyncExternalStore(followResize, () => gridColumns(window.innerWidth));
 }
 
 type DialogState = { editing?: Curriculum } | undefined;
@@ -49,7 +47,7 @@ type DialogState = { editing?: Curriculum } | undefined;
 export default function CurriculumPage() {
   const t = useT();
   const curriculums = useCurriculums();
-  const grid = useGridColumns();
+  const columns = useGridColumns();
   const [dialog, setDialog] = useState<DialogState>();
   // the classes are read when the course dialog opens (its class menu), not with the cards
   const classes = useClasses(dialog !== undefined);
@@ -61,15 +59,14 @@ export default function CurriculumPage() {
   const open = useCardActions();
   const list = curriculums.data ?? [];
   return (
-    <section className="page">
+    <section className="page wide">
       <h1>{t('curriculum.title')}</h1>
       <ul
-        ref={grid.ref}
         className="card-grid lecture-grid"
         data-testid="curriculum-grid"
-        data-columns={grid.columns}
+        data-columns={columns}
         style={{
-          gridTemplateColumns: `repeat(${grid.columns}, minmax(0, 1fr))`,
+          gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
           gridAutoRows: GRID_ROW_HEIGHT,
         }}
       >

@@ -2,6 +2,8 @@
  * 'QR code print' (classroom.md §2, §5, §9): the checked students with a pen address; none → the
  * 'no student selected' dialog; else each pupil's credentials are fetched, the labels drawn
  * with the progress dialog (cancellable) and the PDF downloaded. The PDF code loads only here.
+ * Pupils with a wrong or duplicated pen address are named first, and their labels print once the
+ * teacher confirms (`warning`).
  */
 import { useState } from 'react';
 import type { Student } from '../../api/contracts';
@@ -9,6 +11,7 @@ import { errorText, useServices } from '../../app/services';
 import { toast } from '../../app/toasts';
 import { downloadBytes } from '../../components/download';
 import { useT } from '../../i18n/text';
+import { type LabelWarning, labelWarnings } from './labelWarnings';
 
 const NO_PEN = '00:00:00:00:00:00';
 
@@ -16,9 +19,22 @@ export function useQrLabels(eduClassId: number | undefined) {
   const t = useT();
   const { api, ui } = useServices();
   const [noStudent, setNoStudent] = useState(false);
-  const print = async (students: readonly Student[]) => {
+  const [warning, setWarning] = useState<{ list: LabelWarning[]; go: () => void }>();
+  /** Prints the labels of `students` (the checked ones) of the class `roster`. */
+  const print = (students: readonly Student[], roster: readonly Student[]) => {
     const chosen = students.filter((s) => s.macAddress && s.macAddress !== NO_PEN);
     if (chosen.length === 0 || eduClassId === undefined) return setNoStudent(true);
+    const list = labelWarnings(chosen, roster);
+    if (list.length === 0) return void make(chosen);
+    setWarning({
+      list,
+      go: () => {
+        setWarning(undefined);
+        void make(chosen);
+      },
+    });
+  };
+  const make = async (chosen: readonly Student[]) => {
     let stop = false;
     const show = (percent: number) =>
       ui.progress({ title: t('qr.making'), percent, cancel: () => (stop = true) });
@@ -52,5 +68,11 @@ export function useQrLabels(eduClassId: number | undefined) {
   };
   /** The pupil's password (readable by the class's teachers and the school admin only). */
   const passwordOf = async (s: Student) => (await api.credentials(eduClassId!, s.id)).password;
-  return { print, noStudent, closeNoStudent: () => setNoStudent(false) };
+  return {
+    print,
+    noStudent,
+    closeNoStudent: () => setNoStudent(false),
+    warning,
+    closeWarning: () => setWarning(undefined),
+  };
 }

@@ -104,6 +104,7 @@ export default function CoursePage() {
         rowId={(c) => String(c.id)}
         defaultPageSize={25}
         testId="lessons-table"
+        phoneCards
         empty={
           courses.isLoading
             ? t('common.loading')

@@ -30,6 +30,7 @@ import {
 } from '@dotink/view';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useStudents } from '../../api/queries';
 import { errorText } from '../../app/services';
 import { toast } from '../../app/toasts';
 import { type T, useT } from '../../i18n/text';
@@ -78,6 +79,7 @@ export function ReplayScreen(props: ReplayScreenProps) {
     <section className="replay-screen" aria-labelledby="replay-title">
       <h1 id="replay-title" className="replay-title">
         {t('replay.title')}
+        {parsed.ok ? <PupilName query={parsed.query} /> : null}
       </h1>
       {parsed.ok ? (
         <LoadedReplay key={key} query={parsed.query} {...props} />
@@ -87,6 +89,19 @@ export function ReplayScreen(props: ReplayScreenProps) {
         </p>
       )}
     </section>
+  );
+}
+
+/** ' · {num} {name}' of the pupil replayed (from the class's list, once it is read). */
+function PupilName({ query }: { readonly query: ReplayQuery }) {
+  const students = useStudents(query.eduClassId);
+  const pupil = students.data?.find((s) => s.id === query.studentId);
+  if (!pupil) return null;
+  return (
+    <span className="replay-pupil" data-testid="replay-pupil">
+      {' · '}
+      {pupil.num} {pupil.name}
+    </span>
   );
 }
 

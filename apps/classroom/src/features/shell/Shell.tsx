@@ -14,8 +14,12 @@ import { BooksDrawer } from './BooksDrawer';
 import { Drawer } from './Drawer';
 import { TopBar } from './TopBar';
 
-/** Where the books drawer starts closed (the stylesheet's phone width). */
+/**
+ * The stylesheet's phone width: there the drawers start closed, open as an overlay above the page
+ * (never pushing it down), and close when a link in them is followed.
+ */
 const PHONE = '(max-width: 700px)';
+const isPhone = () => window.matchMedia?.(PHONE).matches === true;
 
 export default function Shell() {
   const t = useT();
@@ -24,15 +28,25 @@ export default function Shell() {
   const navigate = useNavigate();
   const teacher = useTeacher();
   useEarlyClassSummary(pathname, search, session.isSignedIn());
-  const [drawerOpen, setDrawerOpen] = useState(true);
-  // the books drawer is closed on a phone, where it would push the charts below the fold
-  const [booksOpen, setBooksOpen] = useState(() => !window.matchMedia?.(PHONE).matches);
+  // on a phone the drawers start closed: open, they would cover the page
+  const [drawerOpen, setDrawerOpen] = useState(() => !isPhone());
+  const [booksOpen, setBooksOpen] = useState(() => !isPhone());
   useEffect(() => {
     const phone = window.matchMedia?.(PHONE);
-    const follow = () => setBooksOpen(!phone.matches);
+    const follow = () => {
+      setDrawerOpen(!phone.matches);
+      setBooksOpen(!phone.matches);
+    };
     phone?.addEventListener('change', follow);
     return () => phone?.removeEventListener('change', follow);
   }, []);
+  // a link followed in the overlay drawer closes it (pathname and search are the trigger)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation
+  useEffect(() => {
+    if (!isPhone()) return;
+    setDrawerOpen(false);
+    setBooksOpen(false);
+  }, [pathname, search]);
   const decision =
     session.isSignedIn() && teacher.data
       ? decideGate({

@@ -27,7 +27,6 @@ export interface ImportDialogProps {
  * the console keeps the reason.
  */
 export function problemsOf(t: T, read: ReadResult, parsed: ParsedSheet | undefined): string[] {
-  if (read.kind === 'legacyXls') return [t('import.badFormat'), t('import.xlsAdvice')];
   if (read.kind === 'error') return [t('import.badFormat'), t('import.corrupt')];
   if (read.kind === 'tooMany')
     return [t('import.tooLarge', { count: Number.isNaN(read.rows) ? '…' : read.rows, max: MAX_IMPORT_ROWS })];
@@ -129,7 +128,7 @@ export function ImportDialog(props: ImportDialogProps) {
         <input
           id="import-file"
           type="file"
-          accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
           data-testid="import-file"
           onChange={(e) => void choose(e.target.files?.[0])}
         />

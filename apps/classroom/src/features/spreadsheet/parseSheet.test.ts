@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isLegacyXls, MAX_IMPORT_ROWS, parseSheet, SheetError } from './parseSheet';
+import { MAX_IMPORT_ROWS, parseSheet, SheetError } from './parseSheet';
 
 describe('student spreadsheet rules (classroom.md §4, §5)', () => {
   it('finds the header by keyword in ko, en or ja and reads the rows', () => {
@@ -89,11 +89,5 @@ describe('student spreadsheet rules (classroom.md §4, §5)', () => {
         },
       ),
     );
-  });
-
-  it('knows the old .xls format by its name or its OLE signature', () => {
-    expect(isLegacyXls('a.xls', new Uint8Array())).toBe(true);
-    expect(isLegacyXls('a.xlsx', new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]))).toBe(true);
-    expect(isLegacyXls('a.xlsx', new Uint8Array([0x50, 0x4b, 3, 4]))).toBe(false);
   });
 });

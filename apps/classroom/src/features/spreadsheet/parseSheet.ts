@@ -102,10 +102,3 @@ export function parseSheet(
   });
   return { rows: withProblems, error, refusedRows };
 }
-
-/** True for the old binary Excel format (.xls, an OLE compound file), which is not read. */
-export function isLegacyXls(fileName: string, head: Uint8Array): boolean {
-  const ole =
-    head.length >= 4 && head[0] === 0xd0 && head[1] === 0xcf && head[2] === 0x11 && head[3] === 0xe0;
-  return ole || /\.xls$/i.test(fileName);
-}

@@ -1,10 +1,9 @@
 /**
- * Reads a chosen spreadsheet file for the import (classroom.md §4, §5): .xls is refused with the
- * advice to save as .xlsx; an .xlsx is read in a Web Worker (a corrupt or huge file never freezes
- * the tab, and the reading can be cancelled). The worker starts when the import dialog opens, so
- * exceljs is loaded while the teacher picks the file.
+ * Reads a chosen spreadsheet file for the import (classroom.md §4, §5): an .xlsx or .xls is read
+ * in a Web Worker (readSheetBytes.ts; a corrupt or huge file never freezes the tab, and the
+ * reading can be cancelled). The worker starts when the import dialog opens, so exceljs is loaded
+ * while the teacher picks the file (the .xls reader only when an .xls comes).
  */
-import { isLegacyXls } from './parseSheet';
 
 /** What the worker answers. */
 export type WorkerAnswer =
@@ -13,7 +12,7 @@ export type WorkerAnswer =
   | { readonly kind: 'error'; readonly reason: string };
 
 /** What reading a file gave. */
-export type ReadResult = WorkerAnswer | { readonly kind: 'legacyXls' } | { readonly kind: 'cancelled' };
+export type ReadResult = WorkerAnswer | { readonly kind: 'cancelled' };
 
 /** Files larger than this are refused before reading (a class list is a few kB). */
 export const MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -31,8 +30,6 @@ export class SheetReader {
     let cancel = () => {};
     const result = (async (): Promise<ReadResult> => {
       const bytes = await file.arrayBuffer();
-      if (isLegacyXls(file.name, new Uint8Array(bytes, 0, Math.min(8, bytes.byteLength))))
-        return { kind: 'legacyXls' };
       if (bytes.byteLength > MAX_FILE_BYTES) return { kind: 'tooMany', rows: Number.NaN };
       this.worker ??= startWorker();
       const worker = this.worker;

@@ -1,15 +1,20 @@
 /**
  * admin/students (classroom.md §2): the class's students with number, name, pen address, the
- * unique id and apply; the Excel template and adding or editing students from a spreadsheet.
+ * unique id and apply; the Excel template and adding or editing students from a spreadsheet; one
+ * pupil added by hand under the table, or removed by its row's button (hidden: deleteYn 'Y').
  */
 import { useLanguage } from '@dotink/view/i18n';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from 'react-aria-components';
+import type { Student, StudentRowInput } from '../../api/contracts';
 import { eduKeys } from '../../api/queries';
-import { useServices } from '../../app/services';
+import { errorText, useServices } from '../../app/services';
+import { toast } from '../../app/toasts';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useT } from '../../i18n/text';
 import { useTemplateDownload } from '../classes/useTemplateDownload';
+import { AddPupilForm } from './AddPupilForm';
 import { StudentsPageFrame, useClassStudents } from './StudentsPageFrame';
 import { StudentTable } from './StudentTable';
 
@@ -24,7 +29,26 @@ export default function AdminStudentsPage() {
   const { eduClassId, klass, students, editing } = useClassStudents(api.saveStudentsAdmin);
   const download = useTemplateDownload(useLanguage());
   const [importing, setImporting] = useState(false);
+  const [removing, setRemoving] = useState<Student>();
   if (eduClassId === undefined) return <p>{t('students.chooseClass')}</p>;
+  /** Saves rows of the class and shows the class's pupils the server answers. */
+  const saveRows = async (rows: readonly StudentRowInput[]) => {
+    const list = await api.saveStudentsAdmin(eduClassId, rows);
+    queryClient.setQueryData(
+      eduKeys.students(eduClassId),
+      list.filter((s) => s.deleteYn === 'N'),
+    );
+    void queryClient.invalidateQueries({ queryKey: eduKeys.classes });
+  };
+  const remove = async (s: Student) => {
+    setRemoving(undefined);
+    try {
+      await saveRows([{ id: s.id, num: s.num, deleteYn: 'Y' }]);
+      toast(t('students.removed', { name: s.name }), 'success');
+    } catch (error) {
+      toast(errorText(t, error), 'error');
+    }
+  };
   return (
     <StudentsPageFrame
       classTitle={klass?.className}
@@ -39,7 +63,19 @@ export default function AdminStudentsPage() {
         </>
       }
     >
-      <StudentTable students={students} showId {...editing} />
+      <StudentTable students={students} showId onRemove={(r) => setRemoving(r.student)} {...editing} />
+      <AddPupilForm students={students} save={saveRows} />
+      <ConfirmDialog
+        title={t('students.removeTitle')}
+        message={
+          removing ? t('students.removeConfirm', { num: removing.num, name: removing.name }) : undefined
+        }
+        confirm={t('students.remove')}
+        cancel={t('common.cancel')}
+        onConfirm={() => removing && void remove(removing)}
+        onCancel={() => setRemoving(undefined)}
+        testId="remove-pupil"
+      />
       {importing ? (
         <Suspense fallback={null}>
           <ImportDialog

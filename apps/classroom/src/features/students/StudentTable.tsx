@@ -18,6 +18,8 @@ export interface StudentTableProps {
   };
   /** The admin page: the student unique id column. */
   readonly showId?: boolean;
+  /** The admin page: a 'remove' button per row. */
+  readonly onRemove?: (row: RowView) => void;
 }
 
 /** A fully typed address (12 hex digits, or six 2-digit parts) is put in canonical form at once. */
@@ -50,6 +52,7 @@ export function StudentTable(props: StudentTableProps) {
         rowId={(r) => r.student.id}
         defaultPageSize={-1}
         testId="students-table"
+        phoneCards
         empty={t('students.none')}
       />
     </>
@@ -175,5 +178,22 @@ function studentColumns(t: T, p: StudentTableProps, rows: readonly RowView[]): T
       );
     },
   });
+  const onRemove = p.onRemove;
+  if (onRemove)
+    cols.push({
+      id: 'remove',
+      enableSorting: false,
+      header: t('students.remove'),
+      cell: ({ row }) => (
+        <Button
+          className="button small"
+          onPress={() => onRemove(row.original)}
+          aria-label={t('students.removeRow', { name: row.original.student.name })}
+          data-testid="student-remove"
+        >
+          {t('students.remove')}
+        </Button>
+      ),
+    });
   return cols;
 }

@@ -20,9 +20,11 @@ export function useClassStudents(
   return { eduClassId, klass, students: students.data ?? [], editing };
 }
 
-/** The students page's title, the class name and the toolbar, then `children`. */
+/** The students page's title, the lecture's title and the class name, the toolbar, then `children`. */
 export function StudentsPageFrame(props: {
   readonly classTitle: string | undefined;
+  /** The lecture (curriculum) the page was opened from (teacher page). */
+  readonly lectureTitle?: string | undefined;
   readonly toolbar: ReactNode;
   readonly children: ReactNode;
 }) {
@@ -30,8 +32,13 @@ export function StudentsPageFrame(props: {
   return (
     <section className="page">
       <h1>{t('students.title')}</h1>
-      <p className="muted" data-testid="class-title">
-        {props.classTitle}
+      <p className="muted">
+        {props.lectureTitle ? (
+          <>
+            <strong data-testid="lecture-title">{props.lectureTitle}</strong> ·{' '}
+          </>
+        ) : null}
+        <span data-testid="class-title">{props.classTitle}</span>
       </p>
       <div className="toolbar">{props.toolbar}</div>
       {props.children}

@@ -4,7 +4,10 @@
  */
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
+import { useSearchParams } from 'react-router';
+import { useCurriculums } from '../../api/lecturesQueries';
 import { useServices } from '../../app/services';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { AlertDialog } from '../../components/Dialog';
 import { useT } from '../../i18n/text';
 import { useQrLabels } from '../labels/useQrLabels';
@@ -17,20 +20,34 @@ export default function TeacherStudentsPage() {
   const { eduClassId, klass, students, editing } = useClassStudents(api.saveStudents);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const qr = useQrLabels(eduClassId);
+  const [params] = useSearchParams();
+  const lectures = useCurriculums();
+  // the lecture it was opened from, else the class's lecture
+  const lectureTitle =
+    params.get('curriculumTitle') ?? lectures.data?.find((c) => c.eduClassId === eduClassId)?.title;
   if (eduClassId === undefined) return <p>{t('students.chooseClass')}</p>;
   return (
     <StudentsPageFrame
       classTitle={klass?.className}
+      lectureTitle={lectureTitle}
       toolbar={
         <Button
           className="button primary"
           data-testid="qr-print"
-          onPress={() => void qr.print(students.filter((s) => checked.has(s.id)))}
+          onPress={() =>
+            qr.print(
+              students.filter((s) => checked.has(s.id)),
+              students,
+            )
+          }
         >
           {t('students.qr')}
         </Button>
       }
     >
+      <p className="muted" data-testid="qr-password-note">
+        {t('qr.passwordNote')}
+      </p>
       <StudentTable students={students} selection={{ checked, onChange: setChecked }} {...editing} />
       <AlertDialog
         title={t('qr.noStudentTitle')}
@@ -38,6 +55,24 @@ export default function TeacherStudentsPage() {
         confirm={t('common.confirm')}
         onClose={qr.closeNoStudent}
         testId="no-student-dialog"
+      />
+      <ConfirmDialog
+        title={t('qr.warningTitle')}
+        message={
+          qr.warning
+            ? `${t('qr.warning')} ${qr.warning.list
+                .map(
+                  (w) =>
+                    `${w.num} ${w.name} ${w.status === 'invalid' ? t('students.error') : t('students.duplicate')}`,
+                )
+                .join(', ')}`
+            : undefined
+        }
+        confirm={t('qr.printAnyway')}
+        cancel={t('common.cancel')}
+        onConfirm={() => qr.warning?.go()}
+        onCancel={qr.closeWarning}
+        testId="qr-warning"
       />
     </StudentsPageFrame>
   );

@@ -84,6 +84,7 @@ export default function TeachersPage() {
         rowId={(r) => r.id}
         defaultPageSize={-1}
         testId="teachers-table"
+        phoneCards
         empty={teachers.isLoading ? t('common.loading') : undefined}
       />
       <ConfirmDialog

@@ -123,6 +123,8 @@ const FIXTURE: MathSummaryData = mathSummaryData.parse({
       figures(2, 0, 0, 0),
       figures(-1, 0, 0, 0),
     ],
+    writers: 2,
+    pupils: 3,
   },
   split: {
     boundary: 0.525,

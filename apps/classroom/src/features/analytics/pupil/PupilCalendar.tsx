@@ -1,8 +1,9 @@
 /**
  * The pupil's study calendar (classroom.md §3 Calendar event, §4 Calendar): month and agenda
  * (list) views, toolbar today / previous / next, a click on an event or a day drills to the
- * agenda of that day, in the locale of the UI language. One all-day event per study day, titled
- * with its minutes and pages (e.g. '12.5 min · 3 pages').
+ * agenda of that day, in the locale of the UI language. One event per study day at its study
+ * times (first block's start to last block's end, the school's clocks), titled with its minutes
+ * and pages (e.g. '12.5 min · 3 pages').
  */
 import type { CalendarDay } from '@dotink/contracts/eduAnalytics';
 import { useLanguage } from '@dotink/view/i18n';
@@ -32,13 +33,23 @@ export const AGENDA_VIEW = 'listDay';
 const localDate = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
-export function PupilCalendar(props: { readonly days: readonly CalendarDay[]; readonly initial: YearMonth }) {
+export function PupilCalendar(props: {
+  readonly days: readonly CalendarDay[];
+  readonly initial: YearMonth;
+  /** The school's time zone: the study times are its clocks'. */
+  readonly timeZone: string;
+}) {
   const t = useT();
   const language = useLanguage();
   const ref = useRef<CalendarRef>(null);
   const events = useMemo(
-    () => dayEvents(props.days, (f) => t('analyticsPupil.eventTitle', { min: f.min, pages: f.pages })),
-    [props.days, t],
+    () =>
+      dayEvents(
+        props.days,
+        (f) => t('analyticsPupil.eventTitle', { min: f.min, pages: f.pages }),
+        props.timeZone,
+      ),
+    [props.days, t, props.timeZone],
   );
   const [shown, setShown] = useState<{ view: string; start: string }>(() => ({
     view: MONTH_VIEW,
@@ -73,6 +84,9 @@ export function PupilCalendar(props: { readonly days: readonly CalendarDay[]; re
         todayHint={t('analyticsPupil.today')}
         datesSet={(info) => setShown({ view: info.view.type, start: localDate(info.view.currentStart) })}
         events={events}
+        // a study running past midnight stays on the day it started
+        nextDayThreshold="12:00:00"
+        displayEventEnd
         eventClick={(info) => {
           info.jsEvent.preventDefault();
           if (info.event.start) drill(info.event.start);

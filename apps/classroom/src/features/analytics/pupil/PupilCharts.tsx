@@ -270,8 +270,17 @@ export function RealVsActivityChart({ rows }: { readonly rows: readonly UnitRow[
   );
 }
 
-/** Writing speed per unit (mm/s) against the class average. */
-export function SpeedChart({ rows }: { readonly rows: readonly UnitRow[] }) {
+/**
+ * Writing speed per unit (mm/s) against the class average, which is the average of the pupils who
+ * wrote: its name says how many of the class they are.
+ */
+export function SpeedChart({
+  rows,
+  average,
+}: {
+  readonly rows: readonly UnitRow[];
+  readonly average: { readonly writers: number; readonly pupils: number };
+}) {
   const t = useT();
   return (
     <UnitPairChart
@@ -280,7 +289,7 @@ export function SpeedChart({ rows }: { readonly rows: readonly UnitRow[] }) {
       rows={rows}
       first={{ name: t('analyticsPupil.speedValue'), value: pupilA((a) => a.realWritingSpeedMmPerS) }}
       second={{
-        name: t('analyticsPupil.classSpeed'),
+        name: t('analyticsPupil.classSpeed', { writers: average.writers, pupils: average.pupils }),
         value: (r) => r.average?.analysis.realWritingSpeedMmPerS,
       }}
     />
@@ -292,6 +301,8 @@ export function MonthlyChart(props: {
   readonly monthLabel: string;
   readonly minutes: readonly number[];
   readonly studyDays: readonly number[];
+  /** The month had a study day (its minutes may round to 0.0). */
+  readonly hasStudy: boolean;
   readonly actions: ReactNode;
 }) {
   const t = useT();
@@ -301,7 +312,7 @@ export function MonthlyChart(props: {
     <ChartFrame
       title={t('analyticsPupil.monthly')}
       caption={t('analyticsPupil.monthlyCaption', { month: props.monthLabel })}
-      hasData={rows.some((r) => r.minutes > 0)}
+      hasData={props.hasStudy}
       testId="chart-monthly"
       actions={props.actions}
       table={{

@@ -100,7 +100,7 @@ function UnitFigures(props: {
         )}
         <UnitTimeChart rows={[row]} />
         <RealVsActivityChart rows={[row]} />
-        <SpeedChart rows={[row]} />
+        <SpeedChart rows={[row]} average={detail.average} />
       </div>
     </div>
   );

@@ -104,11 +104,15 @@ function StudentFigures(props: {
         <UnitRateChart rows={rows} />
         <UnitTimeChart rows={rows} />
         <RealVsActivityChart rows={rows} />
-        <SpeedChart rows={rows} />
+        <SpeedChart rows={rows} average={detail.average} />
       </div>
       <CategoryTable query={props.query} studentId={props.studentId} detail={detail} rows={rows} />
       <div className="pupil-grid">
-        <PupilCalendar days={detail.days} initial={initialMonth(detail.days, nowMs(), detail.timeZone)} />
+        <PupilCalendar
+          days={detail.days}
+          initial={initialMonth(detail.days, nowMs(), detail.timeZone)}
+          timeZone={detail.timeZone}
+        />
         <Monthly detail={detail} nowMs={nowMs()} />
       </div>
       <ActivityTable blocks={detail.blocks} timeZone={detail.timeZone} />
@@ -129,6 +133,7 @@ function Monthly({ detail, nowMs }: { readonly detail: PupilDetailData; readonly
         monthLabel={f.month(month.year, month.month)}
         minutes={figures.minutes}
         studyDays={figures.studyDays}
+        hasStudy={figures.hasStudy}
         actions={
           <div className="month-nav">
             <button

@@ -82,12 +82,37 @@ describe('calendar event titles', () => {
     const events = dayEvents(
       [day('2026-11-20', 12.5, 3), day('2026-11-21', 0, 0), day('2026-11-22', 1 / 60, 1)],
       (f) => `${f.min} min · ${f.pages} pages`,
+      'UTC',
     );
-    expect(events.map((e) => [e.start, e.title])).toEqual([
+    expect(events.map((e) => [e.id, e.title])).toEqual([
       ['2026-11-20', '12.5 min · 3 pages'],
       ['2026-11-22', '0.0 min · 1 pages'],
     ]);
-    expect(events[0]!.allDay).toBe(true);
+  });
+
+  it("places a study day at its study's times in the school's time zone, not 'all day'", () => {
+    // study from 09:05 to 10:17:30 in Seoul (00:05 to 01:17:30 UTC) on 20 November 2026, and
+    // one running past midnight on the 21st (23:50 to 00:10 the next day)
+    const events = dayEvents(
+      [
+        {
+          ...day('2026-11-20', 60),
+          startMs: Date.UTC(2026, 10, 20, 0, 5),
+          endMs: Date.UTC(2026, 10, 20, 1, 17, 30),
+        },
+        {
+          ...day('2026-11-21', 20),
+          startMs: Date.UTC(2026, 10, 21, 14, 50),
+          endMs: Date.UTC(2026, 10, 21, 15, 10),
+        },
+      ],
+      (f) => f.min,
+      'Asia/Seoul',
+    );
+    expect(events.map((e) => [e.start, e.end, e.allDay])).toEqual([
+      ['2026-11-20T09:05:00', '2026-11-20T10:17:30', false],
+      ['2026-11-21T23:50:00', '2026-11-22T00:10:00', false],
+    ]);
   });
 });
 
@@ -106,6 +131,21 @@ describe('the monthly study-time chart', () => {
     expect(nov.studyDays).toEqual([2, 0, 0, 0, 0, 0, 1]);
     expect(monthlyWeekdayMinutes(days, { year: 2026, month: 10 }).minutes).toEqual([0, 0, 0, 0, 0, 30, 0]);
     expect(monthlyWeekdayMinutes(days, { year: 2027, month: 1 }).minutes).toEqual([0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it('keeps a study day of a month whose study rounds to 0.0 min (hand-worked from classroom.md §4, §9)', () => {
+    // One study block of 2 s on Tuesday 2026-03-10: 2 / 60 = 0.033 min → 0.0 min with one
+    // decimal, but March had a study day: the chart shows it, not 'no data'.
+    const march = monthlyWeekdayMinutes([{ ...day('2026-03-10', 0), durationMs: 2000 }], {
+      year: 2026,
+      month: 3,
+    });
+    expect(march).toEqual({
+      minutes: [0, 0, 0, 0, 0, 0, 0],
+      studyDays: [0, 1, 0, 0, 0, 0, 0],
+      hasStudy: true,
+    });
+    expect(monthlyWeekdayMinutes([], { year: 2026, month: 3 }).hasStudy).toBe(false);
   });
 
   it('steps months across years and opens on the last study month', () => {

@@ -96,27 +96,54 @@ export const dayFigures = (day: CalendarDay) => ({
   pages: day.numPages,
 });
 
-/** A calendar event of a study day (all day, on its date), with its title. */
+/**
+ * A calendar event of a study day: from its first study block's start to its last block's end,
+ * as wall-clock times of the school's time zone without offset ('2026-11-20T09:05:00'), which the
+ * calendar shows as they are whatever the browser's zone; with its title.
+ */
 export interface DayEvent {
   readonly id: string;
   readonly title: string;
   readonly start: string;
-  readonly allDay: true;
+  readonly end: string;
+  readonly allDay: false;
   readonly extendedProps: { readonly studies: number; readonly pages: readonly number[] };
 }
 
-/** The calendar events of the pupil's study days; `title` formats minutes and pages (e.g. '12.5 min · 3 pages'). */
+/** 'YYYY-MM-DDTHH:mm:ss' of an instant on the clocks of `timeZone`. */
+export function wallTime(ms: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(ms);
+  const get = (k: string) => parts.find((p) => p.type === k)?.value ?? '00';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
+}
+
+/**
+ * The calendar events of the pupil's study days at their study times in `timeZone` (the agenda
+ * lists them with their times, not 'all day'); `title` formats minutes and pages (e.g. '12.5 min
+ * · 3 pages').
+ */
 export function dayEvents(
   days: readonly CalendarDay[],
   title: (f: { min: string; pages: number }) => string,
+  timeZone: string,
 ): DayEvent[] {
   return days
     .filter((d) => d.durationMs > 0 || d.numPages > 0)
     .map((d) => ({
       id: d.date,
       title: title(dayFigures(d)),
-      start: d.date,
-      allDay: true,
+      start: wallTime(d.startMs, timeZone),
+      end: wallTime(Math.max(d.endMs, d.startMs), timeZone),
+      allDay: false,
       extendedProps: { studies: d.studies, pages: d.pages },
     }));
 }
@@ -164,12 +191,13 @@ export function initialMonth(days: readonly CalendarDay[], nowMs: number, timeZo
 
 /**
  * The monthly study-time chart: study minutes (one decimal) of each weekday, Monday → Sunday,
- * over the study days of one month, with how many of those weekdays had study.
+ * over the study days of one month, with how many of those weekdays had study. `hasStudy`: the
+ * month had a study day, even one whose minutes round to 0.0 (its chart is not 'no data').
  */
 export function monthlyWeekdayMinutes(
   days: readonly CalendarDay[],
   ym: YearMonth,
-): { minutes: number[]; studyDays: number[] } {
+): { minutes: number[]; studyDays: number[]; hasStudy: boolean } {
   const ms = [0, 0, 0, 0, 0, 0, 0];
   const studyDays = [0, 0, 0, 0, 0, 0, 0];
   const key = monthKey(ym);
@@ -179,7 +207,7 @@ export function monthlyWeekdayMinutes(
     ms[i]! += d.durationMs;
     if (d.durationMs > 0) studyDays[i]! += 1;
   }
-  return { minutes: ms.map(msToMinutes), studyDays };
+  return { minutes: ms.map(msToMinutes), studyDays, hasStudy: studyDays.some((n) => n > 0) };
 }
 
 /** A unit as the pupil screens list it: top-level units of the book, then the unclassified one. */

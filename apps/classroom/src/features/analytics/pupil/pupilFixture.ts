@@ -112,6 +112,8 @@ const average = {
     { index: 1, analysis: zero, progress: progress(0, 0, 0) },
     { index: -1, analysis: zero, progress: progress(0, 0, 0) },
   ],
+  writers: 2,
+  pupils: 2,
 };
 
 /** The class summary of the fixture book. */

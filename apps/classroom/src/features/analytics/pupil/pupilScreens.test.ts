@@ -47,7 +47,7 @@ describe('the pupil screens on a typed summary fixture', () => {
     // 16 Nov 2026 is a Monday, 20 Nov a Friday
     expect(monthlyWeekdayMinutes(FIXTURE_DETAIL.days, month).minutes).toEqual([12.5, 0, 0, 0, 8, 0, 0]);
     expect(
-      dayEvents(FIXTURE_DETAIL.days, (f) => `${f.min} min · ${f.pages} pages`).map((e) => e.title),
+      dayEvents(FIXTURE_DETAIL.days, (f) => `${f.min} min · ${f.pages} pages`, 'UTC').map((e) => e.title),
     ).toEqual(['12.5 min · 2 pages', '8.0 min · 1 pages']);
   });
 
