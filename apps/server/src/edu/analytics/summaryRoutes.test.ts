@@ -265,7 +265,8 @@ describeEachDatabase('GET /edu/v1/math/summary', (kind) => {
 
   it('drops a pupil deleted by the teacher from the next summary, cached or not', async () => {
     const url = `/edu/v1/math/summary?${query()}`;
-    const ids = async () => mathSummaryData.parse((await get(url)).json().data).pupils.map((p) => p.studentId);
+    const ids = async () =>
+      mathSummaryData.parse((await get(url)).json().data).pupils.map((p) => p.studentId);
     const b = room.students[1]!;
     const before = await ids();
     expect(before).toContain(b.id);
