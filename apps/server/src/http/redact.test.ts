@@ -22,6 +22,15 @@ describeEachDatabase('the log', (kind) => {
   const server = useTestServer(kind, {
     env: { LOG_LEVEL: 'info' },
     logStream: { write: (line: string) => lines.push(line) },
+    // a route that logs its request's headers, as code under debugging might
+    extraRoutes: [
+      async (app) => {
+        app.get('/test/log-headers', async (request) => {
+          request.log.info({ headers: request.headers }, 'request headers');
+          return { ok: true };
+        });
+      },
+    ],
   });
 
   it('holds no password, client secret, code, token or Authorization/Cookie header', async () => {
@@ -55,9 +64,17 @@ describeEachDatabase('the log', (kind) => {
       headers: { authorization: `Bearer ${header}`, cookie: `session=${cookie}` },
     });
     await app.inject({ method: 'POST', url: `/oauth/revoke?token=${access}` });
+    await app.inject({
+      method: 'GET',
+      url: '/test/log-headers',
+      headers: { authorization: `Bearer ${header}`, cookie: `session=${cookie}`, 'x-seen': 'yes' },
+    });
     const log = lines.join('');
     expect(log).toContain('/oauth/token?grant_type=password');
     expect(log).toContain(REDACTED);
+    // the headers were logged, the secret ones censored
+    const logged = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request headers');
+    expect(logged.headers).toMatchObject({ 'x-seen': 'yes', authorization: REDACTED, cookie: REDACTED });
     for (const secret of secrets) expect(log, secret).not.toContain(secret);
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parseNproj } from '@dotink/ncode';
 import { readCodePage } from '@dotink/print';
 import { PDFDocument } from 'pdf-lib';
@@ -44,13 +44,31 @@ describeEachDatabase('vendor data routes', (kind) => {
     }
   });
 
-  it('serves the whole catalogue file for offline lookups, without a token', async () => {
-    const res = await get('/vendor/v1/catalogue');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/gzip');
-    const catalogue = JSON.parse(gunzipSync(res.rawPayload).toString('utf8'));
-    expect(Object.keys(catalogue)).toHaveLength(654);
-    expect(catalogue['3.27.168'].title).toBe('Ncode A4 300');
+  it('serves the whole catalogue as JSON compressed by Accept-Encoding, without a token (issue 28 item 7)', async () => {
+    const ask = (encoding: string) =>
+      server().app.inject({ url: '/vendor/v1/catalogue', headers: { host, 'accept-encoding': encoding } });
+    const papers = (json: string) => {
+      const catalogue = JSON.parse(json);
+      expect(Object.keys(catalogue)).toHaveLength(654);
+      expect(catalogue['3.27.168'].title).toBe('Ncode A4 300');
+    };
+    const br = await ask('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-type']).toMatch(/^application\/json/);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    // smaller on the wire than the stored gzip file (71 kB)
+    expect(br.rawPayload.length).toBeLessThan(60_000);
+    papers(brotliDecompressSync(br.rawPayload).toString('utf8'));
+    const gz = await ask('br;q=0, gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['content-type']).toMatch(/^application\/json/);
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+    papers(gunzipSync(gz.rawPayload).toString('utf8'));
+    const plain = await ask('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    papers(plain.body);
   });
 
   it('answers a paper of the catalogue, 404 for an unknown book, 400 for a malformed id', async () => {

@@ -2,8 +2,8 @@
  * Vendor data over HTTP (public: the board fetches code pages without a token, engine.md §7):
  *
  * - `GET /ncode_data/s{s}-o{o}-b{b}/s{s}-o{o}-b{b}-p{p}.code.gz` — a code page (gzip bytes);
- * - `GET /vendor/v1/catalogue` — the whole paper catalogue file (`nbs.json.gz`, gzip bytes), for
- *   clients that look papers up offline (the board);
+ * - `GET /vendor/v1/catalogue` — the whole paper catalogue (`nbs.json.gz`) as JSON, brotli or gzip
+ *   by the request's Accept-Encoding (`Vary`), for clients that look papers up offline (the board);
  * - `GET /vendor/v1/papers/{s.o.b}` — a paper of the catalogue (`nbs.json.gz`);
  * - `GET /vendor/v1/books/{s.o.b}/pdf` and `…/nproj` — a book's PDF and project file; for a
  *   built-in textbook without vendor files, generated demo stand-ins (`demoBook.ts`);
@@ -35,6 +35,22 @@ import { bookStem, CATALOGUE_FILE, VendorData, VendorDataMissing, vendorDataDir 
 
 const CODE_DIR = /^s(\d{1,5})-o(\d{1,6})-b(\d{1,6})$/;
 const CODE_FILE = /^s(\d{1,5})-o(\d{1,6})-b(\d{1,6})-p(\d{1,7})\.code\.gz$/;
+
+/**
+ * The encoding to send a compressible answer in: brotli, else gzip, else none, as the request's
+ * Accept-Encoding allows (an encoding with `q=0` is refused).
+ */
+export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}
 
 /** Answers a missing-vendor-data error with its message (404, or `status`). */
 export function sendMissing(reply: FastifyReply, error: VendorDataMissing, status = 404): FastifyReply {
@@ -104,17 +120,28 @@ export const vendorRoutes: AppPlugin = async (app) => {
     {
       schema: {
         tags: ['vendor data'],
-        summary: 'The whole paper catalogue file (nbs.json.gz, gzip bytes); 503 when not installed',
+        summary:
+          'The whole paper catalogue (JSON, sent brotli or gzip by Accept-Encoding); 503 when not installed',
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const bytes = await vendor.catalogueFile();
       if (!bytes)
         return sendMissing(reply, new VendorDataMissing('The paper catalogue', CATALOGUE_FILE), 503);
-      return reply
-        .type('application/gzip')
+      // JSON, compressed as the client accepts (browsers decompress it natively)
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      const body =
+        encoding === 'br'
+          ? await vendor.catalogueBrotli()
+          : encoding === 'gzip'
+            ? bytes
+            : await vendor.catalogueJson();
+      reply
+        .type('application/json')
         .header('cache-control', 'public, max-age=86400')
-        .send(Buffer.from(bytes));
+        .header('vary', 'accept-encoding');
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(Buffer.from(body ?? bytes));
     },
   );
 

@@ -19,6 +19,10 @@ writeFileSync(join(dir, 'built', 'assets', 'index-abcd.js.gz'), gzipSync(bigScri
 mkdirSync(join(dir, 'classroom', 'assets'), { recursive: true });
 writeFileSync(join(dir, 'classroom', 'index.html'), '<!doctype html><title>classroom</title>');
 writeFileSync(join(dir, 'classroom', 'assets', 'main-1.js'), 'console.log(2)');
+// the classroom's build writes the same brotli and gzip copies (packages/web-build precompress)
+writeFileSync(join(dir, 'classroom', 'assets', 'index-efgh.js'), bigScript);
+writeFileSync(join(dir, 'classroom', 'assets', 'index-efgh.js.br'), brotliCompressSync(bigScript));
+writeFileSync(join(dir, 'classroom', 'assets', 'index-efgh.js.gz'), gzipSync(bigScript));
 
 async function server() {
   const app = Fastify();
@@ -116,6 +120,24 @@ describe('the classroom app at the root', async () => {
     const asset = await app.inject({ url: '/assets/main-1.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves the precompressed brotli or gzip copy by Accept-Encoding, with Vary (issue 28 item 7)', async () => {
+    const url = '/assets/index-efgh.js';
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+    const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bigScript);
+    const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(bigScript);
   });
 
   it("answers the live lesson's class display (issue 16) with its index.html", async () => {

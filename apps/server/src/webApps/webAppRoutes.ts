@@ -1,5 +1,5 @@
 /**
- * Serves the built web apps (`/board/…`). A request under an app's prefix that names no file
+ * Serves the built web apps (`/board/…`, and the classroom at `/`). A request under an app's prefix that names no file
  * gets the app's index.html, so client-side routes survive a reload. An app that has not been
  * built answers 503 with the command that builds it. Files the build precompressed (`x.js.br`,
  * `x.js.gz` beside `x.js`) are sent by the request's Accept-Encoding (brotli, then gzip), with
@@ -16,6 +16,21 @@ function notBuiltPage(app: WebApp): string {
 <p>The app at <code>${app.prefix}/</code> has not been built yet. Run
 <code>npm run build --workspace ${app.workspace}</code> (or <code>npm start</code>, which builds it).</p></html>`;
 }
+
+/**
+ * How both apps' built files are sent: the build's brotli/gzip copies by Accept-Encoding, and
+ * hashed assets cached for long while index.html and the service worker are not.
+ */
+const STATIC_FILES = {
+  preCompressed: true,
+  cacheControl: false,
+  setHeaders(res: { setHeader(name: string, value: string): unknown }, path: string) {
+    // the same URL answers brotli, gzip or plain bytes: caches must key on the encoding
+    res.setHeader('vary', 'accept-encoding');
+    if (/\/assets\//.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    else res.setHeader('cache-control', 'no-cache');
+  },
+} as const;
 
 export function webAppRoutesFor(apps: readonly WebApp[]): AppPlugin {
   return async (app) => {
@@ -36,16 +51,7 @@ export function webAppRoutesFor(apps: readonly WebApp[]): AppPlugin {
           prefix: `${web.prefix}/`,
           wildcard: false,
           index: ['index.html'],
-          preCompressed: true,
-          cacheControl: false,
-          // Hashed assets may be cached for long; index.html and the service worker must not be.
-          setHeaders(res, path) {
-            // the same URL answers brotli, gzip or plain bytes: caches must key on the encoding
-            res.setHeader('vary', 'accept-encoding');
-            if (/\/assets\//.test(path))
-              res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-            else res.setHeader('cache-control', 'no-cache');
-          },
+          ...STATIC_FILES,
         });
         scope.get(`${web.prefix}/*`, { schema: { hide: true } }, async (_request, reply) =>
           reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html'),
@@ -80,11 +86,7 @@ export function classroomRoutesFor(web: WebApp): AppPlugin {
         prefix: '/',
         wildcard: false,
         index: ['index.html'],
-        cacheControl: false,
-        setHeaders(res, path) {
-          if (/\/assets\//.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-          else res.setHeader('cache-control', 'no-cache');
-        },
+        ...STATIC_FILES,
       });
     } else {
       app.get('/', { schema: { hide: true } }, sendIndex);

@@ -8,6 +8,10 @@ describe('classroom number rules', () => {
       1.3, 1.2, 2.4, -1.3, 0, 0, 33.3,
     ]);
     expect(Object.is(roundOneDecimal(-0.01), 0)).toBe(true);
+    // a half that floating point stores just below itself still rounds away from zero:
+    // (12.1 + 12.2) / 2 is 12.149999999999999, ×10 is 121.49999999999999
+    expect(roundOneDecimal((12.1 + 12.2) / 2)).toBe(12.2);
+    expect(roundOneDecimal(-(12.1 + 12.2) / 2)).toBe(-12.2);
     expect(roundOneDecimal(Number.NaN)).toBeNaN();
   });
 

@@ -9,7 +9,8 @@ export const MS_PER_MINUTE = 60_000;
 /** Rounds to one decimal, halves away from zero (1.25 → 1.3, −1.25 → −1.3); never −0. */
 export function roundOneDecimal(x: number): number {
   if (!Number.isFinite(x)) return x;
-  // Round the tenths count after a tiny nudge so 1.15 (stored as 1.1499…) still rounds up.
+  // Round the tenths count after a tiny nudge so a half stored just below itself still rounds up
+  // ((12.1 + 12.2) / 2 × 10 is 121.49999999999999).
   const tenths = Math.round(Math.abs(x) * 10 * (1 + Number.EPSILON));
   const r = (Math.sign(x) * tenths) / 10;
   return r === 0 ? 0 : r;

@@ -95,4 +95,10 @@ describe('writing analysis', () => {
     });
     expect(averageAnalysis([])).toEqual(a);
   });
+
+  it('rounds a class average that lies on a half up (12.1 and 12.2 mm/s average 12.2, not 12.1)', () => {
+    const none = analyseWriting([]);
+    const pupils = [12.1, 12.2].map((speed) => ({ ...none, realWritingSpeedMmPerS: speed }));
+    expect(averageAnalysis(pupils).realWritingSpeedMmPerS).toBe(12.2);
+  });
 });

@@ -1,4 +1,4 @@
-import type { LiveStationData } from '@dotink/contracts/eduLive';
+import { LiveMessage, type LiveStationData } from '@dotink/contracts/eduLive';
 import type { UploadRecord } from '@dotink/contracts/inkstore';
 import { pageAddress } from '@dotink/ncode';
 import { type BluetoothLike, decodeRemoteMessage, type RemoteMessage, systemScheduler } from '@dotink/pen';
@@ -14,6 +14,7 @@ import { ApiError } from '../../api/client';
 import { labelPayload } from '../labels/labelLayout';
 import { decodeLabelPayload } from './labelCode';
 import type { SocketLike } from './roomSocket';
+import { LIVE_MESSAGE_KEYS } from './stationCalls';
 import { Station } from './stationModel';
 import type { QueuedStroke, QueueStore } from './uploadQueue';
 
@@ -55,7 +56,10 @@ function fakeServer() {
     },
   };
   const station = async (token: string): Promise<LiveStationData> => {
-    const who = [KIM, LEE].find((p) => token.startsWith(p.id))!;
+    const who = [KIM, LEE].find((p) => token.startsWith(p.id));
+    // another pupil of the school signs in, but the lesson is not her class's (as fetchStation throws it)
+    if (!who)
+      throw new ApiError(403, LIVE_MESSAGE_KEYS[LiveMessage.notInLesson], {}, LiveMessage.notInLesson);
     return { lesson: LESSON, studentId: who.id, name: who.name, mac: who.mac };
   };
   const socket = (): SocketLike => {
@@ -242,6 +246,13 @@ describe('the pen station', () => {
     expect(r.station.get().notice).toMatchObject({ key: 'station.loginFailed' });
     expect(await r.station.signIn('  ', '')).toBe(false);
     expect(r.station.get().notice).toMatchObject({ key: 'station.idMissing' });
+    expect(await r.station.signIn('park03', 'park03')).toBe(false);
+    expect(r.station.get().notice).toMatchObject({
+      key: 'station.notInLesson',
+      params: { name: 'park03' },
+      level: 'error',
+    });
+    expect(r.station.get().pupils).toEqual([]);
     r.station.close();
   });
 });

@@ -1,5 +1,5 @@
 import { mathSummaryData, pupilDetailData } from '@dotink/contracts/eduAnalytics';
-import { pageAddress } from '@dotink/ncode';
+import { manualClock, pageAddress } from '@dotink/ncode';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestServer } from '../../../test/harness';
 import {
@@ -23,7 +23,9 @@ const RANGE = { ...BOOK, startPage: 1, endPage: 124 };
 const STEP_NU = Math.hypot(0.25, 0.125);
 
 describeEachDatabase('GET /edu/v1/math/summary', (kind) => {
-  const server = useTestServer(kind);
+  // the summary says when it was computed: a moving clock tells a cached answer from a new one
+  const clock = manualClock(Date.UTC(2025, 2, 3, 0, 0, 0));
+  const server = useTestServer(kind, { clock });
   const app = () => server().app;
   let room: Classroom;
   let t0: number;
@@ -216,7 +218,10 @@ describeEachDatabase('GET /edu/v1/math/summary', (kind) => {
 
   it('answers again from the cache, and a new upload of the class changes the answer', async () => {
     const first = await get(`/edu/v1/math/summary?${query()}`);
+    const computedAtMs = mathSummaryData.parse(first.json().data).computedAtMs;
+    clock.advance(60_000);
     const again = await get(`/edu/v1/math/summary?${query()}`);
+    // the cached answer, computed a minute ago (a new computation would say now)
     expect(again.body).toBe(first.body);
     const pupil = room.students[1]!;
     await postInk(app(), pupil.headers, [
@@ -224,6 +229,7 @@ describeEachDatabase('GET /edu/v1/math/summary', (kind) => {
     ]);
     const after = mathSummaryData.parse((await get(`/edu/v1/math/summary?${query()}`)).json().data);
     expect(after.pupils[1]!.analysis.numWrittenPages).toBe(2);
+    expect(after.computedAtMs).toBe(computedAtMs + 60_000);
   });
 
   it('answers 200 over strokes stored before the instant rule (start 9e15, year 255,000, 1970, NaN length)', async () => {
@@ -352,5 +358,23 @@ describeEachDatabase('GET /edu/v1/math/summary', (kind) => {
     // the pupil's figures and calendar, and the class summary, are those of the pupil's own writing
     expect(await figures()).toEqual(ownFigures);
     expect(await summary()).toEqual(ownSummary);
+  });
+
+  it('drops a pupil deleted by the teacher from the next summary, cached or not', async () => {
+    const url = `/edu/v1/math/summary?${query()}`;
+    const ids = async () =>
+      mathSummaryData.parse((await get(url)).json().data).pupils.map((p) => p.studentId);
+    const b = room.students[1]!;
+    const before = await ids();
+    expect(before).toContain(b.id);
+    clock.advance(60_000);
+    const removed = await app().inject({
+      method: 'PUT',
+      url: `/edu/v1/class/${room.classId}/students`,
+      headers: { host, ...room.teacher.headers, 'content-type': 'application/json' },
+      payload: [{ id: b.id, deleteYn: 'Y' }],
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await ids()).toEqual(before.filter((id) => id !== b.id));
   });
 });

@@ -26,21 +26,20 @@ describeEachDatabase('a large pupil import and the other requests', (kind) => {
       ).finally(() => {
         done = true;
       });
-      const waits: number[] = [];
+      // health checks answered while the import runs (before the fix, the first one waited for
+      // the whole import); how long they wait is bench/src/pupilImport.bench.ts's budget
+      let answeredDuringImport = 0;
       while (!done) {
-        const start = performance.now();
         const health = await app().inject({ url: '/api/health' });
-        waits.push(performance.now() - start);
         expect(health.statusCode).toBe(200);
+        if (!done) answeredDuringImport++;
         await new Promise((r) => setTimeout(r, 20));
       }
       const res = await importing;
       expect(res.statusCode).toBe(200);
       const students = res.json().data.students as { id: string; num: number }[];
       expect(students.map((s) => s.num)).toEqual(Array.from({ length: PUPILS }, (_, i) => i + 1));
-      // A generous bound for a shared test machine (the bench holds the 100 ms budget); before
-      // the fix every health check waited for the whole import (seconds).
-      expect(Math.max(...waits)).toBeLessThan(1000);
+      expect(answeredDuringImport).toBeGreaterThanOrEqual(3);
       // Each pupil signs in with their id as the password (classroom.md §6).
       const { db } = app().services;
       for (const s of [students[0]!, students[PUPILS - 1]!]) {
