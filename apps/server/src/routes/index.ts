@@ -16,11 +16,9 @@ import { realtimeRoutes } from '../realtime/realtimeRoutes';
 import { vendorRoutes } from '../vendor/vendorRoutes';
 import { webAppRoutes } from '../webApps/webAppRoutes';
 import { platformRoutes } from './platformRoutes';
-import { readyRoute } from './readyRoute';
 
 export const routeModules: readonly AppPlugin[] = [
   platformRoutes,
-  readyRoute,
   loginRoutes,
   profileRoutes,
   inkUploadRoutes,

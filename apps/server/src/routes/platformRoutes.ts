@@ -43,7 +43,7 @@ export const platformRoutes: AppPlugin = async (app) => {
       schema: {
         tags: ['platform'],
         summary:
-          'Readiness: 200 when every check passes (database, migrations, …); 503 when not or while draining',
+          'Readiness: 200 when every check passes (database, migrations, files, bus); 503 when not or while draining',
         response: {
           200: answerSchema(report),
           503: z.object({ ok: z.literal(false), message: z.string(), data: report }),
