@@ -23,6 +23,13 @@ export interface RealtimeBus {
   publish(message: BusMessage): Promise<void>;
   /** Receives every message of every room, this process's and the others'. */
   subscribe(handler: (message: BusMessage) => void): () => void;
+  /**
+   * Whether messages of the other processes arrive (false while the bus's database connection is
+   * down and it reconnects); a one-process bus always listens.
+   */
+  readonly listening: boolean;
+  /** Calls `listener` when {@link listening} changes; answers the unsubscribe. */
+  onListening(listener: (listening: boolean) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -37,6 +44,8 @@ export function memoryBus(): RealtimeBus {
       handlers.add(handler);
       return () => handlers.delete(handler);
     },
+    listening: true,
+    onListening: () => () => false,
     async close() {
       handlers.clear();
     },

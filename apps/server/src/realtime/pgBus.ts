@@ -11,8 +11,11 @@
  * sent by one statement (one transaction: PostgreSQL delivers them together, in order). Receivers
  * put the pieces back together by origin and sequence and deliver the batch's messages in the
  * order published; a process ignores its own batches (it delivered them locally when publishing).
- * While the listening connection is down (it reconnects after a second) other processes' messages
- * are missed: realtime ink is best-effort, the ink store is the record.
+ * While the listening connection is down other processes' messages are missed (realtime ink is
+ * best-effort, the ink store is the record): it reconnects with back-off ({@link RECONNECT_MS}
+ * doubling up to {@link MAX_RECONNECT_MS}) for as long as it takes, says so in the log (a warning
+ * when lost, an error while still down after {@link DOWN_ERROR_MS}, info when back) and in
+ * {@link RealtimeBus.listening} (readiness, the teacher's status message).
  */
 
 import { randomBytes } from 'node:crypto';
@@ -24,7 +27,12 @@ import type { BusMessage, RealtimeBus } from './bus';
 export const REALTIME_CHANNEL = 'dotink_realtime';
 /** UTF-8 bytes of a batch per chunk: with its header (under 50 bytes) under the 8,000-byte limit. */
 export const CHUNK_BYTES = 7900;
-const RECONNECT_MS = 1000;
+/** First wait before listening again after the connection was lost. */
+export const RECONNECT_MS = 250;
+/** Longest wait between attempts: pens reach the other processes within about this of the database's return. */
+export const MAX_RECONNECT_MS = 1000;
+/** Down this long: logged at error level (once per outage). */
+export const DOWN_ERROR_MS = 10_000;
 /** Partial batches older than this are dropped (a sender died mid-batch). */
 const PARTIAL_TTL_MS = 30_000;
 
@@ -186,9 +194,18 @@ export class ChunkAssembler {
   }
 }
 
+/** Where the bus reports its connection's ups and downs (the server's logger). */
+export interface BusLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
 export interface PgBusOptions {
   readonly connectionString: string;
   readonly onError?: (error: unknown) => void;
+  /** The listening connection lost, still down, back (default: nowhere). */
+  readonly log?: BusLog;
   /** The server's clock (how long a partly received message is kept). */
   readonly clock: Clock;
 }
@@ -217,19 +234,60 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
     }
   };
 
+  const statusListeners = new Set<(listening: boolean) => void>();
+  /** When the listening connection was lost (undefined while listening). */
+  let downSince: number | undefined;
+  let downLogged = false;
+  const setListening = (listening: boolean) => {
+    for (const l of statusListeners) {
+      try {
+        l(listening);
+      } catch (error) {
+        options.onError?.(error);
+      }
+    }
+  };
+  const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+  /** Tries to listen again, waiting longer after each failure, until it listens or the bus closes. */
+  const retryListening = (waitMs: number) => {
+    if (closed) return;
+    retry = setTimeout(() => {
+      listen().then(
+        () => {
+          const seconds = ((options.clock.nowMs() - (downSince ?? options.clock.nowMs())) / 1000).toFixed(1);
+          downSince = undefined;
+          downLogged = false;
+          options.log?.info(`realtime bus: listening again after ${seconds} s`);
+          setListening(true);
+        },
+        (error: unknown) => {
+          const downMs = options.clock.nowMs() - (downSince ?? options.clock.nowMs());
+          if (!downLogged && downMs >= DOWN_ERROR_MS) {
+            downLogged = true;
+            options.log?.error(
+              `realtime bus: PostgreSQL still unreachable after ${Math.round(downMs / 1000)} s (${reason(error)}): pens on other processes do not arrive; retrying`,
+            );
+          }
+          retryListening(Math.min(waitMs * 2, MAX_RECONNECT_MS));
+        },
+      );
+    }, waitMs);
+    retry.unref();
+  };
+
   const listen = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: options.connectionString });
-    const reconnect = () => {
+    const reconnect = (error?: unknown) => {
       if (closed || listener !== client) return;
       listener = undefined;
-      client.end().catch(() => {});
-      retry = setTimeout(() => {
-        listen().catch((e) => {
-          options.onError?.(e);
-          retry = setTimeout(() => void listen().catch(() => {}), RECONNECT_MS);
-        });
-      }, RECONNECT_MS);
-      retry.unref();
+      client.end().catch((e: unknown) => options.onError?.(e));
+      downSince = options.clock.nowMs();
+      options.log?.warn(
+        `realtime bus: the listening connection to PostgreSQL was lost${error ? ` (${reason(error)})` : ''}; reconnecting`,
+      );
+      setListening(false);
+      retryListening(RECONNECT_MS);
     };
     client.on('notification', (n) => {
       // this process's own batches were delivered when published: not even parsed
@@ -237,13 +295,16 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
       const whole = assembler.add(n.payload);
       if (whole && whole.origin !== origin) for (const m of whole.messages) deliver(m);
     });
-    client.on('error', (e) => {
-      options.onError?.(e);
-      reconnect();
-    });
-    client.on('end', reconnect);
-    await client.connect();
-    await client.query(`LISTEN ${REALTIME_CHANNEL}`);
+    client.on('error', (e) => reconnect(e));
+    client.on('end', () => reconnect());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${REALTIME_CHANNEL}`);
+    } catch (error) {
+      // a failed attempt: its connection goes, the caller waits and tries again
+      await client.end().catch(() => undefined);
+      throw error;
+    }
     listener = client;
   };
   await listen();
@@ -304,8 +365,16 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
       handlers.add(handler);
       return () => handlers.delete(handler);
     },
+    get listening() {
+      return listener !== undefined;
+    },
+    onListening(listener) {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
     async close() {
       closed = true;
+      statusListeners.clear();
       if (retry) clearTimeout(retry);
       handlers.clear();
       const l = listener;

@@ -27,6 +27,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { sendFailure } from '../http/errors';
 import { authOf, bearerToken } from '../platform/bearer';
+import { busCheck } from '../platform/dependencyChecks';
 import type { AppPlugin } from '../platform/types';
 import { memoryBus, type RealtimeBus } from './bus';
 import { type Connection, RealtimeHub } from './hub';
@@ -67,9 +68,15 @@ export const realtimeRoutes: AppPlugin = async (app) => {
     ? await pgBus({
         connectionString: config.databaseUrl,
         onError: (error) => app.log.warn({ err: error }, 'realtime bus'),
+        log: {
+          info: (message) => app.log.info(message),
+          warn: (message) => app.log.warn(message),
+          error: (message) => app.log.error(message),
+        },
         clock: app.services.clock,
       })
     : memoryBus();
+  app.services.readiness.add(busCheck(bus));
   const hub = new RealtimeHub(bus, {
     maxBufferedBytes: config.realtime.maxBufferedBytes,
     stillAllowed: async (c) => {
