@@ -11,8 +11,6 @@
  *   every process, and a live lesson's room works through nginx.
  * - One process stalls (SIGSTOP for 8 s) under 6 upload clients: requests keep completing
  *   through the other two every second of the stall.
- *
- * The rolling restart under 40 pens: rollingRestart.pg.test.ts.
  */
 import { encodeStrokeUploads } from '@dotink/ink';
 import { manualClock, pageAddress } from '@dotink/ncode';
