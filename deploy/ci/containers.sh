@@ -37,6 +37,8 @@ dockerd --bridge=none --iptables=false --data-root "$PWD/.cache/deploy/docker" -
 dockerd_pid=$!
 stop_daemon() {
   kill "$dockerd_pid" 2>/dev/null && wait "$dockerd_pid"
+  # the daemon leaves its network namespace mounted in its folder
+  if mountpoint -q "$exec_root/netns/default"; then umount "$exec_root/netns/default"; fi
   rm -rf "$exec_root"
 }
 trap stop_daemon EXIT
@@ -45,9 +47,16 @@ docker info >/dev/null 2>&1 || { echo "containers: dockerd did not start:"; tail
 
 step "compose file check (docker-compose config)" docker-compose -f deploy/compose.yaml config -q || exit 1
 step "base image (debootstrap, import, node)" deploy/ci/base-image.sh || exit 1
+# The stages are tagged too (dotink-ci:build, dotink-ci:deps): their layers (npm ci) are then no
+# dangling images, and stay cached through the prune below.
 build_image() {
-  docker build --network host -f deploy/Dockerfile --build-arg BASE_IMAGE=local/node:24 -t dotink:ci . \
-    >.cache/deploy/build.log 2>&1 || { tail -30 .cache/deploy/build.log; return 1; }
+  local target
+  : >.cache/deploy/build.log
+  for target in build deps final; do
+    docker build --network host -f deploy/Dockerfile --build-arg BASE_IMAGE=local/node:24 \
+      $([ "$target" = final ] && echo "-t dotink:ci" || echo "--target $target -t dotink-ci:$target") . \
+      >>.cache/deploy/build.log 2>&1 || { tail -30 .cache/deploy/build.log; return 1; }
+  done
 }
 step "image build" build_image || exit 1
 echo "containers: image dotink:ci $(docker image inspect dotink:ci --format '{{.Size}}' | awk '{printf "%d MB", $1 / 1e6}')"
@@ -55,6 +64,7 @@ step "3 containers behind nginx: journey and rolling restart" \
   npx vitest run --config deploy/ci/vitest.config.ts --reporter=default --reporter=json \
   --outputFile.json="$report"
 status=$?
-# what no image uses any more (earlier builds' layers)
-docker image prune -f >/dev/null 2>&1
+# earlier builds' layers that no tagged image uses any more
+prune() { docker image prune -f >/dev/null; }
+step "prune of unused layers" prune
 exit $status
