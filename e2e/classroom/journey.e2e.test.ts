@@ -155,8 +155,16 @@ describe('classroom: people, classes, students and labels', () => {
 
   it('the approved teacher signs in again and reaches the curriculum page', async () => {
     const app = await open();
+    // signing in again (the 'signout' branch makes a reload enough: issue 28 item 2)
     await app.signIn(NEW_TEACHERS[0]!);
     expect(new URL(app.page.url()).pathname).toBe('/main/curriculum');
+    // no class yet: the new-lecture dialog says what to ask the administrator for
+    await app.testId('curriculum-create').click();
+    await app.testId('course-no-class').waitFor();
+    expect(await app.testId('course-no-class').textContent()).toContain('Ask your school administrator');
+    await expectAccessible(app);
+    await app.page.keyboard.press('Escape');
+    await app.testId('course-dialog').waitFor({ state: 'detached' });
     await expectAccessible(app);
     await app.shots('curriculum', async () => {
       await app.testId('curriculum-grid').waitFor();
@@ -200,6 +208,21 @@ describe('classroom: people, classes, students and labels', () => {
     await admin.testId('class-submit').click();
     await admin.testId('classes-table-row').filter({ hasText: '4-7 Owls' }).waitFor();
     expect(await admin.toastTexts()).toContain('Class updated');
+    // the administrator makes the new teacher the class teacher from the class list (issue 28 item 1)
+    await admin
+      .testId('classes-table-row')
+      .filter({ hasText: '4-7 Owls' })
+      .getByRole('combobox', { name: 'Class teacher of 4-7 Owls' })
+      .selectOption({ label: 'New Teacher' });
+    await admin.page.getByText('Class teacher changed').first().waitFor();
+    const teacher = await open();
+    await teacher.signIn(NEW_TEACHERS[0]!);
+    await teacher.testId('curriculum-create').click();
+    await teacher
+      .testId('course-class')
+      .locator('option', { hasText: '4-7 Owls' })
+      .waitFor({ state: 'attached' });
+    expect(await teacher.testId('course-no-class').count()).toBe(0);
     await expectAccessible(admin);
     await admin.shots('adminClasses', async () => {
       await admin.testId('classes-table-row').first().waitFor();
@@ -240,6 +263,7 @@ describe('classroom: people, classes, students and labels', () => {
       [4, 'Dong', 'NOT-A-PEN'],
       [5, 'Eun', '9C:7B:D2:00:01:05'],
       [6, 'Fa', '9c7bd2000105'],
+      [7, '', '9C:7B:D2:00:01:07'], // a nameless pupil: shown '(no name)' and saved (issue 28 item 3)
     ]);
     await admin
       .testId('import-file')
@@ -248,13 +272,14 @@ describe('classroom: people, classes, students and labels', () => {
     await problems.waitFor();
     expect(await problems.textContent()).toContain('pen information may have been entered wrongly');
     expect(await problems.textContent()).toContain('pen information may have been duplicated');
+    expect(await admin.testId('import-preview').textContent()).toContain('(no name)');
     await admin.testId('import-confirm').click();
     await admin.testId('add-anyway-dialog').waitFor();
     await admin.testId('add-anyway-confirm').click();
     await admin.testId('import-dialog').waitFor({ state: 'detached' });
     // added anyway: the wrong address red '(error)', the duplicated pair green '(duplicate)'
     await admin.page.waitForFunction(
-      () => document.querySelectorAll('[data-testid=students-table-row]').length === 6,
+      () => document.querySelectorAll('[data-testid=students-table-row]').length === 7,
     );
     expect(await admin.testId('mark-error').count()).toBe(1);
     expect(await admin.testId('mark-duplicate').count()).toBe(2);
