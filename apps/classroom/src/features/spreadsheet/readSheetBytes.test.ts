@@ -69,6 +69,10 @@ describe('reading a roster workbook (classroom.md §5: .xlsx and .xls)', () => {
   it('refuses bytes that are no workbook with an error, never a sheet', async () => {
     const text = new TextEncoder().encode('number,name,mac\n1,a,b\n');
     await expect(readSheetBytes(text.buffer)).rejects.toThrow();
+    // a compound file's signature alone (SheetJS would read it as a line of text)
+    await expect(
+      readSheetBytes(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0, 0, 0, 0]).buffer),
+    ).rejects.toThrow();
     const ole = new Uint8Array(512);
     ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
     await expect(readSheetBytes(ole.buffer)).rejects.toThrow();

@@ -28,6 +28,11 @@ export function isOleFile(bytes: ArrayBuffer): boolean {
 
 async function readXls(bytes: ArrayBuffer, maxRows: number): Promise<WorkerAnswer> {
   const XLSX = await import('@e965/xlsx');
+  // SheetJS reads what is no workbook as text: the compound file and its workbook stream are
+  // checked first, so a broken .xls is refused (CFB.read throws on a bad container)
+  const container = XLSX.CFB.read(new Uint8Array(bytes), { type: 'array' });
+  if (!XLSX.CFB.find(container, 'Workbook') && !XLSX.CFB.find(container, 'Book'))
+    throw new Error('no workbook stream in the compound file');
   // sheetRows stops reading after the limit (and one more row, to know it was passed);
   // '!fullref' still spans the whole sheet.
   const wb = XLSX.read(new Uint8Array(bytes), { type: 'array', sheetRows: maxRows + 1, cellHTML: false });
