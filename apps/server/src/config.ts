@@ -120,6 +120,12 @@ export interface ServerConfig {
     /** Messages a connection may send per second on average, and in a burst; over it: closed. */
     readonly messagesPerSecond: number;
     readonly messageBurst: number;
+    /** Bytes a connection may send per second on average, and in a burst; over it: closed (1008). */
+    readonly bytesPerSecond: number;
+    readonly byteBurst: number;
+    /** Open sockets of one account, and from one address (a NAT school), per process. */
+    readonly maxSocketsPerAccount: number;
+    readonly maxSocketsPerAddress: number;
   };
   /**
    * The first code page the server issues (engine.md §4: 0.27.667.1). Applied while no code has
@@ -250,6 +256,10 @@ const envSchema = z
     REALTIME_MAX_BUFFERED_KB: positiveInt.default(4096),
     REALTIME_MESSAGES_PER_SECOND: positiveInt.default(500),
     REALTIME_MESSAGE_BURST: positiveInt.default(1000),
+    REALTIME_KB_PER_SECOND: positiveInt.default(128),
+    REALTIME_KB_BURST: positiveInt.default(512),
+    REALTIME_SOCKETS_PER_ACCOUNT: positiveInt.default(8),
+    REALTIME_SOCKETS_PER_ADDRESS: positiveInt.default(1000),
     S3_ENDPOINT: httpUrl.optional(),
     S3_BUCKET: z
       .string()
@@ -418,6 +428,10 @@ export function loadConfig(
       maxBufferedBytes: e.REALTIME_MAX_BUFFERED_KB * 1024,
       messagesPerSecond: e.REALTIME_MESSAGES_PER_SECOND,
       messageBurst: e.REALTIME_MESSAGE_BURST,
+      bytesPerSecond: e.REALTIME_KB_PER_SECOND * 1024,
+      byteBurst: e.REALTIME_KB_BURST * 1024,
+      maxSocketsPerAccount: e.REALTIME_SOCKETS_PER_ACCOUNT,
+      maxSocketsPerAddress: e.REALTIME_SOCKETS_PER_ADDRESS,
     },
     codeStart: e.CODE_START ?? DEFAULT_CODE_START,
     printCodesPerDay: e.PRINT_CODES_PER_DAY,

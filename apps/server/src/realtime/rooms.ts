@@ -58,6 +58,8 @@ export const RoomMessage = {
   notInLesson: 'Forbidden: not a teacher or student of this lesson',
   notOnBoard: "Forbidden: not the board's owner or a pupil of the owner",
   closed: LiveMessage.closed,
+  tooManySockets: (max: number, of: 'account' | 'address') =>
+    `Too many open realtime connections for this ${of} (at most ${max}); close another tab or window first`,
 } as const;
 
 const SESSION = /^session\/(\d{1,9})_([^/]{1,128})$/;
