@@ -57,6 +57,19 @@ export const systemClock: Clock = { nowMs: () => Date.now() };
 /** How often expired OAuth state is swept from the database. */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
+/**
+ * `TRUST_PROXY` for Fastify (proxy-addr): the client is the right-most X-Forwarded-For address
+ * not trusted. A hop count is given as a function (hop `i` trusted while `i` < n: the socket's
+ * peer is hop 0), since Fastify refuses a plain number (it trusts nothing then).
+ */
+function fastifyTrustProxy(
+  trust: ServerConfig['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return [...trust];
+}
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database, files } = deps;
   const clock = deps.clock ?? systemClock;
@@ -70,7 +83,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             redact: { paths: REDACTED_LOG_PATHS, censor: REDACTED },
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
-    trustProxy: config.trustProxy,
+    // Fastify (proxy-addr): the client is the right-most X-Forwarded-For address not trusted.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // while closing (a drain's end), requests on open connections are still answered: a
     // keep-alive client must not get a 503 the balancer cannot send elsewhere (a POST)
     return503OnClosing: false,

@@ -91,7 +91,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       publicUrl: 'https://class.example.org',
       issuer: 'https://class.example.org/oauth',
-      trustProxy: true,
+      trustProxy: 1,
       dataDir: '/var/lib/dotink',
       pgliteDir: '/var/lib/dotink/db',
       databaseUrl: 'postgres://u:p@db:5432/dotink',
@@ -127,6 +127,21 @@ describe('loadConfig', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it('reads TRUST_PROXY as no proxy, one hop (true), a hop count, or proxy addresses and networks', () => {
+    const trust = (v: string) => loadConfig({ TRUST_PROXY: v }, '/srv/dotink').trustProxy;
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.1, 10.0.0.0/8,::1, fd00::/8')).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
+    for (const bad of ['10.0.0.0/33', 'nginx', '10.0.0.1/8/8', '::1/129'])
+      expect(issuesOf({ TRUST_PROXY: bad })[0], bad).toMatch(/^TRUST_PROXY: .* is not an address or network/);
   });
 
   it('reports every invalid variable by name', () => {

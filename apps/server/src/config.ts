@@ -2,6 +2,7 @@
  * Server configuration: read once from environment variables, validated with zod, with safe
  * defaults. The table in the root README ("Server configuration") documents every variable.
  */
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { type PageAddress, pageAddress, parsePageId } from '@dotink/ncode';
 import { z } from 'zod';
@@ -63,8 +64,12 @@ export interface ServerConfig {
   readonly publicUrl: string;
   /** Issuer identifier of the OAuth/OIDC server: `${publicUrl}/oauth`. */
   readonly issuer: string;
-  /** Honour X-Forwarded-* headers (behind a reverse proxy). */
-  readonly trustProxy: boolean;
+  /**
+   * Which proxies in front are trusted (`TRUST_PROXY`): false (none: the socket's address is the
+   * client), a hop count (the client is that many addresses from the right of X-Forwarded-For),
+   * or proxy addresses and networks (the client is the right-most address not among them).
+   */
+  readonly trustProxy: TrustProxy;
   readonly dataDir: string;
   /** Embedded PGlite data directory (used when `databaseUrl` is absent). */
   readonly pgliteDir: string;
@@ -122,6 +127,12 @@ export interface ServerConfig {
     /** Messages a connection may send per second on average, and in a burst; over it: closed. */
     readonly messagesPerSecond: number;
     readonly messageBurst: number;
+    /** Bytes a connection may send per second on average, and in a burst; over it: closed (1008). */
+    readonly bytesPerSecond: number;
+    readonly byteBurst: number;
+    /** Open sockets of one account, and from one address (a NAT school), per process. */
+    readonly maxSocketsPerAccount: number;
+    readonly maxSocketsPerAddress: number;
   };
   /**
    * The first code page the server issues (engine.md §4: 0.27.667.1). Applied while no code has
@@ -174,12 +185,42 @@ const jsonText = <T extends z.ZodType>(schema: T) =>
 
 const positiveInt = z.coerce.number().int().positive();
 
+/** What `TRUST_PROXY` says: no proxy, a hop count, or the proxies' addresses and networks. */
+export type TrustProxy = false | number | readonly string[];
+
+/**
+ * `TRUST_PROXY`: `false`; `true` (= 1: one proxy in front, whose X-Forwarded-For entry — the
+ * right-most — names the client; never the left-most, which the client writes); a hop count; or
+ * a comma-separated list of proxy addresses and CIDR networks (IPv4 or IPv6).
+ */
+const trustProxyText = z.string().transform((text, ctx): TrustProxy => {
+  const v = text.trim().toLowerCase();
+  if (['false', '0', 'no', ''].includes(v)) return false;
+  if (['true', 'yes'].includes(v)) return 1;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const entries = v.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 4 ? 32 : 128;
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || !bitsOk || extra !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${JSON.stringify(entry)} is not an address or network (true, false, a hop count, or addresses like 10.0.0.1, 10.0.0.0/8, ::1)`,
+      });
+      return z.NEVER;
+    }
+  }
+  return entries;
+});
+
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     PUBLIC_URL: httpUrl.optional(),
-    TRUST_PROXY: booleanText.default(false),
+    TRUST_PROXY: trustProxyText.default(false),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     NCODE_DATA_DIR: z.string().min(1).optional(),
@@ -224,6 +265,10 @@ const envSchema = z
     SHUTDOWN_GRACE_SECONDS: positiveInt.default(30),
     REALTIME_MESSAGES_PER_SECOND: positiveInt.default(500),
     REALTIME_MESSAGE_BURST: positiveInt.default(1000),
+    REALTIME_KB_PER_SECOND: positiveInt.default(128),
+    REALTIME_KB_BURST: positiveInt.default(512),
+    REALTIME_SOCKETS_PER_ACCOUNT: positiveInt.default(8),
+    REALTIME_SOCKETS_PER_ADDRESS: positiveInt.default(1000),
     S3_ENDPOINT: httpUrl.optional(),
     S3_BUCKET: z
       .string()
@@ -399,6 +444,10 @@ export function loadConfig(
       maxBufferedBytes: e.REALTIME_MAX_BUFFERED_KB * 1024,
       messagesPerSecond: e.REALTIME_MESSAGES_PER_SECOND,
       messageBurst: e.REALTIME_MESSAGE_BURST,
+      bytesPerSecond: e.REALTIME_KB_PER_SECOND * 1024,
+      byteBurst: e.REALTIME_KB_BURST * 1024,
+      maxSocketsPerAccount: e.REALTIME_SOCKETS_PER_ACCOUNT,
+      maxSocketsPerAddress: e.REALTIME_SOCKETS_PER_ADDRESS,
     },
     codeStart: e.CODE_START ?? DEFAULT_CODE_START,
     printCodesPerDay: e.PRINT_CODES_PER_DAY,

@@ -23,6 +23,7 @@ export const CloseReason = {
   otherWriter: 'a student may publish only their own strokes',
   otherPen: LiveMessage.otherPen,
   tooMany: (perSecond: number) => `too many messages: over ${perSecond} a second`,
+  tooManyBytes: (perSecond: number) => `too many bytes: over ${Math.round(perSecond / 1024)} KiB a second`,
 } as const;
 
 /**

@@ -28,3 +28,21 @@ export function messageBudget(options: RateLimitOptions, clock: Clock): RateGate
     return true;
   };
 }
+
+/** Takes `cost` (a message's bytes) from the budget; false when the budget cannot pay it. */
+export type CostGate = (cost: number) => boolean;
+
+/** A byte budget (token bucket) read against `clock`: `perSecond` bytes a second, `burst` at once. */
+export function byteBudget(options: RateLimitOptions, clock: Clock): CostGate {
+  const { perSecond, burst } = options;
+  let tokens = burst;
+  let lastMs = clock.nowMs();
+  return (cost) => {
+    const now = clock.nowMs();
+    tokens = Math.min(burst, tokens + (Math.max(0, now - lastMs) * perSecond) / 1000);
+    lastMs = now;
+    if (tokens < cost) return false;
+    tokens -= cost;
+    return true;
+  };
+}

@@ -33,7 +33,7 @@ import { memoryBus, type RealtimeBus } from './bus';
 import { type Connection, RealtimeHub } from './hub';
 import { pgBus } from './pgBus';
 import { CloseReason, publishGuard } from './publishGuard';
-import { messageBudget } from './rateLimit';
+import { byteBudget, messageBudget } from './rateLimit';
 import { joinRoom, type Membership, RoomMessage, RoomRefused } from './rooms';
 
 export { CloseReason } from './publishGuard';
@@ -111,6 +111,17 @@ export const realtimeRoutes: AppPlugin = async (app) => {
   });
 
   const memberships = new WeakMap<FastifyRequest, Membership>();
+  // Open sockets of this process per account and per client address (`TRUST_PROXY`): a pen
+  // station signs in 40 pupils from one computer, a NAT school several hundred from one address.
+  const perAccount = new Map<string, number>();
+  const perAddress = new Map<string, number>();
+  const { maxSocketsPerAccount, maxSocketsPerAddress } = config.realtime;
+  const countUp = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 0) + 1);
+  const countDown = (m: Map<string, number>, key: string) => {
+    const n = (m.get(key) ?? 1) - 1;
+    if (n <= 0) m.delete(key);
+    else m.set(key, n);
+  };
   const requireAuth = app.requireAuth();
   const admit = async (request: FastifyRequest, reply: FastifyReply) => {
     // a draining process takes no new socket: nginx (proxy_next_upstream http_503) or the app's
@@ -122,6 +133,20 @@ export const realtimeRoutes: AppPlugin = async (app) => {
     }
     await requireAuth.call(app, request, reply);
     if (reply.sent) return reply;
+    if ((perAccount.get(authOf(request).account.id) ?? 0) >= maxSocketsPerAccount)
+      return sendFailure(reply, 429, RoomMessage.tooManySockets(maxSocketsPerAccount, 'account'));
+    if ((perAddress.get(request.ip) ?? 0) >= maxSocketsPerAddress)
+      return sendFailure(reply, 429, RoomMessage.tooManySockets(maxSocketsPerAddress, 'address'));
+    // Reserved at once (upgrades arriving together are counted), given back when the connection
+    // ends, upgraded or not.
+    const accountId = authOf(request).account.id;
+    const address = request.ip;
+    countUp(perAccount, accountId);
+    countUp(perAddress, address);
+    request.raw.socket.once('close', () => {
+      countDown(perAccount, accountId);
+      countDown(perAddress, address);
+    });
     try {
       const raw = (request.params as { '*'?: string })['*'] ?? '';
       let room: string;
@@ -170,14 +195,27 @@ export const realtimeRoutes: AppPlugin = async (app) => {
       };
       const check = publishGuard(membership, accountId);
       hub.add(connection);
-      const { messagesPerSecond, messageBurst } = config.realtime;
+      const { messagesPerSecond, messageBurst, bytesPerSecond, byteBurst } = config.realtime;
       const withinBudget = messageBudget(
         { perSecond: messagesPerSecond, burst: messageBurst },
         app.services.clock,
       );
+      const withinBytes = byteBudget({ perSecond: bytesPerSecond, burst: byteBurst }, app.services.clock);
       socket.on('message', (data, isBinary) => {
+        // Once the server decided to close the socket (1008, 4001, 4002 …), nothing more it
+        // receives is relayed, even from a client that ignores the close.
+        if (socket.readyState !== socket.OPEN) return;
         if (!withinBudget()) {
-          if (socket.readyState === socket.OPEN) socket.close(1008, CloseReason.tooMany(messagesPerSecond));
+          socket.close(1008, CloseReason.tooMany(messagesPerSecond));
+          return;
+        }
+        const bytes = Array.isArray(data)
+          ? data.reduce((n, b) => n + b.length, 0)
+          : data instanceof ArrayBuffer
+            ? data.byteLength
+            : data.length;
+        if (!withinBytes(bytes)) {
+          socket.close(1008, CloseReason.tooManyBytes(bytesPerSecond));
           return;
         }
         if (isBinary) {

@@ -59,6 +59,8 @@ export const RoomMessage = {
   notOnBoard: "Forbidden: not the board's owner or a pupil of the owner",
   closed: LiveMessage.closed,
   restarting: 'The server is restarting: connect again (another process takes the socket).',
+  tooManySockets: (max: number, of: 'account' | 'address') =>
+    `Too many open realtime connections for this ${of} (at most ${max}); close another tab or window first`,
 } as const;
 
 const SESSION = /^session\/(\d{1,9})_([^/]{1,128})$/;

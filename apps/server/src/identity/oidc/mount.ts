@@ -23,7 +23,15 @@ export interface MountOptions {
   readonly publicClientIds: ReadonlySet<string>;
 }
 
-type RequestWithOriginalUrl = IncomingMessage & { originalUrl?: string };
+type RequestWithOriginalUrl = IncomingMessage & { originalUrl?: string; [CLIENT_IP]?: string };
+
+/** Where the request handed to the provider carries Fastify's client address (`TRUST_PROXY`). */
+const CLIENT_IP = Symbol('dotink.clientIp');
+
+/** The client address of a request the provider handles, as Fastify decided it. */
+export function clientIpOf(req: IncomingMessage, fallback: string): string {
+  return (req as RequestWithOriginalUrl)[CLIENT_IP] ?? fallback;
+}
 
 /** Longest login name (as the sign-in form) and password the password grant takes. */
 export const OAUTH_PARAM_BOUNDS: Readonly<Record<string, number>> = { username: 320, password: 1024 };
@@ -86,6 +94,7 @@ export function mountProvider(app: FastifyInstance, provider: Provider, options:
           : replayForm(req, form);
     }
     req.originalUrl = url;
+    req[CLIENT_IP] = request.ip;
     // A token request's replay carries the query string in its body already.
     req.url = path.split('?')[0] === options.tokenPath && req !== request.raw ? path.split('?')[0]! : path;
     await handle(req, reply.raw);

@@ -7,6 +7,7 @@
 import { errors, type KoaContextWithOIDC, type Provider } from 'oidc-provider';
 import type { CredentialVerifier } from '../credentials';
 import { grantedScopes, Scope } from '../scopes';
+import { clientIpOf } from './mount';
 
 export const PASSWORD_GRANT = 'password';
 
@@ -26,7 +27,7 @@ export function registerPasswordGrant(provider: Provider, credentials: Credentia
       }
       const client = ctx.oidc.client;
       if (!client) throw new errors.InvalidClient('client authentication failed');
-      const check = await credentials.verify(username, password, ctx.ip);
+      const check = await credentials.verify(username, password, clientIpOf(ctx.req, ctx.ip));
       if (!check.ok) throw invalidGrant(check.message);
       const { account } = check;
       if (account.kind !== 'student') {

@@ -153,7 +153,9 @@ export function createOidcProvider(deps: ProviderDeps): Provider {
   };
 
   const provider = new Provider(config.issuer, configuration);
-  provider.proxy = config.trustProxy;
+  // X-Forwarded-Proto/Host behind a proxy; the client address is Fastify's (`clientIpOf`), never
+  // Koa's (the left-most X-Forwarded-For entry, which the client writes).
+  provider.proxy = config.trustProxy !== false;
   registerPasswordGrant(provider, deps.credentials);
   return provider;
 }

@@ -1,0 +1,118 @@
+/**
+ * WebSocket budgets (issue 27 item 5): bytes per second per connection (1008 over it), a cap on
+ * open sockets per account and per address, and nothing relayed from a socket after the server
+ * decided to close it.
+ */
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase, useTestServer } from '../../test/harness';
+import { type Classroom, createClassroom, pupilPen } from '../../test/inkFixtures';
+import { type Client, connect, listenWs, strokeMessage, UpgradeRefused } from '../../test/realtimeClient';
+import { CloseReason } from './realtimeRoutes';
+
+const tokenOf = (headers: Record<string, string>) => headers.authorization!.slice('Bearer '.length);
+const PER_ADDRESS = 30;
+
+describeEachDatabase('realtime budgets', (kind) => {
+  const server = useTestServer(kind, { env: { REALTIME_SOCKETS_PER_ADDRESS: String(PER_ADDRESS) } });
+  let base: string;
+  let room: Classroom;
+  let sessionUrl: string;
+  beforeAll(async () => {
+    base = await listenWs(server().app);
+    room = await createClassroom(server().app, 3);
+    sessionUrl = `${base}/realtime/v1/rooms/session/${room.tag}`;
+  });
+  const join = (headers: Record<string, string>) =>
+    connect(sessionUrl, { protocols: ['dotink.remote.v1', `bearer.${tokenOf(headers)}`] });
+  /** The status of a refused upgrade, or 101 for an open socket (closed again at once). */
+  const attempt = async (headers: Record<string, string>, keep: Client[]) => {
+    try {
+      keep.push(await join(headers));
+      return 101;
+    } catch (error) {
+      if (error instanceof UpgradeRefused) return error.status;
+      throw error;
+    }
+  };
+  const closeAll = async (clients: Client[]) => {
+    for (const c of clients) c.ws.close();
+    await Promise.all(clients.map((c) => c.closed));
+  };
+
+  it("closes a socket over its byte budget (1008); the teacher's socket stays open and gets none of it", async () => {
+    const pupil = room.students[0]!;
+    const teacher = await join(room.teacher.headers);
+    const writer = await join(pupil.headers);
+    // A valid stroke message of 0.85 MB (22,000 dots): over the 512 KiB burst.
+    const big = strokeMessage(pupil.id, 22_000);
+    expect(big.length).toBeGreaterThan(850_000);
+    writer.ws.send(big);
+    expect(await writer.closed).toEqual({ code: 1008, reason: CloseReason.tooManyBytes(128 * 1024) });
+    // The teacher is still in, and still served.
+    const small = strokeMessage(pupil.id, 5, 'k-after');
+    const again = await join(pupil.headers);
+    again.ws.send(small);
+    expect(await teacher.waitFor(1)).toEqual([small]);
+    expect(teacher.ws.readyState).toBe(teacher.ws.OPEN);
+    await closeAll([teacher, again]);
+  });
+
+  it('relays nothing a socket sends after the server decided to close it', async () => {
+    const pupil = room.students[0]!;
+    const teacher = await join(room.teacher.headers);
+    const writer = await join(pupil.headers);
+    // Another pen's message closes the socket (1008); the 20 valid messages sent with it in the
+    // same burst arrive after that decision.
+    writer.ws.send(strokeMessage(pupil.id, 5, 'k-other', pupilPen(2)));
+    for (let i = 0; i < 20; i++) writer.ws.send(strokeMessage(pupil.id, 5, `k-late-${i}`));
+    expect((await writer.closed).code).toBe(1008);
+    // A marker from the teacher's side of the room shows the relay has caught up.
+    const marker = strokeMessage(room.students[1]!.id, 3, 'k-marker', pupilPen(1));
+    const other = await join(room.students[1]!.headers);
+    other.ws.send(marker);
+    expect(await teacher.waitFor(1)).toEqual([marker]);
+    expect(teacher.messages).toEqual([marker]);
+    await closeAll([teacher, other]);
+  });
+
+  it('refuses sockets of one account past its cap (8), of 2,000 tried with one token, and admits again after a close', async () => {
+    const pupil = room.students[2]!;
+    const open: Client[] = [];
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 2_000; i += 200) {
+      const batch = await Promise.all(Array.from({ length: 200 }, () => attempt(pupil.headers, open)));
+      for (const s of batch) statuses.set(s, (statuses.get(s) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 101: 8, 429: 1_992 });
+    try {
+      await join(pupil.headers);
+      expect.unreachable('the 9th socket is refused');
+    } catch (error) {
+      expect(error).toBeInstanceOf(UpgradeRefused);
+      expect((error as UpgradeRefused).body.message).toBe(
+        'Too many open realtime connections for this account (at most 8); close another tab or window first',
+      );
+    }
+    open[0]!.ws.close();
+    await open[0]!.closed;
+    // The server sees the close a moment later.
+    let status = 429;
+    for (let i = 0; i < 50 && status === 429; i++) {
+      status = await attempt(pupil.headers, open);
+      if (status === 429) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe(101);
+    await closeAll(open.slice(1));
+  }, 120_000);
+
+  it(`refuses sockets from one address past its cap (${PER_ADDRESS}): a pen station of many pupils fits under it`, async () => {
+    const open: Client[] = [];
+    // Three pupils and the teacher, 8 each at most: 30 from this address, then 429.
+    const callers = [room.teacher, ...room.students];
+    const statuses: number[] = [];
+    for (const c of callers) for (let i = 0; i < 8; i++) statuses.push(await attempt(c.headers, open));
+    expect(statuses.filter((s) => s === 101)).toHaveLength(PER_ADDRESS);
+    expect(statuses.slice(PER_ADDRESS)).toEqual([429, 429]);
+    await closeAll(open);
+  }, 60_000);
+});

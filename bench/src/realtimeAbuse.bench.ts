@@ -1,0 +1,159 @@
+/**
+ * Issue 27 item 5: the server's health while WebSocket abuse runs. Ten pupil sockets of a live
+ * lesson send valid 0.85 MB stroke messages (each is closed, 1008, and comes back at once), then
+ * one pupil token tries 2,000 sockets; `GET /api/health` is timed every 20 ms meanwhile (budget
+ * p99 < 100 ms), and the teacher's socket must stay open throughout.
+ */
+import { connect, strokeMessage, UpgradeRefused } from '@dotink/server/test/realtime';
+import { type Bench, below, type Figure, percentile } from './budget';
+import {
+  type Kind,
+  load,
+  note,
+  onEachDatabase,
+  seedTeacherClass,
+  startHttpServer,
+  tokenFor,
+} from './serverHarness';
+
+const PUPILS = 10;
+const ABUSE_MS = 5000;
+const pen = (i: number) => `9C:7B:D2:10:01:${(i + 1).toString(16).toUpperCase().padStart(2, '0')}`;
+
+/** Times GET /api/health every 20 ms until `stop()` is called; answers the latencies. */
+function healthProbe(base: string) {
+  const times: number[] = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const t0 = performance.now();
+      await fetch(`${base}/api/health`).then((r) => r.arrayBuffer());
+      times.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return times;
+    },
+  };
+}
+
+async function measure(kind: Kind, adminUrl?: string): Promise<Figure[]> {
+  const server = await startHttpServer(kind, adminUrl);
+  try {
+    const { app, base } = server;
+    const { db, accounts } = app.services;
+    const { teacherId, classId } = await seedTeacherClass(app, false);
+    const pupils: { id: string; token: string }[] = [];
+    for (let i = 0; i < PUPILS; i++) {
+      const s = await accounts.createStudent({ name: `P${i}` });
+      await db
+        .insertInto('students')
+        .values({ account_id: s.id, class_id: classId, num: i + 1, name: s.name, mac_address: pen(i) })
+        .execute();
+      pupils.push({ id: s.id, token: await tokenFor(app, s.id, 'openid profile storage') });
+    }
+    const curriculum = await db
+      .insertInto('curriculums')
+      .values({ class_id: classId, teacher_id: teacherId, title: 'Math' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const now = Date.now();
+    const course = await db
+      .insertInto('courses')
+      .values({
+        curriculum_id: curriculum.id,
+        tag: 'L',
+        title: 'Math',
+        start_at: new Date(now - 600_000),
+        end_at: new Date(now + 3_600_000),
+        session_id: 'bench-live',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const url = `${base.replace(/^http/, 'ws')}/realtime/v1/rooms/session/${course.id}_bench-live`;
+    const join = (token: string) => connect(url, { protocols: ['dotink.remote.v1', `bearer.${token}`] });
+    const teacher = await join(await tokenFor(app, teacherId, 'openid profile edu.read'));
+    let teacherClosed = false;
+    void teacher.closed.then(() => {
+      teacherClosed = true;
+    });
+
+    // Ten sockets sending 0.85 MB messages, each reconnecting when closed.
+    const messages = pupils.map((p, i) => strokeMessage(p.id, 22_000, `k-${i}`, pen(i)));
+    const probe = healthProbe(base);
+    const until = performance.now() + ABUSE_MS;
+    let sent = 0;
+    let closedByBudget = 0;
+    await Promise.all(
+      pupils.map(async (p, i) => {
+        while (performance.now() < until) {
+          const c = await join(p.token);
+          c.ws.send(messages[i]!);
+          sent++;
+          const { code } = await c.closed;
+          if (code === 1008) closedByBudget++;
+        }
+      }),
+    );
+    const bigTimes = await probe.stop();
+
+    // One token, 2,000 sockets: 8 admitted, the rest refused (429).
+    const probe2 = healthProbe(base);
+    const open: Awaited<ReturnType<typeof join>>[] = [];
+    let refused = 0;
+    for (let i = 0; i < 2000; i += 100) {
+      await Promise.all(
+        Array.from({ length: 100 }, async () => {
+          try {
+            open.push(await join(pupils[0]!.token));
+          } catch (error) {
+            if (error instanceof UpgradeRefused) refused++;
+            else throw error;
+          }
+        }),
+      );
+    }
+    const socketTimes = await probe2.stop();
+    for (const c of open) c.ws.close();
+    note(
+      `[${kind}] ${sent} messages of ${(messages[0]!.length / 1e6).toFixed(2)} MB from ${PUPILS} sockets in ${ABUSE_MS / 1000} s, ${closedByBudget} closed 1008; ` +
+        `2,000 sockets of one token: ${open.length} open, ${refused} refused; teacher's socket ${teacherClosed ? 'CLOSED' : 'open'}; ${load()} (shared machine)`,
+    );
+    teacher.ws.close();
+    return [
+      below(
+        `[${kind}] health p99 while 10 sockets send 0.85 MB messages`,
+        percentile(bigTimes, 99),
+        'ms',
+        100,
+      ),
+      below(
+        `[${kind}] health p99 while one token opens 2,000 sockets`,
+        percentile(socketTimes, 99),
+        'ms',
+        100,
+      ),
+      below(`[${kind}] teacher sockets dropped`, teacherClosed ? 1 : 0, 'sockets', 1),
+    ];
+  } finally {
+    await server.close();
+  }
+}
+
+const bench: Bench = {
+  name: 'WebSocket abuse: health while budgets hold (issue 27)',
+  async run() {
+    const out: Figure[] = [];
+    await onEachDatabase(async (kind, adminUrl) => {
+      const figures = await measure(kind, adminUrl);
+      out.push(...figures);
+      return figures[0]!;
+    });
+    return out;
+  },
+};
+export default bench;
