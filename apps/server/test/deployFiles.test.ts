@@ -56,7 +56,8 @@ describe('deploy/compose.yaml', () => {
     const config = loadConfig(withDefaults(env), '/app');
     expect(config.databaseUrl).toMatch(/^postgres:\/\/dotink:.+@postgres:5432\/dotink$/);
     expect(config.objectStore?.bucket).toBe('dotink');
-    expect(config.trustProxy).toBe(true);
+    // TRUST_PROXY=true: one proxy (nginx) in front, its X-Forwarded-For entry names the client
+    expect(config.trustProxy).toBe(1);
   });
 
   it('gives the app longer to stop than the server takes to drain', () => {
