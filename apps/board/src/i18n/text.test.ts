@@ -1,8 +1,8 @@
-import { detectLanguage } from '@dotink/view';
+import { detectLanguage, LANGUAGES } from '@dotink/view';
 import { describe, expect, it } from 'vitest';
 import { FILE_NAME_MESSAGES } from '../model/fileName';
 import { boardEn } from './en';
-import { boardText, missingBoardKeys } from './text';
+import { boardLanguage, boardText, menuLanguages, missingBoardKeys } from './text';
 
 describe('board text', () => {
   it('Korean, Japanese and Traditional Chinese are complete; German and Spanish fall back to English', () => {
@@ -32,5 +32,21 @@ describe('board text', () => {
     expect(detectLanguage({ search: '?lang=ja', navigatorLanguages: ['ko-KR'] })).toBe('ja');
     expect(detectLanguage({ navigatorLanguages: ['zh-TW'] })).toBe('zh-TW');
     expect(detectLanguage({ navigatorLanguages: ['fr-FR'] })).toBe('en');
+  });
+
+  it('a language without board text (German, Spanish) falls back to English, as the menu shows', () => {
+    expect(boardLanguage({ navigatorLanguages: ['de-DE', 'de'] })).toBe('en');
+    expect(boardLanguage({ navigatorLanguages: ['es-ES'] })).toBe('en');
+    expect(boardLanguage({ search: '?lang=de', navigatorLanguages: ['ko-KR'] })).toBe('ko');
+    expect(boardLanguage({ search: '?lang=es' })).toBe('en');
+    // the browser's next language the board has text for wins over English
+    expect(boardLanguage({ navigatorLanguages: ['de-DE', 'ja-JP'] })).toBe('ja');
+    // the choice remembered from the menu, then the browser
+    expect(boardLanguage({ navigatorLanguages: ['ko-KR'] }, 'zh-TW')).toBe('zh-TW');
+    expect(boardLanguage({ navigatorLanguages: ['ko-KR'] }, 'de')).toBe('ko');
+    expect(boardLanguage({ search: '?lang=ja', navigatorLanguages: ['ko-KR'] }, 'zh-TW')).toBe('ja');
+    // whatever the hints, the result is a language the menu offers
+    for (const tag of ['de', 'es-MX', 'fr', 'zh-CN', 'ko', 'en-GB'])
+      expect(menuLanguages(LANGUAGES)).toContain(boardLanguage({ navigatorLanguages: [tag] }));
   });
 });

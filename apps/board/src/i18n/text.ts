@@ -2,11 +2,15 @@
  * The board's interface text: its own `board` namespace (this folder) on top of the shared
  * catalogue of `@dotink/view` (toolbar, spec messages). One typed function serves both: a key
  * of the board namespace is looked up here, any other in the view's catalogue; a missing text
- * falls back to English. The language comes from `?lang=`, the browser, then English (view).
+ * falls back to English. The language comes from `?lang=`, the menu's remembered choice, the
+ * browser, then English — only languages with the board's text ({@link boardLanguage}).
  */
 import {
+  detectLanguage,
   interpolate,
+  LANGUAGES,
   type Language,
+  type LanguageHints,
   type MessageKey,
   type MessageParams,
   translate as translateView,
@@ -60,6 +64,16 @@ export function menuLanguages(all: readonly Language[]): Language[] {
 
 /** Where the language chosen in the menu is remembered (localStorage). */
 export const LANGUAGE_CHOICE_KEY = 'dotink.language';
+
+/**
+ * The board's language: `?lang=`, then the language `chosen` in the menu before, then the
+ * browser's — the first the menu offers (one with the board's text), else English. So a German
+ * or Spanish browser gets an English page marked `lang="en"` with English shown in the menu.
+ */
+export function boardLanguage(hints: LanguageHints, chosen?: string | null): Language {
+  const navigatorLanguages = [...(chosen ? [chosen] : []), ...(hints.navigatorLanguages ?? [])];
+  return detectLanguage({ ...hints, navigatorLanguages }, menuLanguages(LANGUAGES));
+}
 
 /** The translate function of the current language (the view's I18nProvider). */
 export function useText(): BoardTranslate {
