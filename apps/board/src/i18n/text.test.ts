@@ -1,4 +1,4 @@
-import { detectLanguage, LANGUAGES } from '@dotink/view';
+import { detectLanguage, LANGUAGES, type Language } from '@dotink/view';
 import { describe, expect, it } from 'vitest';
 import { FILE_NAME_MESSAGES } from '../model/fileName';
 import { boardEn } from './en';
@@ -20,6 +20,20 @@ describe('board text', () => {
     );
     expect(boardText('ko', 'import.duplicatePdf')).toBe('이미 등록된 PDF가 있습니다');
     expect(boardText('en', 'list.selectedCount', { count: 2 })).toBe('2 selected');
+  });
+
+  it('counts in each language: one board, two boards (plural forms by Intl.PluralRules)', () => {
+    const del = (l: Language, count: number) => boardText(l, 'list.deleteForeverConfirm', { count });
+    expect(del('en', 1)).toBe('Delete 1 board forever? Its pages, PDFs and writing cannot be restored.');
+    expect(del('en', 2)).toBe('Delete 2 boards forever? Their pages, PDFs and writing cannot be restored.');
+    expect(del('de', 1)).toBe(del('en', 1));
+    expect(del('ko', 1)).toBe('보드 1개를 영구 삭제할까요? 페이지, PDF와 필기를 복구할 수 없습니다.');
+    expect(del('ja', 1)).toBe('1 件のボードを完全に削除しますか？ページ、PDF、筆記は元に戻せません。');
+    expect(del('zh-TW', 1)).toBe('要永久刪除 1 個白板嗎？其頁面、PDF 和筆跡將無法復原。');
+    expect(boardText('en', 'list.pageCount', { count: 1 })).toBe('1 page');
+    expect(boardText('en', 'list.pageCount', { count: 0 })).toBe('0 pages');
+    expect(boardText('en', 'list.pageCount', { count: 12 })).toBe('12 pages');
+    expect(boardText('ko', 'list.pageCount', { count: 1 })).toBe('1페이지');
   });
 
   it('quotes the file-name rules as the model states them', () => {

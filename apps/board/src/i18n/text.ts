@@ -18,7 +18,7 @@ import {
 } from '@dotink/view';
 import { useMemo } from 'react';
 import { boardDe } from './de';
-import { type BoardKey, type BoardMessages, boardEn } from './en';
+import { type BoardKey, type BoardMessages, type BoardPlurals, boardEn, boardEnPlurals } from './en';
 import { boardEs } from './es';
 import { boardJa } from './ja';
 import { boardKo } from './ko';
@@ -41,13 +41,27 @@ const BOARD_CATALOGUES: Readonly<Record<Language, Partial<BoardMessages>>> = {
   es: boardEs,
 };
 
+/** The plural forms of each language that has any (see {@link BoardPlurals}). */
+const BOARD_PLURALS: Readonly<Partial<Record<Language, BoardPlurals>>> = { en: boardEnPlurals };
+
 function isBoardKey(key: TextKey): key is BoardKey {
   return Object.hasOwn(boardEn, key);
 }
 
-/** The text of `key` in `language`, falling back to English. */
+/** `key`'s text in `language` for the `count` parameter (its plural form), if it has one. */
+function catalogueText(language: Language, key: BoardKey, params?: MessageParams): string | undefined {
+  const text = BOARD_CATALOGUES[language][key];
+  const count = params?.count;
+  if (text === undefined || typeof count !== 'number') return text;
+  return BOARD_PLURALS[language]?.[key]?.[new Intl.PluralRules(language).select(count)] ?? text;
+}
+
+/** The text of `key` in `language` (its plural form for `count`), falling back to English. */
 export function boardText(language: Language, key: TextKey, params?: MessageParams): string {
-  if (isBoardKey(key)) return interpolate(BOARD_CATALOGUES[language][key] ?? boardEn[key], params);
+  if (isBoardKey(key)) {
+    const text = catalogueText(language, key, params) ?? catalogueText('en', key, params) ?? boardEn[key];
+    return interpolate(text, params);
+  }
   return translateView(language, key, params);
 }
 
