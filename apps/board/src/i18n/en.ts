@@ -176,6 +176,9 @@ export type BoardPlurals = {
 /** English plural forms. */
 export const boardEnPlurals: BoardPlurals = {
   'list.pageCount': { one: '{count} page' },
+  'print.rangeBeyond': {
+    one: 'The document has {total} pages: page {pages} does not exist and is left out.',
+  },
   'list.deleteForeverConfirm': {
     one: 'Delete {count} board forever? Its pages, PDFs and writing cannot be restored.',
   },
