@@ -137,6 +137,20 @@ describe.sequential('board languages and offline', () => {
     const de = await open('lang=de');
     expect(await de.testId('notice-close').textContent()).toBe('Close');
     await de.page.context().close();
+
+    // a German or Spanish browser: English throughout, marked and offered as English
+    for (const locale of ['de-DE', 'es-ES']) {
+      const b = await env.open('notice=0', { locale, viewport: { width: 1366, height: 860 } });
+      expect(await b.page.evaluate(() => navigator.language)).toBe(locale);
+      expect(await b.testId('connect-pen').textContent()).toBe('Connect pen');
+      expect(await b.page.evaluate(() => document.documentElement.lang)).toBe('en');
+      expect(await b.testId('language').inputValue()).toBe('en');
+      expect(
+        await b.testId('language').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent),
+      ).toBe('English');
+      expect(b.errors).toEqual([]);
+      await b.page.context().close();
+    }
   });
 
   it('imports a GridaBoard legacy .grida: its PDF, pages and ink', async () => {

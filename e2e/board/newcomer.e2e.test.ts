@@ -85,7 +85,7 @@ describe.sequential('the board as a newcomer meets it (issue 12)', () => {
     await board.testId('delete-forever').click();
     await board.testId('confirm-dialog').waitFor();
     expect(await board.testId('confirm-text').textContent()).toBe(
-      'Delete 1 boards forever? Their pages, PDFs and writing cannot be restored.',
+      'Delete 1 board forever? Its pages, PDFs and writing cannot be restored.',
     );
     await board.testId('confirm-cancel').click();
     expect(await board.testId('board-card').count()).toBe(1);

@@ -4,7 +4,7 @@
  */
 
 import type { BluetoothLike } from '@dotink/pen';
-import { browserLanguageHints, createPageViewPointerPen, detectLanguage } from '@dotink/view';
+import { browserLanguageHints, createPageViewPointerPen } from '@dotink/view';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BoardApp } from './app/boardApp';
@@ -13,7 +13,7 @@ import { createEditorStore } from './app/editorStore';
 import { boardLinks } from './app/links';
 import { PenRuntime } from './app/penRuntime';
 import { browserDownload } from './app/saveFlow';
-import { LANGUAGE_CHOICE_KEY } from './i18n/text';
+import { boardLanguage, LANGUAGE_CHOICE_KEY } from './i18n/text';
 import { lazyPdfEngine } from './import/lazyPdfEngine';
 import { BoardRepository } from './model/boardRepository';
 import { openBoardDb } from './model/db';
@@ -85,12 +85,7 @@ void fetchPaperCatalogue(CATALOGUE_URL).then((c) => {
 });
 
 // ?lang= first, then the language chosen in the menu before, then the browser's
-const hints = browserLanguageHints();
-const chosen = storage?.getItem(LANGUAGE_CHOICE_KEY);
-const language = detectLanguage({
-  ...hints,
-  navigatorLanguages: [...(chosen ? [chosen] : []), ...(hints.navigatorLanguages ?? [])],
-});
+const language = boardLanguage(browserLanguageHints(), storage?.getItem(LANGUAGE_CHOICE_KEY));
 const params = new URLSearchParams(window.location.search);
 if (params.get('help') === '1') editor.getState().showDialog({ kind: 'help' });
 else if (params.get('notice') !== '0' && noticeDue(storage, Date.now()))

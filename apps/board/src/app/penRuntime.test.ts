@@ -2,14 +2,21 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PenEvent } from '@dotink/ink';
-import { createPuiRegistry, GRIDA_PUI_FILE_ORDER, pageAddress, parseNproj } from '@dotink/ncode';
+import { createStroke, dotsFrom } from '@dotink/ink';
+import { createPuiRegistry, GRIDA_PUI_FILE_ORDER, pageAddress, pageId, parseNproj } from '@dotink/ncode';
 import type { PointerPen } from '@dotink/pen';
 import { describe, expect, it } from 'vitest';
+import { BoardSession } from '../model/boardSession';
+import { counterIds } from '../model/ids';
+import { paperLookup } from '../model/paper';
+import { manualTimers, memoryRepository } from '../model/testSupport';
 import { createEditorStore } from './editorStore';
 import { PenRuntime } from './penRuntime';
 
 const CONTROLLER = pageAddress(3, 1013, 1116, 1);
 const PAPER = pageAddress(3, 27, 168, 5);
+/** The controller page with the undo and redo buttons (GridaBoard's first controller). */
+const UNDO_SHEET = pageAddress(3, 1013, 1, 1);
 /** The shared vendor data (as test-support/shared.ts finds it; this project cannot import it). */
 const sharedDir =
   process.env.DOTINK_SHARED_DIR ??
@@ -69,5 +76,39 @@ describe('pens on the board', () => {
     r.editor.getState().updatePen('mouse-pen', { tool: 'pointer' });
     r.hover(21, 21);
     expect(r.hovers).toEqual(['21,21']);
+  });
+
+  it('the undo and redo paper buttons undo and redo on the open board', async () => {
+    const r = rig();
+    const m = memoryRepository();
+    const board = await m.repo.createBoard('B');
+    const session = new BoardSession((await m.repo.loadBoard(board.id))!, {
+      repo: m.repo,
+      ids: counterIds('s'),
+      paper: paperLookup(undefined),
+      timers: manualTimers(),
+    });
+    r.runtime.setSession(session);
+    await session.ensurePage(PAPER);
+    session.addStrokes([
+      createStroke(
+        { key: 'written', page: PAPER },
+        dotsFrom([
+          { xNu: 1, yNu: 2, force: 100, timeMs: 1000 },
+          { xNu: 3, yNu: 4, force: 200, timeMs: 1010 },
+        ]),
+      ),
+    ]);
+    const keys = () => session.store.strokesOnPage(pageId(PAPER)).map((s) => s.key);
+    expect(keys()).toEqual(['written']);
+    expect(registry.commandAt(UNDO_SHEET, 26.5, 16)).toBe('undo');
+    expect(registry.commandAt(UNDO_SHEET, 31, 16)).toBe('redo');
+    r.stroke(UNDO_SHEET, 26.5, 16);
+    await settle();
+    expect(keys()).toEqual([]);
+    r.stroke(UNDO_SHEET, 31, 16);
+    await settle();
+    expect(keys()).toEqual(['written']);
+    expect(r.editor.getState().toast).toBeUndefined();
   });
 });

@@ -177,7 +177,9 @@ export class PenRuntime {
     applyPuiCommand(press.command, stroke.mac, {
       editor,
       ...(this.options.zoomBy ? { zoomBy: this.options.zoomBy } : {}),
-      ...(session ? { addPage: () => session.addBlankPage() } : {}),
+      ...(session
+        ? { addPage: () => session.addBlankPage(), undo: () => session.undo(), redo: () => session.redo() }
+        : {}),
       pageCount: () => session?.pages.length ?? 0,
     });
   }

@@ -37,4 +37,21 @@ describe('paper buttons on the board', () => {
     applyPuiCommand('start_ppt', 'p', target);
     expect(editor.getState().toast).toEqual({ key: 'control.unsupported', params: { command: 'start_ppt' } });
   });
+
+  it('undo and redo act on the open board; with no board open the button says it failed', () => {
+    const editor = createEditorStore();
+    const done: string[] = [];
+    const target = {
+      editor,
+      pageCount: () => 1,
+      undo: () => void done.push('undo'),
+      redo: () => void done.push('redo'),
+    };
+    applyPuiCommand('undo', 'p', target);
+    applyPuiCommand('redo', 'p', target);
+    expect(done).toEqual(['undo', 'redo']);
+    expect(editor.getState().toast).toBeUndefined();
+    applyPuiCommand('undo', 'p', { editor, pageCount: () => 0 });
+    expect(editor.getState().toast).toEqual({ key: 'control.failed', params: { command: 'undo' } });
+  });
 });

@@ -1,8 +1,9 @@
 /**
  * What a pressed paper button does on the board (fact sheet §7 "Commands GridaBoard executes"):
  * tool, colour and thickness change for the pen that pressed it; pointer toggles its laser
- * pointer; fit, zoom, previous / next and add page act on the page shown. The rest of the
- * vocabulary (undo, record, ppt_*, …) is told as not supported here.
+ * pointer; fit, zoom, previous / next and add page act on the page shown; undo and redo act on
+ * the open board, as its toolbar buttons do. The rest of the vocabulary (record, ppt_*, …) is
+ * told as not supported here.
  */
 import { type PuiCommand, parsePuiCommand } from '@dotink/ncode';
 import { PEN_COLORS, PEN_THICKNESSES } from '@dotink/view';
@@ -18,6 +19,9 @@ export interface PuiTarget {
   addPage?(): Promise<number>;
   /** Number of pages of the open board. */
   pageCount(): number;
+  /** Undoes / redoes the last edit of the open board (undefined with no board open). */
+  undo?(): void;
+  redo?(): void;
 }
 
 /** The board palette index of a PUI colour (matched by name: `lightblue` is our `lightBlue`). */
@@ -87,6 +91,15 @@ export function applyPuiCommand(param: string, penId: string, target: PuiTarget)
         .addPage?.()
         .then((i) => target.editor.getState().setPageIndex(i))
         .catch(() => target.editor.getState().showToast('control.failed', { command: param }));
+      return;
+    case 'unhandled':
+      if (command.param === 'undo' || command.param === 'redo') {
+        const act = command.param === 'undo' ? target.undo : target.redo;
+        if (act) act.call(target);
+        else editor.showToast('control.failed', { command: param }); // no board open
+        return;
+      }
+      editor.showToast('control.unsupported', { command: param });
       return;
     default:
       editor.showToast('control.unsupported', { command: param });

@@ -164,3 +164,22 @@ export type BoardKey = keyof typeof boardEn;
 
 /** A complete board catalogue. */
 export type BoardMessages = { readonly [K in BoardKey]: string };
+
+/**
+ * Texts that change with `{count}` (Intl.PluralRules categories: one, two, few, many, zero);
+ * the key's own text is the `other` form. Korean, Japanese and Chinese need none.
+ */
+export type BoardPlurals = {
+  readonly [K in BoardKey]?: Readonly<Partial<Record<Intl.LDMLPluralRule, string>>>;
+};
+
+/** English plural forms. */
+export const boardEnPlurals: BoardPlurals = {
+  'list.pageCount': { one: '{count} page' },
+  'print.rangeBeyond': {
+    one: 'The document has {total} pages: page {pages} does not exist and is left out.',
+  },
+  'list.deleteForeverConfirm': {
+    one: 'Delete {count} board forever? Its pages, PDFs and writing cannot be restored.',
+  },
+};

@@ -2,11 +2,15 @@
  * The board's interface text: its own `board` namespace (this folder) on top of the shared
  * catalogue of `@dotink/view` (toolbar, spec messages). One typed function serves both: a key
  * of the board namespace is looked up here, any other in the view's catalogue; a missing text
- * falls back to English. The language comes from `?lang=`, the browser, then English (view).
+ * falls back to English. The language comes from `?lang=`, the menu's remembered choice, the
+ * browser, then English — only languages with the board's text ({@link boardLanguage}).
  */
 import {
+  detectLanguage,
   interpolate,
+  LANGUAGES,
   type Language,
+  type LanguageHints,
   type MessageKey,
   type MessageParams,
   translate as translateView,
@@ -14,7 +18,7 @@ import {
 } from '@dotink/view';
 import { useMemo } from 'react';
 import { boardDe } from './de';
-import { type BoardKey, type BoardMessages, boardEn } from './en';
+import { type BoardKey, type BoardMessages, type BoardPlurals, boardEn, boardEnPlurals } from './en';
 import { boardEs } from './es';
 import { boardJa } from './ja';
 import { boardKo } from './ko';
@@ -37,13 +41,27 @@ const BOARD_CATALOGUES: Readonly<Record<Language, Partial<BoardMessages>>> = {
   es: boardEs,
 };
 
+/** The plural forms of each language that has any (see {@link BoardPlurals}). */
+const BOARD_PLURALS: Readonly<Partial<Record<Language, BoardPlurals>>> = { en: boardEnPlurals };
+
 function isBoardKey(key: TextKey): key is BoardKey {
   return Object.hasOwn(boardEn, key);
 }
 
-/** The text of `key` in `language`, falling back to English. */
+/** `key`'s text in `language` for the `count` parameter (its plural form), if it has one. */
+function catalogueText(language: Language, key: BoardKey, params?: MessageParams): string | undefined {
+  const text = BOARD_CATALOGUES[language][key];
+  const count = params?.count;
+  if (text === undefined || typeof count !== 'number') return text;
+  return BOARD_PLURALS[language]?.[key]?.[new Intl.PluralRules(language).select(count)] ?? text;
+}
+
+/** The text of `key` in `language` (its plural form for `count`), falling back to English. */
 export function boardText(language: Language, key: TextKey, params?: MessageParams): string {
-  if (isBoardKey(key)) return interpolate(BOARD_CATALOGUES[language][key] ?? boardEn[key], params);
+  if (isBoardKey(key)) {
+    const text = catalogueText(language, key, params) ?? catalogueText('en', key, params) ?? boardEn[key];
+    return interpolate(text, params);
+  }
   return translateView(language, key, params);
 }
 
@@ -60,6 +78,16 @@ export function menuLanguages(all: readonly Language[]): Language[] {
 
 /** Where the language chosen in the menu is remembered (localStorage). */
 export const LANGUAGE_CHOICE_KEY = 'dotink.language';
+
+/**
+ * The board's language: `?lang=`, then the language `chosen` in the menu before, then the
+ * browser's — the first the menu offers (one with the board's text), else English. So a German
+ * or Spanish browser gets an English page marked `lang="en"` with English shown in the menu.
+ */
+export function boardLanguage(hints: LanguageHints, chosen?: string | null): Language {
+  const navigatorLanguages = [...(chosen ? [chosen] : []), ...(hints.navigatorLanguages ?? [])];
+  return detectLanguage({ ...hints, navigatorLanguages }, menuLanguages(LANGUAGES));
+}
 
 /** The translate function of the current language (the view's I18nProvider). */
 export function useText(): BoardTranslate {

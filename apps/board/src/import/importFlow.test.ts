@@ -200,6 +200,7 @@ describe('import', () => {
     const first = (await importFile({ name: 'a.pdf', bytes: pdfBytes('a') }, ctx)) as { boardId: string };
     const session = await open(first.boardId);
     const file = writeGridaFile(session.toDocument(0));
+    await repo.trash([first.boardId]); // (the PDF's board kept, it would be a duplicate)
     const r = await importFile({ name: 'a.grida', bytes: file }, ctx, 'grida');
     expect(r.kind).toBe('boardCreated');
     const loaded = await repo.loadBoard((r as { boardId: string }).boardId);
@@ -207,6 +208,28 @@ describe('import', () => {
       session.pages.map((p) => [p.address, p.sizePt, p.source.kind]),
     );
     expect(loaded!.pdfs[0]!.bytes).toEqual(pdfBytes('a'));
+  });
+
+  it('the same .GRIDA imported twice: There is already a registered PDF (the PDF rule)', async () => {
+    const { ctx, repo, open } = await context();
+    const first = (await importFile({ name: 'a.pdf', bytes: pdfBytes('a') }, ctx)) as { boardId: string };
+    const file = writeGridaFile((await open(first.boardId)).toDocument(0));
+    await repo.trash([first.boardId]);
+    expect((await importFile({ name: 'a.grida', bytes: file }, ctx, 'grida')).kind).toBe('boardCreated');
+    expect(await importFile({ name: 'a.grida', bytes: file }, ctx, 'grida')).toEqual({
+      kind: 'failed',
+      message: 'import.duplicatePdf',
+    });
+    expect((await repo.listBoards()).filter((b) => b.trashed === 0)).toHaveLength(1);
+  });
+
+  it('a .GRIDA without a PDF (pen pages only) may be imported again', async () => {
+    const { ctx, repo, open } = await context();
+    const board = await repo.createBoard('Pen only');
+    const file = writeGridaFile((await open(board.id)).toDocument(0));
+    expect((await importFile({ name: 'p.grida', bytes: file }, ctx, 'grida')).kind).toBe('boardCreated');
+    expect((await importFile({ name: 'p.grida', bytes: file }, ctx, 'grida')).kind).toBe('boardCreated');
+    expect(await repo.listBoards()).toHaveLength(3);
   });
 
   it('a legacy GridaBoard .grida becomes a new board', async () => {
@@ -231,5 +254,13 @@ describe('import', () => {
     expect(loaded!.board.title).toBe('old board');
     expect(loaded!.pages).toHaveLength(1);
     expect(loaded!.pdfs[0]!.bytes).toEqual(pdfBytes('legacy'));
+    // imported again: its PDF is already registered
+    expect(
+      await importFile(
+        { name: 'old board.grida', bytes: new TextEncoder().encode(JSON.stringify(legacy)) },
+        ctx,
+      ),
+    ).toEqual({ kind: 'failed', message: 'import.duplicatePdf' });
+    expect(await repo.listBoards()).toHaveLength(1);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Importing a file (board.md §2 import menu, §8 errors): a PDF is added to the open board (or to
  * a new board from the board list) after the duplicate check and, for a protected file, the
- * password prompt; a .GRIDA file (ours or GridaBoard's) becomes a new board. Each outcome that
+ * password prompt; a .GRIDA file (ours or GridaBoard's) becomes a new board, unless one of its
+ * PDFs is already in a kept board (the same duplicate rule). Each outcome that
  * the user must hear about is a message key of the spec.
  */
 import {
@@ -192,10 +193,25 @@ async function adoptPrintedCodes(
   }
 }
 
+const DUPLICATE: ImportResult = { kind: 'failed', message: 'import.duplicatePdf' };
+
+/** The PDF duplicate rule (board.md §5) for a board file: one of its PDFs is in a kept board. */
+async function anyPdfKept(repo: BoardRepository, fingerprints: readonly string[]): Promise<boolean> {
+  for (const f of fingerprints) if (await repo.hasPdf(f)) return true;
+  return false;
+}
+
 async function importBoardFile(file: PickedFile, ctx: ImportContext): Promise<ImportResult> {
   try {
     if (boardFileKind(file.bytes) === 'grida') {
       const doc = checkDocument(readGridaFile(file.bytes), file.name);
+      if (
+        await anyPdfKept(
+          ctx.repo,
+          doc.pdfs.map((p) => p.fingerprint),
+        )
+      )
+        return DUPLICATE;
       const board = await ctx.repo.importDocument(doc, doc.board.title || baseName(file.name));
       return { kind: 'boardCreated', boardId: board.id };
     }
@@ -207,6 +223,7 @@ async function importBoardFile(file: PickedFile, ctx: ImportContext): Promise<Im
       sizes = await pdf.pageSizesPt();
       fingerprint = pdf.fingerprint;
       await pdf.destroy();
+      if (await anyPdfKept(ctx.repo, [fingerprint])) return DUPLICATE;
     }
     const now = ctx.nowMs();
     const title = baseName(file.name);

@@ -63,10 +63,17 @@ describe('PrintDialog', () => {
     fireEvent.blur(range);
     expect(range.value).toBe('1-2');
     expect(screen.getByTestId('print-range-beyond').textContent).toBe(
-      'The document has 3 pages: pages 4 do not exist and are left out.',
+      'The document has 3 pages: page 4 does not exist and is left out.',
     );
     fireEvent.change(range, { target: { value: '1-3' } });
     expect(screen.queryByTestId('print-range-beyond')).toBeNull();
+    // an open range ends at the last page
+    fireEvent.change(range, { target: { value: '1-' } });
+    expect(screen.queryByTestId('print-range-beyond')).toBeNull();
+    fireEvent.change(range, { target: { value: '1-, 5-6' } });
+    expect(screen.getByTestId('print-range-beyond').textContent).toBe(
+      'The document has 3 pages: pages 5-6 do not exist and are left out.',
+    );
   });
 
   it('asks to sign in for the pattern choices; pre-printed Ncode A4 paper prints signed out, always on A4', () => {

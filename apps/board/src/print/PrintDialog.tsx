@@ -106,7 +106,11 @@ export function PrintDialog(props: PrintDialogProps) {
           />
           {beyond.length > 0 ? (
             <p className="field-warning" role="status" data-testid="print-range-beyond">
-              {boardT('print.rangeBeyond', { pages: formatPageRange(beyond), total: props.numPages })}
+              {boardT('print.rangeBeyond', {
+                pages: formatPageRange(beyond),
+                total: props.numPages,
+                count: beyond.length,
+              })}
             </p>
           ) : null}
           {check.range.valid ? (

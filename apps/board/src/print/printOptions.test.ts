@@ -3,6 +3,7 @@ import {
   checkPrintOptions,
   DEFAULT_PRINT_OPTIONS,
   type PrintOptions,
+  pagesBeyond,
   rangeTextOnBlur,
   toPrintSettings,
 } from './printOptions';
@@ -69,5 +70,26 @@ describe('print options', () => {
       density: 'dark',
       outline: false,
     });
+  });
+});
+
+describe('pages the range names beyond the document', () => {
+  it('lists named pages the document lacks', () => {
+    expect(pagesBeyond('1, 2, 4', 3)).toEqual([4]);
+    expect(pagesBeyond('2-5', 3)).toEqual([4, 5]);
+    expect(pagesBeyond('', 3)).toEqual([]);
+    expect(pagesBeyond('1-3', 3)).toEqual([]);
+  });
+
+  it('an open range ends at the last page, so it names no missing page', () => {
+    expect(pagesBeyond('1-', 3)).toEqual([]);
+    expect(pagesBeyond('2 -', 3)).toEqual([]);
+    expect(pagesBeyond('-', 3)).toEqual([]);
+    expect(pagesBeyond('-2, 3-', 3)).toEqual([]);
+    expect(pagesBeyond('1-, 7', 3)).toEqual([7]);
+  });
+
+  it('an open range starting after the last page names its first page', () => {
+    expect(pagesBeyond('5-', 3)).toEqual([5]);
   });
 });

@@ -99,11 +99,18 @@ export function checkPrintOptions(
 
 /**
  * Pages the range text names that the document does not have ('1, 2, 4' on 3 pages → [4]):
- * the range leaves them out, and the dialog says so.
+ * the range leaves them out, and the dialog says so. An open range ends at the last page
+ * ('1-' names none; '5-' on 3 pages names page 5, where it starts).
  */
 export function pagesBeyond(text: string, numPages: number): number[] {
   if (text.trim() === '') return [];
-  const named = parsePageRange(text, Math.max(numPages, MAX_NAMED_PAGE));
+  const closed = text
+    .replace(/\s*(?:-\s*)+/g, '-') // as the range rules join `1 - 3` (packages/ncode pageRange)
+    .replace(
+      /(^|[\s,])(\d*)-(?=$|[\s,])/g,
+      (_m, sep: string, start: string) => `${sep}${start}-${Math.max(Number(start || 1), numPages)}`,
+    );
+  const named = parsePageRange(closed, Math.max(numPages, MAX_NAMED_PAGE));
   return named.valid ? named.pages.filter((p) => p > numPages) : [];
 }
 

@@ -44,6 +44,13 @@ describe('language detection', () => {
     expect(detectLanguage({})).toBe('en');
   });
 
+  it('only among the languages an app supports, else English', () => {
+    const supported = ['ko', 'en', 'ja', 'zh-TW'] as const;
+    expect(detectLanguage({ navigatorLanguages: ['de-DE'] }, supported)).toBe('en');
+    expect(detectLanguage({ search: '?lang=es', navigatorLanguages: ['es-ES', 'ja'] }, supported)).toBe('ja');
+    expect(detectLanguage({ navigatorLanguages: ['de-DE'] })).toBe('de');
+  });
+
   it('matches tags by primary subtag; Chinese only as Traditional', () => {
     expect(matchLanguage('de-AT')).toBe('de');
     expect(matchLanguage('es_MX')).toBe('es');

@@ -57,14 +57,19 @@ export interface LanguageHints {
   readonly navigatorLanguages?: readonly string[];
 }
 
-/** The language: `?lang=`, then the first supported browser language, then English. */
-export function detectLanguage(hints: LanguageHints = {}): Language {
+/**
+ * The language: `?lang=`, then the first browser language, then English — each only if it is
+ * one of `supported` (an app passes the languages it has text for, so a German browser on an
+ * app without German gets English, marked and offered as English).
+ */
+export function detectLanguage(
+  hints: LanguageHints = {},
+  supported: readonly Language[] = LANGUAGES,
+): Language {
   const fromQuery = hints.search ? new URLSearchParams(hints.search).get('lang') : null;
-  const q = matchLanguage(fromQuery);
-  if (q) return q;
-  for (const tag of hints.navigatorLanguages ?? []) {
+  for (const tag of [fromQuery, ...(hints.navigatorLanguages ?? [])]) {
     const l = matchLanguage(tag);
-    if (l) return l;
+    if (l && supported.includes(l)) return l;
   }
   return DEFAULT_LANGUAGE;
 }
