@@ -1,3 +1,7 @@
+/** Bytes in a kB and an MB: every bench prints decimal units (kB = 1000 B, MB = 10^6 B). */
+export const KB = 1000;
+export const MB = 1_000_000;
+
 /** A benchmark's figure set beside the budget an issue states. */
 export interface Figure {
   /** What was measured, e.g. "decode 17-byte stroke form". */
@@ -7,6 +11,8 @@ export interface Figure {
   /** The budget as text, e.g. "≥ 5,000,000". */
   readonly budget: string;
   readonly pass: boolean;
+  /** Why the figure could not be measured (it then fails: a budget not measured is not met). */
+  readonly notMeasured?: string;
 }
 
 /** A benchmark module: one or more figures. */
@@ -33,7 +39,30 @@ export function atMost(name: string, value: number, unit: string, max: number): 
   return { name, value, unit, budget: `≤ ${fmt(max)}`, pass: value <= max };
 }
 
+/** A budget that could not be measured: a failure that says why. */
+export function notMeasured(name: string, unit: string, budget: string, reason: string): Figure {
+  return { name, value: Number.NaN, unit, budget, pass: false, notMeasured: reason };
+}
+
+/** Why the PostgreSQL figures are missing when TEST_DATABASE_URL is not set. */
+export const NO_POSTGRES =
+  'TEST_DATABASE_URL is not set (an admin URL of a PostgreSQL with CREATEDB): not measured on PostgreSQL';
+
+/**
+ * The PostgreSQL figures that stand beside `measured` (PGlite's) when PostgreSQL is not there:
+ * each one a failure with its reason, named as the PostgreSQL run would have named it.
+ */
+export function postgresNotMeasured(
+  measured: readonly Figure[],
+  from: string = '[pglite]',
+  to: string = '[postgres]',
+): Figure[] {
+  return measured.map((f) => notMeasured(f.name.replace(from, to), f.unit, f.budget, NO_POSTGRES));
+}
+
 export function formatFigure(f: Figure): string {
+  if (f.notMeasured !== undefined)
+    return `FAIL  ${f.name.padEnd(58)} ${'not measured'.padStart(14)} ${''.padEnd(10)} budget ${f.budget} ${f.unit}\n      (${f.notMeasured})`;
   return `${f.pass ? 'PASS' : 'FAIL'}  ${f.name.padEnd(58)} ${fmt(f.value).padStart(14)} ${f.unit.padEnd(10)} budget ${f.budget} ${f.unit}`;
 }
 

@@ -29,7 +29,7 @@ import { PenStation, TeacherScreen } from '@dotink/server/test/penStation';
 import { createPostgresDatabase } from '@dotink/server/test/postgres';
 import { insertClass, insertSchool } from '@dotink/server/test/seed';
 import { sql } from 'kysely';
-import { atLeast, atMost, type Bench, type Figure, percentile } from './budget';
+import { atLeast, atMost, type Bench, type Figure, NO_POSTGRES, notMeasured, percentile } from './budget';
 import { totalCpuMs } from './processCpu';
 import { BENCH_CLIENT, loadOnCores, note, startServer, tokenFor } from './serverHarness';
 
@@ -328,7 +328,10 @@ const bench: Bench = {
     out.push(...(await onPglite()));
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) {
-      note('TEST_DATABASE_URL is not set: the PostgreSQL figures (1 and 3 processes) are skipped');
+      out.push(
+        notMeasured('pens one process carries, PostgreSQL', 'pens', '≥ 800', NO_POSTGRES),
+        notMeasured('server CPU per request, 3 processes / 1 (PostgreSQL, nginx)', '×', '≤ 1.2', NO_POSTGRES),
+      );
       return out;
     }
     out.push(...(await onPostgres(adminUrl, 1)));

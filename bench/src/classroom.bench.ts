@@ -2,9 +2,11 @@
  * Classroom budgets (issue 13), in Debian Chromium against the real server (demo school seeded),
  * the app built with Vite for production:
  *
- * - first visit to `/`: the JavaScript the landing page needs, gzipped (each script response's
- *   body gzipped here: the server sends it uncompressed), ≤ 200 kB; and the landing painted
- *   (largest contentful paint, median of 5 fresh visits) < 1 s;
+ * - first visit to the sign-in page `/login`, asking `Accept-Encoding: br, gzip`: the JavaScript
+ *   that crossed the wire until the page is usable (sign-in button enabled, network quiet), summed
+ *   from Chromium's own count (CDP `Network.loadingFinished` `encodedDataLength`: headers and the
+ *   encoded body as sent; the server sends the build's brotli copies), ≤ 200 kB (kB = 1000 B); and
+ *   the page painted (largest contentful paint, median of 5 fresh visits) < 1 s;
  * - a 40-pupil student table with inline editing: each keystroke in a name field handled
  *   (input event dispatched → React's update committed, measured in the page until a message
  *   posted after the event arrives) < 16 ms at p95 over 60 keystrokes;
@@ -13,24 +15,51 @@
  *   of 3: the first is read by a worker that has just loaded exceljs, the next by the same,
  *   warm worker, as for a teacher importing several classes).
  */
-import { gzipSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { buildClassroom } from '../../e2e/classroom/support/buildClassroom';
 import { ClassroomPage, DEMO_ADMIN } from '../../e2e/classroom/support/classroomPage';
 import { launchChromium } from '../../e2e/support/chromium';
 import { startRealServer } from '../../e2e/support/realServer';
-import { atMost, type Bench, below, type Figure, percentile } from './budget';
+import { atMost, type Bench, below, type Figure, KB, percentile } from './budget';
 
 const median = (v: readonly number[]) => percentile(v, 50);
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
-async function firstVisit(page: Page, origin: string): Promise<{ gzBytes: number; lcpMs: number }> {
-  const bodies: Promise<Buffer>[] = [];
-  page.on('response', (r) => {
-    if (r.request().resourceType() === 'script') bodies.push(r.body());
+/** Each script's bytes on the wire (CDP `encodedDataLength`: headers and encoded body). */
+interface ScriptBytes {
+  readonly url: string;
+  readonly bytes: number;
+  readonly encoding: string;
+}
+
+/**
+ * A fresh visit to the sign-in page asking for brotli: the JavaScript that crossed the wire until
+ * the page is usable (its sign-in button enabled, the network quiet), and its LCP.
+ */
+async function firstVisit(page: Page, origin: string): Promise<{ scripts: ScriptBytes[]; lcpMs: number }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'br, gzip' } });
+  const scripts = new Map<string, { url: string; encoding: string }>();
+  const finished: ScriptBytes[] = [];
+  cdp.on('Network.responseReceived', (e) => {
+    if (e.type === 'Script') {
+      const encoding = Object.entries(e.response.headers).find(
+        ([k]) => k.toLowerCase() === 'content-encoding',
+      );
+      scripts.set(e.requestId, { url: e.response.url, encoding: encoding?.[1] ?? 'identity' });
+    }
   });
-  await page.goto(`${origin}/?lang=en`, { waitUntil: 'networkidle' });
+  cdp.on('Network.loadingFinished', (e) => {
+    const script = scripts.get(e.requestId);
+    if (script) finished.push({ ...script, bytes: e.encodedDataLength });
+  });
+  await page.goto(`${origin}/login?lang=en`, { waitUntil: 'networkidle' });
+  const signIn = page.getByTestId('login-provider');
+  await signIn.waitFor();
+  if (!(await signIn.isEnabled())) throw new Error('the sign-in button is not usable');
+  await page.waitForLoadState('networkidle');
   const lcpMs = await page.evaluate(
     () =>
       new Promise<number>((resolve) =>
@@ -40,9 +69,11 @@ async function firstVisit(page: Page, origin: string): Promise<{ gzBytes: number
         }),
       ),
   );
-  const gzBytes = (await Promise.all(bodies)).reduce((sum, b) => sum + gzipSync(b).length, 0);
-  return { gzBytes, lcpMs };
+  await cdp.detach();
+  return { scripts: finished, lcpMs };
 }
+
+const totalBytes = (scripts: readonly ScriptBytes[]) => scripts.reduce((n, s) => n + s.bytes, 0);
 
 async function api(origin: string, token: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${origin}${path}`, {
@@ -139,15 +170,20 @@ export default {
         await app.testId('import-dialog').waitFor({ state: 'detached' });
       }
       await context.close();
-      const kb = median(visits.map((v) => v.gzBytes)) / 1024;
+      const kb = median(visits.map((v) => totalBytes(v.scripts))) / KB;
+      for (const s of visits[0]!.scripts) {
+        console.log(
+          `      script ${s.url.replace(server.origin, '')}: ${r1(s.bytes / KB)} kB (${s.encoding})`,
+        );
+      }
       console.log(
-        `  first visits: ${visits.map((v) => `${r1(v.gzBytes / 1024)} kB / ${r1(v.lcpMs)} ms`).join(', ')}; ` +
+        `  first visits (kB = 1000 B): ${visits.map((v) => `${r1(totalBytes(v.scripts) / KB)} kB / ${r1(v.lcpMs)} ms`).join(', ')}; ` +
           `keystrokes p50 ${r1(median(keys))} ms, max ${r1(Math.max(...keys))} ms; imports ${importMs.map(r1).join(', ')} ms`,
       );
       return [
-        atMost('first visit to /: JavaScript transferred (gzipped)', r1(kb), 'kB', 200),
+        atMost('first visit to /login: JavaScript on the wire (brotli asked)', r1(kb), 'kB', 200),
         below(
-          'first visit to /: landing painted (LCP, median of 5)',
+          'first visit to /login: page painted (LCP, median of 5)',
           r1(median(visits.map((v) => v.lcpMs))),
           'ms',
           1000,

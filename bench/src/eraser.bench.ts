@@ -62,9 +62,9 @@ export default {
     const keys = counterKeySource('piece');
     const segs = segments();
     /**
-     * Each segment is erased (planned and applied, timed) and undone (untimed) REPEAT times and
-     * its time is the fastest repeat: the machine is shared, and a preempted repeat says nothing
-     * about the eraser. The single-shot times are reported too.
+     * Each segment is erased (planned and applied, timed) and undone (untimed) REPEAT times. The
+     * budget is held by the p99 of every run (SEGMENTS × REPEAT, preemption on the shared machine
+     * included); the p99 of each segment's fastest run is printed beside it for reading.
      */
     const measure = (mode: 'whole' | 'partial') => {
       const best: number[] = [];
@@ -98,14 +98,24 @@ export default {
     const partial = measure('partial');
     const ms = (v: number) => `${v.toFixed(3)} ms`;
     console.log(
-      `  (${STROKES.toLocaleString('en-US')} strokes × ${DOTS} dots on one page; ${SEGMENTS} segments, ` +
-        `${(whole.erased / SEGMENTS).toFixed(1)} strokes hit per segment; medians: whole ` +
-        `${ms(percentile(whole.best, 50))}, partial ${ms(percentile(partial.best, 50))}; single-shot p99 ` +
-        `(preemption included): whole ${ms(percentile(whole.single, 99))}, partial ${ms(percentile(partial.single, 99))})`,
+      `  (${STROKES.toLocaleString('en-US')} strokes × ${DOTS} dots on one page; ${SEGMENTS} segments × ` +
+        `${REPEAT} runs, ${(whole.erased / SEGMENTS).toFixed(1)} strokes hit per segment; medians of all ` +
+        `runs: whole ${ms(percentile(whole.single, 50))}, partial ${ms(percentile(partial.single, 50))}; p99 of ` +
+        `each segment's fastest run: whole ${ms(percentile(whole.best, 99))}, partial ${ms(percentile(partial.best, 99))})`,
     );
     return [
-      below('whole-stroke erase, one segment vs 10k-stroke page, p99', percentile(whole.best, 99), 'ms', 1),
-      below('partial erase, one segment vs 10k-stroke page, p99', percentile(partial.best, 99), 'ms', 1),
+      below(
+        'whole-stroke erase, one segment vs 10k-stroke page, p99 of all runs',
+        percentile(whole.single, 99),
+        'ms',
+        1,
+      ),
+      below(
+        'partial erase, one segment vs 10k-stroke page, p99 of all runs',
+        percentile(partial.single, 99),
+        'ms',
+        1,
+      ),
     ];
   },
 } satisfies Bench;

@@ -33,13 +33,13 @@ function makeStrokes(): Stroke[] {
 }
 
 /**
- * Times `fn(i)` for i < n, each the fastest of REPEAT calls (`before(i)` runs untimed before
- * every call): the machine is shared, and a preempted call says nothing about the store.
- * Returns the p99 of those times and the single-shot p99 (preemption included).
+ * Times `fn(i)` for i < n, REPEAT calls each (`before(i)` runs untimed before every call).
+ * Returns the p99 of every call's time (n × REPEAT runs, preemption on the shared machine
+ * included: that is what a user meets) and, for reading, the p99 of each query's fastest call.
  */
 function timeEach(n: number, before: (i: number) => void, fn: (i: number) => void) {
   const best: number[] = [];
-  const single: number[] = [];
+  const all: number[] = [];
   for (let i = 0; i < n; i++) {
     let min = Number.POSITIVE_INFINITY;
     for (let rep = 0; rep < REPEAT; rep++) {
@@ -47,12 +47,12 @@ function timeEach(n: number, before: (i: number) => void, fn: (i: number) => voi
       const t0 = performance.now();
       fn(i);
       const t = performance.now() - t0;
-      single.push(t);
+      all.push(t);
       min = Math.min(min, t);
     }
     best.push(min);
   }
-  return { p99: percentile(best, 99), singleP99: percentile(single, 99) };
+  return { p99: percentile(all, 99), bestP99: percentile(best, 99) };
 }
 
 export default {
@@ -102,8 +102,8 @@ export default {
     if (sink < 0) console.log(sink);
     const ms = (v: number) => `${v.toFixed(3)} ms`;
     console.log(
-      `  (${Q} queries over ${PAGES} pages, each the fastest of ${REPEAT}; single-shot p99 (preemption ` +
-        `included): cached ${ms(warm.singleP99)}, after a change ${ms(cold.singleP99)}, filtered ${ms(filtered.singleP99)})`,
+      `  (${Q} queries over ${PAGES} pages × ${REPEAT} runs; p99 over all ${Q * REPEAT} runs below; p99 of ` +
+        `each query's fastest run: cached ${ms(warm.bestP99)}, after a change ${ms(cold.bestP99)}, filtered ${ms(filtered.bestP99)})`,
     );
     return [
       below(
@@ -112,9 +112,9 @@ export default {
         'ms',
         2000,
       ),
-      below('query one page (1,000 strokes), cached list, p99', warm.p99, 'ms', 1),
-      below('query one page right after it changed, p99', cold.p99, 'ms', 1),
-      below('query one page filtered by writers and owners, p99', filtered.p99, 'ms', 1),
+      below('query one page (1,000 strokes), cached list, p99 of all runs', warm.p99, 'ms', 1),
+      below('query one page right after it changed, p99 of all runs', cold.p99, 'ms', 1),
+      below('query one page filtered by writers and owners, p99 of all runs', filtered.p99, 'ms', 1),
     ];
   },
 } satisfies Bench;
