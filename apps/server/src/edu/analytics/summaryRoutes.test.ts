@@ -335,12 +335,13 @@ describeEachDatabase('GET /edu/v1/math/summary', (kind) => {
     const summary = async () =>
       mathSummaryData.parse((await get(`/edu/v1/math/summary?${query()}`)).json().data);
     const [ownFigures, ownSummary] = [await figures(), await summary()];
-    // the class teacher annotates pupil 1's page 10 the day after (uploaded as the pupil, written by the teacher)
-    const day = 86_400_000;
+    // the class teacher annotates pupil 1's page 10 that evening, 12 hours after the lesson (uploaded
+    // as the pupil, written by the teacher; within the upload's window of now + 1 day)
+    const later = 12 * 3_600_000;
     const annotated = await postInk(app(), a!.headers, [
       uploadOf(
         [0, 1].map((i) =>
-          makeStroke({ page: page(10), startMs: t0 + day + i * 1000, writerId: room.teacher.id, dots: 30 }),
+          makeStroke({ page: page(10), startMs: t0 + later + i * 1000, writerId: room.teacher.id, dots: 30 }),
         ),
         a!.id,
       ),
