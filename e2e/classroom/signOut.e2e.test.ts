@@ -228,5 +228,7 @@ async function registerSchool(app: ClassroomPage): Promise<void> {
   await app.page.getByRole('listbox').waitFor({ state: 'detached' });
   await expect.poll(() => app.testId('school-code').inputValue()).toBe(DEMO_SCHOOL.code);
   await app.testId('school-submit').click();
+  // the choice is confirmed before it is sent (issue 28 item 8)
+  await app.testId('school-confirm-confirm').click();
   await app.testId('not-approval').waitFor({ timeout: 20_000 });
 }

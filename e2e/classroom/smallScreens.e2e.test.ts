@@ -103,6 +103,7 @@ describe('classroom on a phone (390 px) and a wide screen (2000 px)', () => {
     await expect.poll(() => app.testId('school-code').inputValue()).toBe(DEMO_SCHOOL.code);
     await app.page.getByRole('listbox').waitFor({ state: 'detached' });
     await app.testId('school-submit').click();
+    await app.testId('school-confirm-confirm').click();
     await app.testId('not-approval').waitFor();
   }, 120_000);
 
