@@ -98,7 +98,12 @@ describe('writing analysis', () => {
 
   it('rounds a class average that lies on a half up (12.1 and 12.2 mm/s average 12.2, not 12.1)', () => {
     const none = analyseWriting([]);
-    const pupils = [12.1, 12.2].map((speed) => ({ ...none, realWritingSpeedMmPerS: speed }));
+    // two writers (the speed averages the pupils who wrote)
+    const pupils = [12.1, 12.2].map((speed) => ({
+      ...none,
+      realWritingTimeMs: 1000,
+      realWritingSpeedMmPerS: speed,
+    }));
     expect(averageAnalysis(pupils).realWritingSpeedMmPerS).toBe(12.2);
   });
 });
