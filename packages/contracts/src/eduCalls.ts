@@ -95,6 +95,12 @@ export const eduCalls = {
     body: teacherStatusBody,
     data: teacherStatusData,
   }),
+  rejectTeacherSchool: call({
+    method: 'DELETE',
+    path: '/edu/v1/teacher/{teacherId}/school',
+    params: teacherParams,
+    data: teacherStatusData,
+  }),
   searchSchools: call({ method: 'GET', path: '/edu/v1/schools', query: schoolsQuery, data: schoolsData }),
   getClasses: call({ method: 'GET', path: '/edu/v1/classes', query: classesQuery, data: classesData }),
   createClass: call({ method: 'POST', path: '/edu/v1/class', body: newClassBody, data: newClassData }),
