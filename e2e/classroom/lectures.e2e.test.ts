@@ -10,6 +10,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium';
 import { type RealServer, startRealServer } from '../support/realServer';
+import { columnsAt } from './page/cardColumns';
 import { buildClassroom } from './support/buildClassroom';
 import { ClassroomPage, DEMO_ADMIN } from './support/classroomPage';
 import {
@@ -28,10 +29,6 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 const DEMO_LECTURE = '3학년 1반 수학';
 const MIN = 60_000;
-/** classroom.md §9: from these widths, these many card columns. */
-const BREAKPOINTS = [0, 340, 600, 900, 1200, 1500, 1800, 2100, 2400, 2700, 3000, 3300];
-const COLUMNS = [1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
-const columnsAt = (width: number) => COLUMNS[BREAKPOINTS.filter((b) => width >= b).length - 1];
 
 beforeAll(async () => {
   const dist = await buildClassroom();

@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium';
 import { type RealServer, startRealServer } from '../support/realServer';
+import { columnsAt } from './page/cardColumns';
 import { buildClassroom } from './support/buildClassroom';
 import { ClassroomPage, DEMO_ADMIN, DEMO_SCHOOL } from './support/classroomPage';
 import { apiCall } from './support/lecturesPage';
@@ -19,10 +20,6 @@ let server: RealServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const PHONE = { width: 390, height: 844 } as const;
-/** classroom.md §9: from these widths, these many card columns. */
-const BREAKPOINTS = [0, 340, 600, 900, 1200, 1500, 1800, 2100, 2400, 2700, 3000, 3300];
-const COLUMNS = [1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
-const columnsAt = (width: number) => COLUMNS[BREAKPOINTS.filter((b) => width >= b).length - 1];
 
 // the build alone takes minutes on a loaded machine
 beforeAll(async () => {
