@@ -5,20 +5,12 @@
  * (others wait on a lock directory).
  */
 import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect } from 'kysely';
+import { makeOnce } from '../../../test-support/makeOnce';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
 
@@ -47,44 +39,19 @@ async function build(target: string): Promise<void> {
   try {
     await migrateToLatest(db);
     const dump = await pglite.dumpDataDir('none');
-    const tmp = `${target}.${process.pid}.tmp`;
-    writeFileSync(tmp, new Uint8Array(await dump.arrayBuffer()));
-    renameSync(tmp, target);
+    writeFileSync(target, new Uint8Array(await dump.arrayBuffer()));
   } finally {
     await db.destroy();
     if (!pglite.closed) await pglite.close();
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const STALE_LOCK_MS = 180_000;
-
 let cached: Promise<Blob> | undefined;
 
 /** The template dump as a Blob, for `new PGlite({ loadDataDir })`. */
 export function pgliteTemplate(): Promise<Blob> {
   cached ??= (async () => {
-    mkdirSync(cacheDir, { recursive: true });
-    const file = join(cacheDir, `pglite-template-${templateKey()}.tar`);
-    const lock = `${file}.lock`;
-    while (!existsSync(file)) {
-      try {
-        mkdirSync(lock);
-      } catch {
-        // Another process builds it; wait, and break a lock left by a dead one.
-        try {
-          if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS)
-            rmSync(lock, { recursive: true, force: true });
-        } catch {}
-        await sleep(250);
-        continue;
-      }
-      try {
-        if (!existsSync(file)) await build(file);
-      } finally {
-        rmSync(lock, { recursive: true, force: true });
-      }
-    }
+    const file = await makeOnce(join(cacheDir, `pglite-template-${templateKey()}.tar`), build);
     return new Blob([readFileSync(file)]);
   })();
   return cached;
