@@ -35,8 +35,11 @@ export interface RealServer {
 export interface RealServerOptions {
   /** The board build to host (BOARD_DIST_DIR). */
   readonly boardDistDir?: string;
-  /** Seed the demo school (slower start). Default false. */
-  readonly seedDemo?: boolean;
+  /**
+   * Seed the demo school (slower start), or (`'school'`) the demo school and its administrator
+   * alone. Default false.
+   */
+  readonly seedDemo?: boolean | 'school';
   /** More environment variables. */
   readonly env?: Record<string, string>;
   /**
@@ -161,7 +164,7 @@ export async function startRealServer(options: RealServerOptions = {}): Promise<
         PUBLIC_URL: origin,
         DATA_DIR: dataDir,
         NCODE_DATA_DIR: join(sharedDir, 'data', 'ncode'),
-        SEED_DEMO: options.seedDemo ? 'true' : 'false',
+        SEED_DEMO: options.seedDemo === 'school' ? 'school' : options.seedDemo ? 'true' : 'false',
         LOG_LEVEL: 'warn',
         // where a server run from its sources finds the built apps (the build's own folder is elsewhere)
         BOARD_DIST_DIR: join(repoRoot, 'apps/board/dist'),

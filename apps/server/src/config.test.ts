@@ -125,6 +125,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
+  it('seeds the demo school and its administrator alone with SEED_DEMO=school', () => {
+    expect(loadConfig({ SEED_DEMO: 'school' })).toMatchObject({ seedDemo: true, seedDemoSchoolOnly: true });
+    expect(loadConfig({ SEED_DEMO: 'true' })).toMatchObject({ seedDemo: true, seedDemoSchoolOnly: false });
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

@@ -143,6 +143,11 @@ export interface ServerConfig {
   readonly printCodesPerDay: number;
   /** Seed a demo school when the database is empty. */
   readonly seedDemo: boolean;
+  /**
+   * With {@link seedDemo}: seed only the demo school and its administrator (`SEED_DEMO=school`),
+   * as a district's first day looks: no teachers, classes or pupils yet.
+   */
+  readonly seedDemoSchoolOnly: boolean;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -247,7 +252,7 @@ const envSchema = z
     LOGIN_IP_MAX_DELAY_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
     SIGNUP_RATE_LIMIT: positiveInt.default(10),
     SIGNUP_RATE_WINDOW_MINUTES: positiveInt.default(60),
-    SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+    SEED_DEMO: z.enum(['auto', 'true', 'false', 'school']).default('auto'),
     CODE_START: z
       .string()
       .transform((text, ctx) => {
@@ -452,7 +457,8 @@ export function loadConfig(
     codeStart: e.CODE_START ?? DEFAULT_CODE_START,
     printCodesPerDay: e.PRINT_CODES_PER_DAY,
     // A demo admin with a known password is fine on the embedded database, not on a real one.
-    seedDemo: e.SEED_DEMO === 'auto' ? !e.DATABASE_URL : e.SEED_DEMO === 'true',
+    seedDemo: e.SEED_DEMO === 'auto' ? !e.DATABASE_URL : e.SEED_DEMO === 'true' || e.SEED_DEMO === 'school',
+    seedDemoSchoolOnly: e.SEED_DEMO === 'school',
     logLevel: e.LOG_LEVEL,
   };
 }

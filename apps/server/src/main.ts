@@ -31,7 +31,11 @@ async function main(): Promise<void> {
   const store = await openFileStore(config);
   const database = await openDatabase(databaseTarget(config));
   // Several processes may start at once on one PostgreSQL: one migrates and seeds at a time.
-  await prepareDatabase(database, { demo: config.seedDemo, clock: systemClock });
+  await prepareDatabase(database, {
+    demo: config.seedDemo,
+    schoolOnly: config.seedDemoSchoolOnly,
+    clock: systemClock,
+  });
   const app = await buildApp({ config, database, files: store.files });
 
   // SIGTERM drains (see the server README, "Drain"): not ready, sockets closed with 1012, new

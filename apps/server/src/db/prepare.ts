@@ -20,7 +20,7 @@ export const STARTUP_LOCK_KEY = 0x646f74696e6bn;
  */
 export async function prepareDatabase(
   database: DatabaseHandle,
-  options: { demo: boolean; clock: Clock },
+  options: { demo: boolean; schoolOnly?: boolean; clock: Clock },
 ): Promise<void> {
   const prepare = async () => {
     await migrateToLatest(database.db);

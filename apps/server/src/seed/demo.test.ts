@@ -9,6 +9,32 @@ import { builtinTextbooks } from './builtinTextbooks';
 import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_PENDING_TEACHER, demoLogins, demoPenAddress } from './demo';
 import { seedDatabase } from './index';
 
+describeEachDatabase('demo school alone (SEED_DEMO=school)', (kind) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createTestDatabase(kind);
+  }, SETUP_TIMEOUT_MS);
+  afterAll(async () => handle?.close(), SETUP_TIMEOUT_MS);
+  const clock = manualClock(Date.UTC(2025, 3, 1, 9, 25));
+
+  it('seeds the school and its administrator, no teacher, class or pupil; the banner names the admin alone', async () => {
+    expect(await seedDatabase(handle.db, { demo: true, schoolOnly: true, clock })).toBeUndefined();
+    const admin = await new AccountStore(handle.db).findForLogin(DEMO_ADMIN);
+    expect(admin?.account).toMatchObject({ status: 'ACTIVE', isSchoolAdmin: true });
+    expect(await verifyPassword(admin!.passwordHash, DEMO_PASSWORD)).toBe(true);
+    expect(await handle.db.selectFrom('accounts').select('username').execute()).toEqual([
+      { username: DEMO_ADMIN },
+    ]);
+    expect(await handle.db.selectFrom('schools').select('name').execute()).toHaveLength(1);
+    expect(await handle.db.selectFrom('classes').select('id').execute()).toEqual([]);
+    expect(await handle.db.selectFrom('students').select('account_id').execute()).toEqual([]);
+    expect((await demoLogins(handle.db)).map((l) => l.username)).toEqual([DEMO_ADMIN]);
+    // once the database holds an account, a start seeds nothing more
+    expect(await seedDatabase(handle.db, { demo: true, clock })).toBeUndefined();
+    expect(await handle.db.selectFrom('classes').select('id').execute()).toEqual([]);
+  });
+});
+
 describeEachDatabase('demo seed', (kind) => {
   let handle: DatabaseHandle;
   beforeAll(async () => {

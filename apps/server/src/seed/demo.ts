@@ -82,6 +82,47 @@ export async function databaseIsEmpty(db: Kysely<Database>): Promise<boolean> {
   return Number(n) === 0;
 }
 
+async function insertDemoSchool(tx: Kysely<Database>): Promise<number> {
+  const school = await tx
+    .insertInto('schools')
+    .values({
+      name: demoSchool.name,
+      edu_office_code: demoSchool.eduOfficeCode,
+      school_type_code: demoSchool.schoolTypeCode,
+      school_code: demoSchool.schoolCode,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return school.id;
+}
+
+/**
+ * Seeds the demo school and its ACTIVE administrator only (`SEED_DEMO=school`): a district's first
+ * day, where every teacher signs up, and classes and pupils are still to be made.
+ */
+export async function seedDemoSchool(db: Kysely<Database>): Promise<{ schoolId: number; adminId: string }> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction().execute(async (tx) => {
+    const schoolId = await insertDemoSchool(tx);
+    const adminId = newTeacherId();
+    await tx
+      .insertInto('accounts')
+      .values({
+        id: adminId,
+        kind: 'teacher',
+        username: DEMO_ADMIN,
+        name: '김도트 선생님',
+        email: DEMO_ADMIN,
+        password_hash: passwordHash,
+        status: 'ACTIVE',
+        is_school_admin: true,
+        school_id: schoolId,
+      })
+      .execute();
+    return { schoolId, adminId };
+  });
+}
+
 /** Seeds the demo in one transaction. Call on an empty database (see {@link databaseIsEmpty}). */
 export async function seedDemo(db: Kysely<Database>, clock: Clock, pupils = 30): Promise<DemoSeed> {
   const now = new Date(clock.nowMs());
@@ -91,16 +132,7 @@ export async function seedDemo(db: Kysely<Database>, clock: Clock, pupils = 30):
   const studentHashes = await Promise.all(studentIds.map((id) => hashPassword(id)));
 
   const seed = await db.transaction().execute(async (tx) => {
-    const school = await tx
-      .insertInto('schools')
-      .values({
-        name: demoSchool.name,
-        edu_office_code: demoSchool.eduOfficeCode,
-        school_type_code: demoSchool.schoolTypeCode,
-        school_code: demoSchool.schoolCode,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const school = { id: await insertDemoSchool(tx) };
 
     const adminId = newTeacherId();
     const pendingTeacherId = newTeacherId();
@@ -301,9 +333,17 @@ export async function demoLogins(db: Kysely<Database>): Promise<DemoLogin[]> {
     )
     .orderBy('students.num')
     .executeTakeFirst();
+  // the school-only demo (SEED_DEMO=school) has no pending teacher
+  const pending = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('username', '=', DEMO_PENDING_TEACHER)
+    .executeTakeFirst();
   return [
     { role: 'school administrator (ACTIVE)', username: DEMO_ADMIN, password: DEMO_PASSWORD },
-    { role: 'teacher awaiting approval', username: DEMO_PENDING_TEACHER, password: DEMO_PASSWORD },
+    ...(pending
+      ? [{ role: 'teacher awaiting approval', username: DEMO_PENDING_TEACHER, password: DEMO_PASSWORD }]
+      : []),
     ...(pupil
       ? [{ role: 'student (pupil no. 1)', username: pupil.account_id, password: pupil.account_id }]
       : []),
