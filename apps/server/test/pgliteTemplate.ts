@@ -10,7 +10,6 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect } from 'kysely';
-import { makeOnce } from '../../../test-support/makeOnce';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
 
@@ -18,6 +17,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..', '..', '..');
 const cacheDir = join(repoRoot, 'node_modules', '.cache', 'dotink-server');
 const migrationsDir = resolve(here, '..', 'src', 'db', 'migrations');
+// the repository's `test-support/makeOnce.ts`, loaded by URL: it lies outside this project's root
+const { makeOnce } = (await import(new URL('../../../test-support/makeOnce.ts', import.meta.url).href)) as {
+  makeOnce(target: string, make: (tmp: string) => Promise<void>): Promise<string>;
+};
 
 function templateKey(): string {
   const h = createHash('sha256');

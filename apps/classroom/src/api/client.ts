@@ -8,21 +8,9 @@ import { eduMessageKey } from '@dotink/contracts/eduMessages';
 import type { z } from 'zod';
 import type { ClassroomKey } from '../i18n/en';
 import { serverTextKey } from '../i18n/server';
+import { ApiError } from './apiError';
 
-/** A failure as the user reads it: a catalogue key with its values, or the server's own message. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  constructor(
-    /** HTTP status (0: no answer). */
-    readonly status: number,
-    readonly key: ClassroomKey | undefined,
-    readonly params: Readonly<Record<string, string | number>> = {},
-    /** The server's message when it sent one. */
-    readonly serverMessage?: string,
-  ) {
-    super(serverMessage ?? key ?? `HTTP ${status}`);
-  }
-}
+export { ApiError } from './apiError';
 
 /** Server messages (classroom.md §5, §8) shown in the user's language. */
 export const SERVER_MESSAGE_KEYS: Readonly<Record<string, ClassroomKey>> = {

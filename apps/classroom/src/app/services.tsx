@@ -4,41 +4,37 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
-import { type AnalyticsApi, analyticsApi } from '../api/analytics';
-import { type AnnotationApi, annotationApi } from '../api/annotation';
-import { type ApiError, type Call, createCall } from '../api/client';
-import { type EduApi, eduApi } from '../api/edu';
-import { type InkApi, inkApi } from '../api/ink';
-import { type LecturesApi, lecturesApi } from '../api/lectures';
-import { type LiveApi, liveApi } from '../api/live';
-import { type MaterialPrintApi, materialPrintApi } from '../api/materialPrint';
-import { type MaterialsApi, materialsApi } from '../api/materials';
+import { ApiError } from '../api/apiError';
 import { ClassroomSession } from '../auth/session';
 import type { T } from '../i18n/text';
+import type { Api } from './apiLayer';
 import { createUiStore, type UiStore } from './uiStore';
 
-/** Every call of classroom.md §7, one module per screen family. */
-export type Api = EduApi &
-  LecturesApi &
-  MaterialsApi &
-  MaterialPrintApi &
-  InkApi &
-  AnnotationApi &
-  AnalyticsApi &
-  LiveApi;
+export type { Api } from './apiLayer';
 
-/** Binds every call module to one call layer. */
-export function createApi(call: Call): Api {
-  return {
-    ...eduApi(call),
-    ...lecturesApi(call),
-    ...materialsApi(call),
-    ...materialPrintApi(call),
-    ...inkApi(call),
-    ...annotationApi(call),
-    ...analyticsApi(call),
-    ...liveApi(call),
+/**
+ * The API, loaded on its first call (`apiLayer.ts`, with zod and the contracts): every call
+ * answers a promise (checked there), so a call waits for the module, then runs. A module that
+ * cannot be loaded (the network is down) fails the call as a network failure, and the next call
+ * tries again.
+ */
+export function lazyApi(load: () => Promise<Api>): Api {
+  let loading: Promise<Api> | undefined;
+  const loaded = () => {
+    loading ??= load().catch(() => {
+      loading = undefined;
+      throw new ApiError(0, 'error.network');
+    });
+    return loading;
   };
+  return new Proxy({} as Api, {
+    get: (_target, name) =>
+      // not a thenable (`await services.api` must not call it)
+      typeof name !== 'string' || name === 'then'
+        ? undefined
+        : async (...args: unknown[]) =>
+            ((await loaded())[name as keyof Api] as (...a: unknown[]) => Promise<unknown>)(...args),
+  });
 }
 
 export interface Services {
@@ -89,8 +85,8 @@ export function createServices(deps: ServiceDeps): Services {
     ui: createUiStore(deps.storage),
     nowMs: () => Date.now(),
     navigate: (to) => window.location.assign(to),
-    api: createApi(
-      createCall({
+    api: lazyApi(async () =>
+      (await import('./apiLayer')).bindApi({
         serverUrl: deps.serverUrl,
         fetch: (...a) => fetch(...a),
         accessToken: () => session.accessToken(),

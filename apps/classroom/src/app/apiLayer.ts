@@ -1,0 +1,51 @@
+/**
+ * The education API bound to the one call layer (`api/client.ts`): every call module of
+ * classroom.md §7. Loaded on the first call (see `lazyApi` in services.tsx), so the sign-in page
+ * downloads neither the calls nor zod and the contracts (issue 28 item 7: the first visit's
+ * bytes on the wire).
+ */
+import { type AnalyticsApi, analyticsApi } from '../api/analytics';
+import { type AnnotationApi, annotationApi } from '../api/annotation';
+import { type ApiDeps, type Call, createCall } from '../api/client';
+import { type EduApi, eduApi } from '../api/edu';
+import { type InkApi, inkApi } from '../api/ink';
+import { type LecturesApi, lecturesApi } from '../api/lectures';
+import { type LiveApi, liveApi } from '../api/live';
+import { type MaterialPrintApi, materialPrintApi } from '../api/materialPrint';
+import { type MaterialsApi, materialsApi } from '../api/materials';
+
+/** Every call of classroom.md §7, one module per screen family. */
+export type Api = EduApi &
+  LecturesApi &
+  MaterialsApi &
+  MaterialPrintApi &
+  InkApi &
+  AnnotationApi &
+  AnalyticsApi &
+  LiveApi;
+
+/** The names of calls that do not answer a promise: none may exist (the API is loaded lazily). */
+type SyncCalls = {
+  [K in keyof Api]: Api[K] extends (...args: never[]) => Promise<unknown> ? never : K;
+}[keyof Api];
+const everyCallIsAsync: [SyncCalls] extends [never] ? true : SyncCalls = true;
+void everyCallIsAsync;
+
+/** Binds every call module to one call layer. */
+export function createApi(call: Call): Api {
+  return {
+    ...eduApi(call),
+    ...lecturesApi(call),
+    ...materialsApi(call),
+    ...materialPrintApi(call),
+    ...inkApi(call),
+    ...annotationApi(call),
+    ...analyticsApi(call),
+    ...liveApi(call),
+  };
+}
+
+/** The API over a call layer made from `deps`. */
+export function bindApi(deps: ApiDeps): Api {
+  return createApi(createCall(deps));
+}
