@@ -11,8 +11,7 @@
  * at 1280 × 800 and 390 × 844 (and has no sideways scroll on the phone).
  */
 import { readFileSync } from 'node:fs';
-import { createStroke, dotsFrom, encodeStrokeUploads } from '@dotink/ink';
-import { encodePageArray, pageAddress, parsePageId } from '@dotink/ncode';
+import { encodePageArray, pageAddress } from '@dotink/ncode';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium';
@@ -22,7 +21,7 @@ import { buildClassroom } from './support/buildClassroom';
 import { type Account, ClassroomPage, DEMO_ADMIN, DEMO_SCHOOL } from './support/classroomPage';
 import { fillTemplate } from './support/files';
 import { apiCall, card, fillCourse, fillLesson, lessonRow, localParts } from './support/lecturesPage';
-import { pupilToken } from './support/livePage';
+import { uploadPupilStrokes } from './support/livePage';
 
 let server: RealServer;
 let browser: Browser;
@@ -276,35 +275,18 @@ describe.sequential('classroom: a new teacher on a district first day', () => {
     const pupil = day.pupils[0]!;
     // the pupil wrote on page 10 half an hour ago: three strokes over 20 seconds
     const t0 = Date.now() - 30 * MIN;
-    const strokes = [0, 1, 2].map((i) =>
-      createStroke(
-        {
-          key: `first-day-${i}`,
-          page: parsePageId(PAGE_ID)!,
-          mac: pupil.macAddress,
-          inputType: 'pen',
-          writerId: pupil.id,
-          surfaceOwnerId: pupil.id,
-        },
-        dotsFrom(
-          Array.from({ length: 12 }, (_, k) => ({
-            xNu: 20 + i * 8 + k,
-            yNu: 30 + (k % 2),
-            force: 500,
-            timeMs: t0 + i * 10_000 + k * 20,
-          })),
+    await uploadPupilStrokes(
+      server.origin,
+      { id: pupil.id, mac: pupil.macAddress },
+      PAGE_ID,
+      [0, 1, 2].map((i) =>
+        Array.from(
+          { length: 12 },
+          (_, k) => [20 + i * 8 + k, 30 + (k % 2), t0 + i * 10_000 + k * 20] as const,
         ),
       ),
+      'first-day',
     );
-    const token = await pupilToken(server.origin, pupil.id);
-    const upload = await fetch(`${server.origin}/inkstore/v1/data`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(
-        encodeStrokeUploads(strokes, { writer: pupil.id, clock: { nowMs: () => Date.now() } }),
-      ),
-    });
-    expect(upload.status).toBe(200);
 
     const range = {
       eduClassId: String(day.classId),

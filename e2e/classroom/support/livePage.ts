@@ -162,6 +162,47 @@ export class PupilPen {
   }
 }
 
+/** A stroke of {@link uploadPupilStrokes}: its dots `[xNu, yNu, timeMs]`. */
+export type TimedPoints = readonly (readonly [number, number, number])[];
+
+/**
+ * Uploads strokes a pupil wrote on `page` ("s.o.b.p") with the pen `mac`, as a pen station does
+ * after the fact (signed in as the pupil, `POST /inkstore/v1/data`); keys `${keyPrefix}-${i}`.
+ */
+export async function uploadPupilStrokes(
+  origin: string,
+  pupil: { readonly id: string; readonly mac: string },
+  page: string,
+  strokes: readonly TimedPoints[],
+  keyPrefix = `e2e-${pupil.id}`,
+): Promise<void> {
+  const records = encodeStrokeUploads(
+    strokes.map((dots, i) =>
+      createStroke(
+        {
+          key: `${keyPrefix}-${i}`,
+          page: parsePageId(page)!,
+          mac: pupil.mac,
+          inputType: 'pen',
+          writerId: pupil.id,
+          surfaceOwnerId: pupil.id,
+        },
+        dotsFrom(dots.map(([xNu, yNu, timeMs]) => ({ xNu, yNu, force: 500, timeMs }))),
+      ),
+    ),
+    { writer: pupil.id, clock: { nowMs: () => Date.now() } },
+  );
+  const res = await fetch(`${origin}/inkstore/v1/data`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${await pupilToken(origin, pupil.id)}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(records),
+  });
+  if (!res.ok) throw new Error(`upload of ${pupil.id}: ${res.status} ${await res.text()}`);
+}
+
 /** A zigzag of `n` points at (x, y) nu, `w` wide. */
 export function zigzag(x: number, y: number, w = 6, n = 12): [number, number][] {
   return Array.from({ length: n }, (_, i) => [x + (i * w) / n, y + (i % 2 === 0 ? 0 : 1.5)]);

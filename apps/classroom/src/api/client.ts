@@ -36,31 +36,60 @@ export interface ApiDeps {
 
 export type Query = Readonly<Record<string, string | number | undefined>>;
 
-/** Makes the typed call function the API module uses. */
-export function createCall(deps: ApiDeps) {
-  return async function call<S extends z.ZodType>(
-    schema: S,
-    path: string,
-    init: { method?: string; query?: Query; body?: unknown } = {},
-  ): Promise<z.infer<S>> {
+/**
+ * A request with the session's bearer token: signed out fails as 'login.failed'; a 401 logs out
+ * (deps.onUnauthorized) and fails likewise; no answer at all fails as 'error.network'.
+ */
+function authorizedSend(deps: ApiDeps) {
+  return async (url: URL, init: RequestInit & { headers?: Record<string, string> }): Promise<Response> => {
     const token = await deps.accessToken();
     // signed out (logout, or a 401 already handled): the shell's gate sends the visitor away
     if (!token) throw new ApiError(401, 'login.failed');
-    const url = new URL(`${deps.serverUrl}${path}`);
-    for (const [k, v] of Object.entries(init.query ?? {}))
-      if (v !== undefined) url.searchParams.set(k, String(v));
-    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
-    if (init.body !== undefined) headers['content-type'] = 'application/json';
     const res = await send(deps.fetch, url, {
-      method: init.method ?? 'GET',
-      headers,
-      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      ...init,
+      headers: { ...init.headers, authorization: `Bearer ${token}` },
     });
     if (res.status === 401) {
       deps.onUnauthorized();
       throw new ApiError(401, 'login.failed');
     }
+    return res;
+  };
+}
+
+/** Makes the typed call function the API module uses. */
+export function createCall(deps: ApiDeps) {
+  const authorized = authorizedSend(deps);
+  return async function call<S extends z.ZodType>(
+    schema: S,
+    path: string,
+    init: { method?: string; query?: Query; body?: unknown } = {},
+  ): Promise<z.infer<S>> {
+    const url = new URL(`${deps.serverUrl}${path}`);
+    for (const [k, v] of Object.entries(init.query ?? {}))
+      if (v !== undefined) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await authorized(url, {
+      method: init.method ?? 'GET',
+      headers,
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    });
     return readAnswer(res, schema);
+  };
+}
+
+/**
+ * Makes the download function of files the API points at (a material's `downloadUri`: the PDF
+ * and .nproj behind replayed and live ink, issue 28 item 12): the same token, 401 and §8 rules as
+ * every call; the bytes of the file.
+ */
+export function createDownload(deps: ApiDeps) {
+  const authorized = authorizedSend(deps);
+  return async function download(uri: string): Promise<Uint8Array> {
+    const res = await authorized(new URL(uri, deps.serverUrl), { method: 'GET' });
+    if (!res.ok) throw answerFailure(res.status, res.statusText, await res.json().catch(() => undefined));
+    return new Uint8Array(await res.arrayBuffer());
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import { type AnalyticsApi, analyticsApi } from '../api/analytics';
 import { type AnnotationApi, annotationApi } from '../api/annotation';
-import { type ApiDeps, type Call, createCall } from '../api/client';
+import { type ApiDeps, type Call, createCall, createDownload } from '../api/client';
 import { type EduApi, eduApi } from '../api/edu';
 import { type InkApi, inkApi } from '../api/ink';
 import { type LecturesApi, lecturesApi } from '../api/lectures';
@@ -15,7 +15,13 @@ import { type MaterialPrintApi, materialPrintApi } from '../api/materialPrint';
 import { type MaterialsApi, materialsApi } from '../api/materials';
 
 /** Every call of classroom.md §7, one module per screen family. */
-export type Api = EduApi &
+/** Files the API points at (a material's `downloadUri`), with the call layer's token and rules. */
+export interface FilesApi {
+  readonly fileBytes: (uri: string) => Promise<Uint8Array>;
+}
+
+export type Api = FilesApi &
+  EduApi &
   LecturesApi &
   MaterialsApi &
   MaterialPrintApi &
@@ -32,7 +38,7 @@ const everyCallIsAsync: [SyncCalls] extends [never] ? true : SyncCalls = true;
 void everyCallIsAsync;
 
 /** Binds every call module to one call layer. */
-export function createApi(call: Call): Api {
+export function createApi(call: Call): Omit<Api, keyof FilesApi> {
   return {
     ...eduApi(call),
     ...lecturesApi(call),
@@ -47,5 +53,5 @@ export function createApi(call: Call): Api {
 
 /** The API over a call layer made from `deps`. */
 export function bindApi(deps: ApiDeps): Api {
-  return createApi(createCall(deps));
+  return { ...createApi(createCall(deps)), fileBytes: createDownload(deps) };
 }

@@ -9,12 +9,12 @@ describe('the API loaded on its first call', () => {
       loads++;
       return {
         teacher: async () => ({ id: 't1' }),
-        deleteClass: async (id: number) => ({ deleted: id }),
+        fileBytes: async (uri: string) => new TextEncoder().encode(uri),
       } as unknown as Api;
     });
     expect(loads).toBe(0);
     expect(await api.teacher()).toEqual({ id: 't1' });
-    expect(await api.deleteClass(7)).toEqual({ deleted: 7 });
+    expect(await api.fileBytes('x')).toEqual(new TextEncoder().encode('x'));
     expect(loads).toBe(1);
     // not a thenable: awaiting the object itself does not call anything
     expect(await Promise.resolve(api)).toBe(api);

@@ -39,7 +39,7 @@ export function usePageImage(page: string | undefined) {
     queryKey: ['live', 'image', page ?? ''],
     queryFn: async () => {
       const a = page ? parsePageId(page) : undefined;
-      return a ? pageImage(a, (p) => api.pageAttachments(p)) : null;
+      return a ? pageImage(a, (p) => api.pageAttachments(p), api.fileBytes) : null;
     },
     enabled: page !== undefined,
     staleTime: Number.POSITIVE_INFINITY,

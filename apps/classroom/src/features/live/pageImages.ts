@@ -23,11 +23,12 @@ const images = new Map<string, Promise<PageImage | null>>();
 export function pageImage(
   page: PageAddress,
   attachments: (page: PageAddress) => Promise<readonly MaterialAttachment[]>,
+  bytesOf: (uri: string) => Promise<Uint8Array>,
 ): Promise<PageImage | null> {
   const id = pageId(page);
   let image = images.get(id);
   if (!image) {
-    image = render(page, attachments);
+    image = render(page, attachments, bytesOf);
     images.set(id, image);
     image.catch(() => images.delete(id));
   }
@@ -37,11 +38,12 @@ export function pageImage(
 async function render(
   page: PageAddress,
   attachments: (page: PageAddress) => Promise<readonly MaterialAttachment[]>,
+  bytesOf: (uri: string) => Promise<Uint8Array>,
 ): Promise<PageImage | null> {
   const files = await attachments(page);
   if (!files.some((a) => a.type === 'pdf')) return null;
   const { pageBackground } = await import('../replay/pageBackground');
-  const source = await pageBackground(page, files);
+  const source = await pageBackground(page, files, bytesOf);
   if (!source) return null;
   const scale = TILE_IMAGE_WIDTH_PX / source.sizePt.widthPt;
   const canvas = document.createElement('canvas');

@@ -63,15 +63,12 @@ export async function warmPdf(): Promise<void> {
   await pdfEngine();
 }
 
-async function openPdf(uri: string): Promise<OpenDocument> {
-  const [{ pdfjs, worker }, bytes] = await Promise.all([pdfEngine(), fetchBytes(uri)]);
-  return pdfjs.getDocument({ data: bytes, isEvalSupported: false, worker }).promise;
-}
+/** The bytes of a file the API points at (the API layer's `fileBytes`: token, 401, §8 messages). */
+export type FileBytes = (uri: string) => Promise<Uint8Array>;
 
-async function fetchBytes(uri: string): Promise<Uint8Array> {
-  const res = await fetch(uri);
-  if (!res.ok) throw new Error(`${uri}: ${res.status} ${res.statusText}`);
-  return new Uint8Array(await res.arrayBuffer());
+async function openPdf(uri: string, bytesOf: FileBytes): Promise<OpenDocument> {
+  const [{ pdfjs, worker }, bytes] = await Promise.all([pdfEngine(), bytesOf(uri)]);
+  return pdfjs.getDocument({ data: bytes, isEvalSupported: false, worker }).promise;
 }
 
 /**
@@ -81,16 +78,17 @@ async function fetchBytes(uri: string): Promise<Uint8Array> {
 export async function pageBackground(
   page: PageAddress,
   attachments: readonly MaterialAttachment[],
+  bytesOf: FileBytes,
 ): Promise<PageImageSource | undefined> {
   const pdf = attachments.find((a) => a.type === 'pdf');
   if (!pdf) return undefined;
   const nproj = attachments.find((a) => a.type === 'xml' && a.textbookId === pdf.textbookId);
   const startPage = nproj
-    ? nprojStartPage(new TextDecoder().decode(await fetchBytes(nproj.downloadUri)))
+    ? nprojStartPage(new TextDecoder().decode(await bytesOf(nproj.downloadUri)))
     : page.page;
   let opening = documents.get(pdf.downloadUri);
   if (!opening) {
-    opening = openPdf(pdf.downloadUri);
+    opening = openPdf(pdf.downloadUri, bytesOf);
     documents.set(pdf.downloadUri, opening);
     opening.catch(() => documents.delete(pdf.downloadUri));
   }

@@ -24,7 +24,7 @@ export function usePageBackground(page: PageAddress | undefined): {
       const attachments = await api.pageAttachments(page);
       if (!attachments.some((a) => a.type === 'pdf')) return null;
       const { pageBackground } = await import('./pageBackground');
-      return (await pageBackground(page, attachments)) ?? null;
+      return (await pageBackground(page, attachments, api.fileBytes)) ?? null;
     },
     enabled: page !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
