@@ -16,6 +16,11 @@ export function roundOneDecimal(x: number): number {
   return r === 0 ? 0 : r;
 }
 
+/** A figure as shown: rounded by {@link roundOneDecimal}, with its one decimal ('12.5', '0.0'). */
+export function formatOneDecimal(x: number): string {
+  return roundOneDecimal(x).toFixed(1);
+}
+
 /** ms → minutes, one decimal. */
 export function msToMinutes(ms: number): number {
   return roundOneDecimal(ms / MS_PER_MINUTE);

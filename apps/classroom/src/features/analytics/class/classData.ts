@@ -5,7 +5,9 @@
  * helpers only pick, join, order and format them (classroom.md §2 math/*, §5 page labels and the
  * unclassified unit, §9 axes, one decimal, 30 px per pupil).
  */
+
 import type { MathSummaryData, SummaryUnit } from '@dotink/contracts/eduAnalytics';
+import { formatOneDecimal } from '@dotink/ink';
 import { type MathQuery, mathSearch } from '../summaryQueries';
 
 // ——— Axes and sizes (classroom.md §9) ———
@@ -28,10 +30,8 @@ export function barChartHeight(pupils: number): number {
   return Math.max(1, pupils) * PX_PER_PUPIL + CHART_CHROME_PX;
 }
 
-/** A figure with one decimal ('12.5', '0.0'). */
-export function oneDecimal(x: number): string {
-  return (Math.round(x * 10) / 10).toFixed(1);
-}
+/** A figure with one decimal ('12.5', '0.0'): the ink package's one rule (classroom.md §9). */
+export const oneDecimal = formatOneDecimal;
 
 // ——— Pupils ———
 

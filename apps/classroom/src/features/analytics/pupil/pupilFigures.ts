@@ -5,6 +5,7 @@
  * calendar event titles, the monthly study-time chart, and the units editor's validation.
  * Every figure comes from the server's summary; these only arrange and format it.
  */
+
 import type {
   CalendarDay,
   MathSummaryData,
@@ -13,6 +14,7 @@ import type {
   UnitDefinition,
   UnitFigures,
 } from '@dotink/contracts/eduAnalytics';
+import { formatOneDecimal, msToMinutes } from '@dotink/ink';
 import { encodePageArray, pageAddress } from '@dotink/ncode';
 import { replayPath, type StudyCheckQuery } from '../../../api/lectureLinks';
 import type { MathQuery } from '../summaryQueries';
@@ -26,11 +28,10 @@ export const UNIT_AXIS_MAX = 100;
 /** How often the study check refreshes itself while open, ms. */
 export const LIVE_REFRESH_MS = 30_000;
 
-/** A number with one decimal (§9). */
-export const oneDecimal = (n: number): string => (Math.round(n * 10) / 10).toFixed(1);
-
-/** Minutes (one decimal) of a duration in ms. */
-export const msToMinutes = (ms: number): number => Math.round(ms / 6_000) / 10;
+/** A number with one decimal (§9): the ink package's one rule. */
+export const oneDecimal = formatOneDecimal;
+/** Minutes (one decimal) of a duration in ms: the ink package's. */
+export { msToMinutes };
 
 /**
  * The weekday names Monday → Sunday (§9 weekday order) in a language, short form
