@@ -131,6 +131,10 @@ export const boardEn = {
   'pageMenu.label': 'Page',
   'pageMenu.register': 'Register page order',
   'pageMenu.registrationUnreadable': 'The page-order registration of this board cannot be read: {detail}',
+  'page.thumbnail': 'Page {no}',
+  'page.delete': 'Delete page {no}',
+  'page.deleteConfirm': 'Delete page {no} and its ink? You can undo it right after.',
+  'page.deleted': 'Page {no} deleted.',
   // board-ink (issue 12): storage and other failures, safe ink
   'storage.saveFailed':
     'Your writing could not be saved in this browser ({reason}). It stays on this page and is saved as soon as storage works again. To keep a copy now, save it as .GRIDA.',

@@ -120,6 +120,10 @@ export const boardKo: BoardMessages = {
   'pageMenu.label': '페이지',
   'pageMenu.register': '페이지 순서 등록',
   'pageMenu.registrationUnreadable': '이 보드의 페이지 순서 등록 정보를 읽을 수 없습니다: {detail}',
+  'page.thumbnail': '{no}페이지',
+  'page.delete': '{no}페이지 삭제',
+  'page.deleteConfirm': '{no}페이지와 그 필기를 삭제할까요? 삭제한 직후에는 되돌릴 수 있습니다.',
+  'page.deleted': '{no}페이지를 삭제했습니다.',
   // board-ink (issue 12): storage and other failures, safe ink
   'storage.saveFailed':
     '이 브라우저에 필기를 저장하지 못했습니다({reason}). 필기는 이 화면에 남아 있으며 저장소가 다시 동작하면 바로 저장됩니다. 지금 사본을 남기려면 .GRIDA로 저장하세요.',

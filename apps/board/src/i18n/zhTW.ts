@@ -115,6 +115,10 @@ export const boardZhTW: BoardMessages = {
   'pageMenu.label': '頁面',
   'pageMenu.register': '登錄頁面順序',
   'pageMenu.registrationUnreadable': '無法讀取此白板的頁面順序登錄：{detail}',
+  'page.thumbnail': '第 {no} 頁',
+  'page.delete': '刪除第 {no} 頁',
+  'page.deleteConfirm': '要刪除第 {no} 頁及其筆跡嗎？刪除後可立即復原。',
+  'page.deleted': '已刪除第 {no} 頁。',
   // board-ink (issue 12): storage and other failures, safe ink
   'storage.saveFailed':
     '無法在此瀏覽器中儲存筆跡（{reason}）。筆跡仍留在此頁面上，儲存空間恢復後會立即儲存。若要現在保留副本，請另存為 .GRIDA。',
