@@ -35,6 +35,8 @@ export interface BoardAppDeps {
   readonly rescue?: InkRescue;
   /** The tab's session storage: PDF passwords are asked once a browser session. */
   readonly sessionStorage?: Pick<Storage, 'getItem' | 'setItem'>;
+  /** True when boards live in memory only (this browser mode cannot keep them). */
+  readonly memoryOnly?: boolean;
 }
 
 /** Where the links menu points. */
