@@ -188,6 +188,18 @@ export class BoardApp {
     return session;
   }
 
+  /** Times the user went back to the board list ("← Boards"): work under way does not undo it. */
+  get leftCount(): number {
+    return this.lefts;
+  }
+  private lefts = 0;
+
+  /** "← Boards": the user leaves the board for the list (an import finishing does not reopen it). */
+  backToList(): Promise<void> {
+    this.lefts++;
+    return this.closeBoard();
+  }
+
   /** Saves and closes the board shown; back to the list. */
   async closeBoard(): Promise<void> {
     const s = this.current;
