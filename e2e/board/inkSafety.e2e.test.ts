@@ -197,21 +197,49 @@ describe.sequential('ink is never lost (issue 12)', () => {
     }
   }, 60_000);
 
-  it('with no IndexedDB at all: says so, and New board still opens', async () => {
-    const context = await freshContext();
-    await context.addInitScript({
-      content: "Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true });",
-    });
-    try {
-      const board = await env.openIn(context, 'lang=en&notice=0');
-      expect(await board.takeMessage()).toMatch(/^This browser cannot store boards/);
-      await board.testId('new-board').click();
-      await board.testId('empty-board').waitFor();
-      expect(board.errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  }, 60_000);
+  for (const [mode, script] of [
+    [
+      'with no IndexedDB at all',
+      "Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true });",
+    ],
+    [
+      'when IndexedDB refuses to open (a private window)',
+      "IDBFactory.prototype.open = function () { throw new DOMException('The user denied permission to access the database.', 'SecurityError'); };",
+    ],
+  ] as const) {
+    it(`${mode}: says plainly boards last until the page closes, and they do (issue 29 item 11)`, async () => {
+      const context = await freshContext();
+      await context.addInitScript({ content: script });
+      try {
+        const board = await env.openIn(context, 'lang=en&notice=0');
+        const message = await board.takeMessage();
+        expect(message).toBe(
+          'This browser mode cannot keep boards (a private window, or site storage turned off). You can work as usual: boards stay until this page closes. To keep one, save it as .GRIDA.',
+        );
+        expect(await board.testId('memory-only').textContent()).toBe(
+          'Boards are kept only until this page closes: this browser mode cannot store them. Save as .GRIDA to keep them.',
+        );
+        // boards can be made and used: a page, ink, back to the list, open again
+        await board.testId('new-board').click();
+        await board.testId('add-page').click();
+        await board.waitFor(async () => (await board.pageCount()) === 1, 'the blank page');
+        await mouseStrokes(board, 2);
+        await board.waitFor(async () => (await board.strokes()).length === 2, 'the strokes');
+        await board.testId('back-to-list').click();
+        await board.page.locator('[data-testid="board-card"] .card-open').first().click();
+        await board.waitFor(
+          async () => (await board.strokes()).length === 2,
+          'the board again, with its ink',
+        );
+        // no developer text anywhere
+        expect(await board.page.locator('body').textContent()).not.toMatch(/Dexie|MissingAPIError|https?:/);
+        expect(await board.testId('message-dialog').count()).toBe(0);
+        expect(board.errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }, 60_000);
+  }
 });
 
 /** A page script: IndexedDB writes throw while `window.__dotinkFailWrites` is true. */

@@ -16,9 +16,9 @@ import { browserDownload } from './app/saveFlow';
 import { boardLanguage, LANGUAGE_CHOICE_KEY } from './i18n/text';
 import { lazyPdfEngine } from './import/lazyPdfEngine';
 import { BoardRepository } from './model/boardRepository';
-import { openBoardDb } from './model/db';
 import { randomIds } from './model/ids';
 import { restoreRescuedInk, storageRescue } from './model/inkRescue';
+import { openBoardStorage } from './model/openStorage';
 import { fetchPaperCatalogue, paperLookup } from './model/paper';
 import { App } from './ui/App';
 import { noticeDue } from './ui/dialogs/NoticeDialog';
@@ -63,8 +63,11 @@ const pens = new PenRuntime({
   zoomBy: (factor) => app.viewHandle.current?.zoomBy(factor),
 });
 let paper = paperLookup(undefined);
+// the browser's database, or one in memory when this browser mode cannot keep one
+const boardStorage = await openBoardStorage();
 const app = new BoardApp({
-  repo: new BoardRepository(openBoardDb(), { nowMs: () => Date.now() }, randomIds),
+  repo: new BoardRepository(boardStorage.db, { nowMs: () => Date.now() }, randomIds),
+  memoryOnly: boardStorage.memoryOnly,
   editor,
   pens,
   pdf: lazyPdfEngine,
@@ -87,7 +90,8 @@ void fetchPaperCatalogue(CATALOGUE_URL).then((c) => {
 // ?lang= first, then the language chosen in the menu before, then the browser's
 const language = boardLanguage(browserLanguageHints(), storage?.getItem(LANGUAGE_CHOICE_KEY));
 const params = new URLSearchParams(window.location.search);
-if (params.get('help') === '1') editor.getState().showDialog({ kind: 'help' });
+if (boardStorage.memoryOnly) editor.getState().showMessage('storage.memoryOnly');
+else if (params.get('help') === '1') editor.getState().showDialog({ kind: 'help' });
 else if (params.get('notice') !== '0' && noticeDue(storage, Date.now()))
   editor.getState().showDialog({ kind: 'notice' });
 
@@ -115,9 +119,6 @@ window.addEventListener('unhandledrejection', (event) => {
   event.preventDefault();
   app.report(event.reason);
 });
-if (typeof indexedDB === 'undefined') {
-  app.report(Object.assign(new Error('IndexedDB is not available'), { name: 'MissingAPIError' }));
-}
 
 /** For browser tests and debugging: the running app. */
 (window as unknown as { dotinkBoard?: BoardApp }).dotinkBoard = app;

@@ -60,6 +60,16 @@ export interface NcodeErrorEvent {
   readonly errorCount: number;
 }
 
+/**
+ * The stroke under way is not a stroke (a touch that became a pinch, a pointer the browser took
+ * for a gesture): it is dropped, its live ink removed, nothing is stored.
+ */
+export interface PenCancelEvent {
+  readonly kind: 'cancel';
+  readonly penId: PenId;
+  readonly timeMs: number;
+}
+
 export interface PenDisconnectEvent {
   readonly kind: 'disconnect';
   readonly penId: PenId;
@@ -72,5 +82,6 @@ export type PenEvent =
   | PenMoveEvent
   | HoverMoveEvent
   | PenUpEvent
+  | PenCancelEvent
   | NcodeErrorEvent
   | PenDisconnectEvent;

@@ -101,5 +101,8 @@ export function withPuiStrokes(pui: PuiStrokes, inner: StrokeBuilderListener): S
     strokeCompleted: (stroke, role) => {
       if (!pui.completed(stroke, role)) inner.strokeCompleted?.(stroke, role);
     },
+    strokeCancelled: (live) => {
+      if (notPui(live)) inner.strokeCancelled?.(live);
+    },
   };
 }

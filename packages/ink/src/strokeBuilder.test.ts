@@ -39,6 +39,7 @@ function setup(extra: Partial<StrokeBuilderOptions> = {}) {
       hover: (h) => hovers.push(h),
       hoverPage: (_pen, page) => hoverPages.push(page),
       pageFault: (f) => faults.push(f),
+      strokeCancelled: (live) => log.push(`cancel ${live.key}`),
     },
     ...extra,
   });
@@ -48,6 +49,31 @@ function setup(extra: Partial<StrokeBuilderOptions> = {}) {
 }
 
 describe('StrokeBuilder', () => {
+  it('drops a cancelled ink stroke (a touch that became a pinch): nothing completes', () => {
+    const t = setup();
+    const pen = t.pen();
+    pen.penDown().page(pageA).penMove(1, 1).penMove(2, 2);
+    t.builder.handle({ kind: 'cancel', penId: 'pen-1', timeMs: 2000 });
+    // a later up of that pen is an up without a down
+    pen.penUp();
+    expect(t.log).toEqual(['start s1 3.27.168.1 ink', 'cancel s1']);
+    expect(t.completed).toEqual([]);
+    // the next stroke is a stroke again
+    pen.stroke(pageA, [
+      [4, 4],
+      [5, 5],
+    ]);
+    expect(t.completed.map((c) => c.stroke.key)).toEqual(['s2']);
+  });
+
+  it('completes a cancelled eraser stroke: what it erased on the way is one step', () => {
+    const t = setup({ brushFor: () => ({ ...DEFAULT_BRUSH, brushType: BrushType.eraser }) });
+    t.pen().penDown().page(pageA).penMove(1, 1).penMove(2, 2);
+    t.builder.handle({ kind: 'cancel', penId: 'pen-1', timeMs: 2000 });
+    expect(t.completed.map((c) => c.role)).toEqual(['eraser']);
+    expect(t.log).not.toContain('cancel s1');
+  });
+
   it('builds one stroke from down, page, moves, up; the last dot is the pen-up dot', () => {
     const t = setup();
     t.pen().stroke(pageA, [

@@ -83,6 +83,11 @@ export interface StrokeBuilderListener {
   strokeDots?(live: LiveStroke, fromIndex: number): void;
   /** The stroke closed (pen up, page change, disconnect, next pen down). */
   strokeCompleted?(stroke: Stroke, role: StrokeRole): void;
+  /**
+   * A started ink stroke was cancelled (a `cancel` pen event): it never completes. (An eraser
+   * stroke has erased as it went: a cancelled one completes, so its erasing is one undo step.)
+   */
+  strokeCancelled?(live: LiveStroke): void;
   hover?(point: HoverPoint): void;
   /** Page info while the pen is up. */
   hoverPage?(penId: PenId, page: PageAddress, timeMs: number): void;
@@ -166,6 +171,9 @@ export class StrokeBuilder {
       }
       case 'up':
         this.up(e.penId, e.timeMs);
+        break;
+      case 'cancel':
+        this.cancel(e.penId, e.timeMs);
         break;
       case 'disconnect':
         this.disconnect(e.penId, e.timeMs);
@@ -376,6 +384,16 @@ export class StrokeBuilder {
       return;
     }
     this.close(o, timeMs, false);
+  }
+
+  private cancel(penId: PenId, timeMs: number): void {
+    const p = this.pens.get(penId);
+    const o = p?.open;
+    if (!p || !o) return;
+    p.open = undefined;
+    if (!o.live || !o.started) return;
+    if (o.live.role === 'eraser') this.close(o, timeMs, false);
+    else this.listener.strokeCancelled?.(o.live);
   }
 
   private disconnect(penId: PenId, timeMs: number): void {

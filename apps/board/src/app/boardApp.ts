@@ -35,6 +35,8 @@ export interface BoardAppDeps {
   readonly rescue?: InkRescue;
   /** The tab's session storage: PDF passwords are asked once a browser session. */
   readonly sessionStorage?: Pick<Storage, 'getItem' | 'setItem'>;
+  /** True when boards live in memory only (this browser mode cannot keep them). */
+  readonly memoryOnly?: boolean;
 }
 
 /** Where the links menu points. */
@@ -184,6 +186,18 @@ export class BoardApp {
     this.deps.editor.getState().setPageIndex(pageIndex);
     this.emit();
     return session;
+  }
+
+  /** Times the user went back to the board list ("← Boards"): work under way does not undo it. */
+  get leftCount(): number {
+    return this.lefts;
+  }
+  private lefts = 0;
+
+  /** "← Boards": the user leaves the board for the list (an import finishing does not reopen it). */
+  backToList(): Promise<void> {
+    this.lefts++;
+    return this.closeBoard();
   }
 
   /** Saves and closes the board shown; back to the list. */

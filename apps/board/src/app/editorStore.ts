@@ -25,6 +25,11 @@ export interface Message {
   readonly params?: Readonly<Record<string, string | number>>;
 }
 
+/** A toast: a message, with an action the user can take while it shows (e.g. Undo). */
+export interface Toast extends Message {
+  readonly action?: { readonly label: TextKey; readonly run: () => void };
+}
+
 export type SaveMode = 'pdf' | 'grida' | 'saveAs' | 'overwrite';
 
 /** The dialog shown, if any (one at a time). */
@@ -73,7 +78,7 @@ export interface EditorState {
   readonly connecting: boolean;
   readonly dialog: Dialog | undefined;
   /** A short message shown for a moment (status line). */
-  readonly toast: Message | undefined;
+  readonly toast: Toast | undefined;
 }
 
 export interface EditorActions {
@@ -94,7 +99,7 @@ export interface EditorActions {
   showDialog(dialog: Dialog): void;
   closeDialog(): void;
   showMessage(key: TextKey, params?: Message['params']): void;
-  showToast(key: TextKey, params?: Message['params']): void;
+  showToast(key: TextKey, params?: Message['params'], action?: Toast['action']): void;
   clearToast(): void;
 }
 
@@ -142,7 +147,8 @@ export function createEditorStore() {
     closeDialog: () => set({ dialog: undefined }),
     showMessage: (key, params) =>
       set({ dialog: { kind: 'message', message: { key, ...(params ? { params } : {}) } } }),
-    showToast: (key, params) => set({ toast: { key, ...(params ? { params } : {}) } }),
+    showToast: (key, params, action) =>
+      set({ toast: { key, ...(params ? { params } : {}), ...(action ? { action } : {}) } }),
     clearToast: () => set({ toast: undefined }),
   }));
 }

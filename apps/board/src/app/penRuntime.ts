@@ -191,7 +191,7 @@ export class PenRuntime {
    */
   private route(e: PenEvent, builder: StrokeBuilder): void {
     if (this.pressing.has(e.penId)) {
-      if (e.kind === 'up' || e.kind === 'disconnect') this.pressing.delete(e.penId);
+      if (e.kind === 'up' || e.kind === 'cancel' || e.kind === 'disconnect') this.pressing.delete(e.penId);
       builder.handle(e);
       return;
     }
@@ -210,9 +210,9 @@ export class PenRuntime {
         this.pointerDown.add(e.penId);
         return;
       }
-      if (e.kind === 'up' || e.kind === 'disconnect') {
+      if (e.kind === 'up' || e.kind === 'cancel' || e.kind === 'disconnect') {
         this.pointerDown.delete(e.penId);
-        if (e.kind === 'up') return;
+        if (e.kind !== 'disconnect') return;
       }
       if (e.kind === 'move') {
         builder.handle({ kind: 'hover', penId: e.penId, timeMs: e.timeMs, xNu: e.xNu, yNu: e.yNu });

@@ -131,6 +131,14 @@ export const boardEn = {
   'pageMenu.label': 'Page',
   'pageMenu.register': 'Register page order',
   'pageMenu.registrationUnreadable': 'The page-order registration of this board cannot be read: {detail}',
+  'page.thumbnail': 'Page {no}',
+  'page.delete': 'Delete page {no}',
+  'page.deleteConfirm': 'Delete page {no} and its ink? You can undo it right after.',
+  'page.deleted': 'Page {no} deleted.',
+  'storage.memoryOnly':
+    'This browser mode cannot keep boards (a private window, or site storage turned off). You can work as usual: boards stay until this page closes. To keep one, save it as .GRIDA.',
+  'storage.memoryOnlyLine':
+    'Boards are kept only until this page closes: this browser mode cannot store them. Save as .GRIDA to keep them.',
   // board-ink (issue 12): storage and other failures, safe ink
   'storage.saveFailed':
     'Your writing could not be saved in this browser ({reason}). It stays on this page and is saved as soon as storage works again. To keep a copy now, save it as .GRIDA.',

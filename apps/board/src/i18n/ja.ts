@@ -121,6 +121,14 @@ export const boardJa: BoardMessages = {
   'pageMenu.label': 'ページ',
   'pageMenu.register': 'ページ順を登録',
   'pageMenu.registrationUnreadable': 'このボードのページ順の登録を読み込めません: {detail}',
+  'page.thumbnail': '{no}ページ',
+  'page.delete': '{no}ページを削除',
+  'page.deleteConfirm': '{no}ページとその筆記を削除しますか？削除の直後なら元に戻せます。',
+  'page.deleted': '{no}ページを削除しました。',
+  'storage.memoryOnly':
+    'このブラウザーのモードではボードを保存できません（プライベートウィンドウ、またはサイトのストレージがオフ）。通常どおり作業でき、ボードはこのページを閉じるまで残ります。残すには .GRIDA で保存してください。',
+  'storage.memoryOnlyLine':
+    'ボードはこのページを閉じるまでしか残りません。このブラウザーのモードでは保存できません。残すには .GRIDA で保存してください。',
   // board-ink (issue 12): storage and other failures, safe ink
   'storage.saveFailed':
     'このブラウザーに筆記を保存できませんでした（{reason}）。筆記はこの画面に残り、ストレージが使えるようになるとすぐに保存されます。今すぐ控えを残すには .GRIDA で保存してください。',

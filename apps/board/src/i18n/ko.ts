@@ -120,6 +120,14 @@ export const boardKo: BoardMessages = {
   'pageMenu.label': '페이지',
   'pageMenu.register': '페이지 순서 등록',
   'pageMenu.registrationUnreadable': '이 보드의 페이지 순서 등록 정보를 읽을 수 없습니다: {detail}',
+  'page.thumbnail': '{no}페이지',
+  'page.delete': '{no}페이지 삭제',
+  'page.deleteConfirm': '{no}페이지와 그 필기를 삭제할까요? 삭제한 직후에는 되돌릴 수 있습니다.',
+  'page.deleted': '{no}페이지를 삭제했습니다.',
+  'storage.memoryOnly':
+    '이 브라우저 모드에서는 보드를 보관할 수 없습니다(사생활 보호 창이거나 사이트 저장소가 꺼져 있음). 평소처럼 작업할 수 있으며 보드는 이 페이지를 닫을 때까지 유지됩니다. 보관하려면 .GRIDA로 저장하세요.',
+  'storage.memoryOnlyLine':
+    '보드는 이 페이지를 닫을 때까지만 유지됩니다. 이 브라우저 모드에서는 저장할 수 없습니다. 보관하려면 .GRIDA로 저장하세요.',
   // board-ink (issue 12): storage and other failures, safe ink
   'storage.saveFailed':
     '이 브라우저에 필기를 저장하지 못했습니다({reason}). 필기는 이 화면에 남아 있으며 저장소가 다시 동작하면 바로 저장됩니다. 지금 사본을 남기려면 .GRIDA로 저장하세요.',

@@ -115,6 +115,13 @@ export const boardZhTW: BoardMessages = {
   'pageMenu.label': '頁面',
   'pageMenu.register': '登錄頁面順序',
   'pageMenu.registrationUnreadable': '無法讀取此白板的頁面順序登錄：{detail}',
+  'page.thumbnail': '第 {no} 頁',
+  'page.delete': '刪除第 {no} 頁',
+  'page.deleteConfirm': '要刪除第 {no} 頁及其筆跡嗎？刪除後可立即復原。',
+  'page.deleted': '已刪除第 {no} 頁。',
+  'storage.memoryOnly':
+    '此瀏覽器模式無法保存白板（無痕視窗，或已關閉網站儲存空間）。您可以照常使用，白板會保留到關閉此頁面為止。若要保留，請另存為 .GRIDA。',
+  'storage.memoryOnlyLine': '白板只會保留到關閉此頁面為止：此瀏覽器模式無法儲存。若要保留，請另存為 .GRIDA。',
   // board-ink (issue 12): storage and other failures, safe ink
   'storage.saveFailed':
     '無法在此瀏覽器中儲存筆跡（{reason}）。筆跡仍留在此頁面上，儲存空間恢復後會立即儲存。若要現在保留副本，請另存為 .GRIDA。',

@@ -127,4 +127,47 @@ describe('board session', () => {
     expect(doc.strokes.map((s) => s.key)).toEqual(['a']);
     await session.close();
   });
+
+  it('deletes a page with its ink and brings both back in place; the other pages are unchanged', async () => {
+    const { session, repo, board } = await open();
+    const Q = pageAddress(3, 27, 168, 2);
+    const R = pageAddress(3, 27, 168, 3);
+    for (const a of [P, Q, R]) await session.ensurePage(a);
+    session.addStrokes([stroke('p', P)]);
+    session.addStrokes([stroke('q1', Q)]);
+    session.addStrokes([stroke('q2', Q)]);
+    const before = session.pages;
+    const removed = await session.removePage(1);
+    expect(removed?.strokes.map((s) => s.key)).toEqual(['q1', 'q2']);
+    expect(session.pages).toEqual([before[0], before[2]]);
+    expect(session.store.strokesOnPage(pageId(Q), { status: 'all' })).toEqual([]);
+    await session.flush();
+    const stored = (await repo.loadBoard(board.id))!;
+    expect(stored.pages.map((p) => pageId(p.address))).toEqual([pageId(P), pageId(R)]);
+    expect(stored.strokes.map((s) => s.key)).toEqual(['p']);
+
+    expect(await session.restorePage(removed!)).toBe(1);
+    expect(session.pages).toEqual(before);
+    expect(session.store.strokesOnPage(pageId(Q)).map((s) => s.key)).toEqual(['q1', 'q2']);
+    await session.flush();
+    const back = (await repo.loadBoard(board.id))!;
+    expect(back.pages.map((p) => p.id)).toEqual(before.map((p) => p.id));
+    expect(back.strokes.map((s) => s.key)).toEqual(['p', 'q1', 'q2']);
+    // the restored ink is undoable again, newest first
+    expect(session.undo()).toBe(true);
+    expect(session.store.strokesOnPage(pageId(Q)).map((s) => s.key)).toEqual(['q1']);
+  });
+
+  it('restores the ink onto the page a pen made again meanwhile', async () => {
+    const { session } = await open();
+    await session.ensurePage(P);
+    session.addStrokes([stroke('a')]);
+    const removed = await session.removePage(0);
+    await session.ensurePage(P);
+    session.addStrokes([stroke('b')]);
+    expect(await session.restorePage(removed!)).toBe(0);
+    expect(session.pages).toHaveLength(1);
+    expect(session.store.strokesOnPage(pageId(P)).map((s) => s.key)).toEqual(['a', 'b']);
+    expect(await session.removePage(3)).toBeUndefined();
+  });
 });

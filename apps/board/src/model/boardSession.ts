@@ -52,6 +52,13 @@ export interface BoardSessionOptions {
   readonly stored?: boolean;
 }
 
+/** A page deleted from a board, with its place and ink (see {@link BoardSession.removePage}). */
+export interface RemovedPage {
+  readonly page: GridaPage;
+  readonly index: number;
+  readonly strokes: readonly Stroke[];
+}
+
 /** An open board. */
 export class BoardSession {
   readonly store: InkStore;
@@ -220,6 +227,37 @@ export class BoardSession {
       throw new Error('updatePages: the pages must be the same pages, in the same order');
     }
     await this.replacePages(pages);
+  }
+
+  /**
+   * Deletes board page `index` and its ink (the other pages keep their code, transform and PDF
+   * page). Returns what {@link restorePage} needs to bring it back; undefined when there is no
+   * such page. The ink history skips steps on the deleted strokes until they come back.
+   */
+  async removePage(index: number): Promise<RemovedPage | undefined> {
+    const page = this.pageList[index];
+    if (!page) return undefined;
+    const strokes = this.store.strokesOnPage(pageId(page.address), { status: 'all' });
+    this.store.batch(() => {
+      for (const s of strokes) this.store.remove(s.key);
+    });
+    await this.replacePages(this.pageList.filter((_, i) => i !== index));
+    return { page, index, strokes };
+  }
+
+  /**
+   * Brings a deleted page back in its place with its ink. When a pen has made the page again
+   * meanwhile (it wrote on that paper), the ink joins that page. Returns the page's index.
+   */
+  async restorePage(removed: RemovedPage): Promise<number> {
+    this.store.batch(() => {
+      for (const s of removed.strokes) this.store.add(s);
+    });
+    const at = this.pageIndexOf(removed.page.address);
+    if (at >= 0) return at;
+    const index = Math.min(removed.index, this.pageList.length);
+    await this.replacePages([...this.pageList.slice(0, index), removed.page, ...this.pageList.slice(index)]);
+    return index;
   }
 
   /** Renames the board (written like any change). */

@@ -78,7 +78,7 @@ export function onPendingRegistrationChange(listener: (boardId: string) => void)
 
 /** Keeps the pages to register (undefined: nothing left to register). */
 export async function savePendingRegistration(
-  target: BoardPrintTarget,
+  target: Pick<BoardPrintTarget, 'boardId' | 'saveMeta'>,
   pages: readonly RegistrationPage[] | undefined,
 ): Promise<void> {
   await target.saveMeta(pendingRegistrationKey(target.boardId), pages ?? null);

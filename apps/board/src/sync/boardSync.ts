@@ -32,6 +32,8 @@ export interface SyncReport {
   readonly conflicts: number;
   /** Boards that could not be synced this round (left as they are). */
   readonly failed: number;
+  /** The first board's failure of the round, when any failed (what the indicator explains). */
+  readonly firstError?: unknown;
 }
 
 /** The suffix of a server copy kept beside a conflicting local board. */
@@ -41,6 +43,8 @@ const linkKey = (accountId: string, localId: string) => `sync:${accountId}:${loc
 
 /** Syncs one account's boards. */
 export class BoardSync {
+  private firstError: unknown;
+
   constructor(
     private readonly repo: BoardRepository,
     private readonly api: BoardsApi,
@@ -73,6 +77,7 @@ export class BoardSync {
 
   /** One round: push local changes, pull server changes, keep both on a conflict. */
   async syncOnce(): Promise<SyncReport> {
+    this.firstError = undefined;
     const remote = await this.api.list();
     const byId = new Map(remote.map((r) => [r.id, r]));
     const linked = new Set<string>();
@@ -118,7 +123,13 @@ export class BoardSync {
       if (r.deleted || linked.has(r.id) || (await this.repo.getBoard(r.id))) continue;
       count(await this.guard(() => this.pullNew(r)));
     }
-    return { pushed, pulled, conflicts, failed };
+    return {
+      pushed,
+      pulled,
+      conflicts,
+      failed,
+      ...(this.firstError !== undefined ? { firstError: this.firstError } : {}),
+    };
   }
 
   private async syncLocal(board: BoardRecord, link: SyncLink | undefined, remote: RemoteBoard | undefined) {
@@ -156,6 +167,7 @@ export class BoardSync {
     } catch (error) {
       if (error instanceof Error && error.name === 'SignedOutError') throw error;
       console.warn('board sync:', error);
+      this.firstError ??= error;
       return 'failed';
     }
   }

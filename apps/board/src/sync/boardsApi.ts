@@ -23,9 +23,15 @@ export class RemoteConflict extends Error {
   }
 }
 
-/** The server answered something else than expected. */
+/** The server answered something else than expected (`status`: its HTTP status, when it failed). */
 export class RemoteError extends Error {
   override readonly name = 'RemoteError';
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
 }
 
 const BASE = '/board/v1/boards';
@@ -50,7 +56,7 @@ async function failed(res: Response): Promise<RemoteError> {
   try {
     message += ` ${((await res.json()) as { message?: string }).message ?? ''}`;
   } catch {}
-  return new RemoteError(`boards API: ${message.trim()}`);
+  return new RemoteError(`boards API: ${message.trim()}`, res.status);
 }
 
 /** The boards API over an authorized fetch. */

@@ -8,6 +8,7 @@ import type { AuthState, BoardAuth } from '../auth/boardAuth';
 import { BoardSync, type SyncReport } from './boardSync';
 import { BoardsApi } from './boardsApi';
 import { announceBoardsChanged } from './boardsChanged';
+import { type SyncProblem, syncProblem } from './syncProblem';
 
 /** How often a signed-in board syncs on its own. */
 export const SYNC_INTERVAL_MS = 20_000;
@@ -16,7 +17,7 @@ export type SyncState =
   | { readonly status: 'off' }
   | { readonly status: 'syncing' }
   | { readonly status: 'synced'; readonly report: SyncReport }
-  | { readonly status: 'failed'; readonly error: string };
+  | { readonly status: 'failed'; readonly problem: SyncProblem };
 
 export function useBoardSync(app: BoardApp, auth: BoardAuth, authState: AuthState) {
   const [state, setState] = useState<SyncState>({ status: 'off' });
@@ -39,12 +40,14 @@ export function useBoardSync(app: BoardApp, auth: BoardAuth, authState: AuthStat
         const report = await sync.syncOnce();
         if (report.pulled + report.conflicts > 0) announceBoardsChanged();
         setState(
-          report.failed > 0 ? { status: 'failed', error: `${report.failed}` } : { status: 'synced', report },
+          report.failed > 0
+            ? { status: 'failed', problem: syncProblem(report.firstError) }
+            : { status: 'synced', report },
         );
       } catch (error) {
         setState(
           auth.getState().status === 'signedIn'
-            ? { status: 'failed', error: String(error) }
+            ? { status: 'failed', problem: syncProblem(error) }
             : { status: 'off' },
         );
       } finally {

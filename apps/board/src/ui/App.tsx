@@ -15,12 +15,29 @@ function Toast() {
   const toast = useEditor((s) => s.toast);
   useEffect(() => {
     if (!toast) return;
-    const cancel = app.deps.timers.setTimer(4000, () => app.deps.editor.getState().clearToast());
+    // a toast with an action (Undo) stays longer: time to reach its button
+    const cancel = app.deps.timers.setTimer(toast.action ? 10_000 : 4000, () => {
+      if (app.deps.editor.getState().toast === toast) app.deps.editor.getState().clearToast();
+    });
     return cancel;
   }, [toast, app]);
+  const action = toast?.action;
   return (
     <div className="toast" role="status" aria-live="polite" data-testid="toast">
       {toast ? t(toast.key, toast.params) : ''}
+      {action && (
+        <button
+          type="button"
+          className="toast-action"
+          data-testid="toast-action"
+          onClick={() => {
+            app.deps.editor.getState().clearToast();
+            action.run();
+          }}
+        >
+          {t(action.label)}
+        </button>
+      )}
     </div>
   );
 }

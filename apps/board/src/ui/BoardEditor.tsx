@@ -10,7 +10,7 @@ import type { ShortcutAction } from '../app/shortcuts';
 import { useText } from '../i18n/text';
 import type { BoardSession } from '../model/boardSession';
 import { Icons } from './icons';
-import { PageMenu } from './PageMenu';
+import { PageList } from './PageList';
 import { PenPanel } from './PenPanel';
 import { usePageSource } from './pageSource';
 import { Toolbar } from './Toolbar';
@@ -177,34 +177,18 @@ export function BoardEditor() {
       </section>
       <UnsavedBanner session={session} />
       <div className="editor-body" data-layout={layout}>
-        <nav
-          id="page-list"
-          className="page-list"
-          aria-label={t('replay.pages')}
+        <PageList
+          session={session}
+          pages={pages}
+          index={index}
           hidden={!docked && drawer !== 'pages'}
-          data-drawer={docked ? undefined : 'start'}
-        >
-          <PageMenu session={session} onAddPage={addPage} />
-          <ol>
-            {pages.map((p, i) => (
-              <li key={p.id}>
-                <button
-                  type="button"
-                  aria-current={i === index ? 'page' : undefined}
-                  data-testid={`page-item-${i}`}
-                  data-address={`${p.address.section}.${p.address.owner}.${p.address.book}.${p.address.page}`}
-                  onClick={() => {
-                    setPageIndex(i);
-                    if (!docked) setDrawer(undefined);
-                  }}
-                >
-                  <span className="page-no">{i + 1}</span>
-                  <span className="page-kind">{p.source.kind === 'pdf' ? 'PDF' : 'Ncode'}</span>
-                </button>
-              </li>
-            ))}
-          </ol>
-        </nav>
+          drawer={!docked}
+          onAddPage={addPage}
+          onShow={(i) => {
+            setPageIndex(i);
+            if (!docked) setDrawer(undefined);
+          }}
+        />
         <main
           ref={mainRef}
           className="page-area"

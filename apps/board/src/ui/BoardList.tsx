@@ -135,6 +135,11 @@ export function BoardList() {
         <ul>{tab({ kind: 'trash' }, t('list.trash'), 'filter-trash')}</ul>
       </nav>
       <main className="list-main" aria-label={t('list.recent')} tabIndex={-1}>
+        {app.deps.memoryOnly && (
+          <p className="memory-only" role="note" data-testid="memory-only">
+            {t('storage.memoryOnlyLine')}
+          </p>
+        )}
         <div className="list-actions">
           <button
             type="button"

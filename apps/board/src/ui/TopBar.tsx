@@ -49,7 +49,7 @@ export function TopBar(props: { onPickPdf: () => void; onPickGrida: () => void }
           type="button"
           className="icon-text"
           data-testid="back-to-list"
-          onClick={() => void app.closeBoard()}
+          onClick={() => void app.backToList()}
         >
           {Icons.back}
           <span className="label">{t('app.backToList')}</span>

@@ -20,6 +20,9 @@ export function useImport() {
 
   const run = async (file: File, expect: 'pdf' | 'grida') => {
     const editor = app.deps.editor.getState();
+    // "← Boards" pressed while the import finishes: the board is not opened again over the list
+    const lefts = app.leftCount;
+    const stayed = () => app.leftCount === lefts;
     const abort = new AbortController();
     cancelImport.current = abort;
     if (expect === 'pdf') setProgress({ name: file.name, done: 0, total: 0 });
@@ -50,10 +53,12 @@ export function useImport() {
       if (result.kind === 'pdfAdded') {
         if (result.password !== undefined && result.fingerprint)
           app.pdfs.rememberPassword(result.fingerprint, result.password);
-        if (app.session?.board.id !== result.boardId)
+        if (!stayed()) {
+          // the user went back to the list: the board waits there
+        } else if (app.session?.board.id !== result.boardId)
           await app.openBoard(result.boardId, result.firstPageIndex);
         else app.deps.editor.getState().setPageIndex(result.firstPageIndex);
-      } else {
+      } else if (stayed()) {
         await app.openBoard(result.boardId);
       }
       app.deps.editor.getState().showToast('import.done', { name: file.name });

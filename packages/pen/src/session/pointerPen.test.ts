@@ -24,6 +24,15 @@ function setup(hasPage = true) {
 }
 
 describe('pointer pen', () => {
+  it("cancels a cancelled pointer's stroke (a pinch began): a cancel event, no up", () => {
+    const { pen, events } = setup();
+    pen.pointerDown(sample({ pointerType: 'touch', clientX: 100, clientY: 200, timeStamp: 10 }));
+    pen.pointerMove(sample({ pointerType: 'touch', clientX: 110, clientY: 200, timeStamp: 12 }));
+    pen.pointerCancel(sample({ pointerType: 'touch', clientX: 110, clientY: 200, timeStamp: 14 }));
+    pen.pointerUp(sample({ pointerType: 'touch', clientX: 110, clientY: 200, timeStamp: 16, buttons: 0 }));
+    expect(events.map((e) => e.kind)).toEqual(['down', 'page', 'move', 'move', 'cancel']);
+  });
+
   it('is a connected mouse pen with max pressure 800', () => {
     const { pen } = setup();
     expect(pen.state).toBe('connected');

@@ -46,7 +46,10 @@ export interface PointerPen extends Pen {
   pointerDown(event: PointerSample): void;
   pointerMove(event: PointerSample): void;
   pointerUp(event: PointerSample): void;
-  /** Same as up: a cancelled pointer closes the stroke with what it has. */
+  /**
+   * The pointer's stroke is not a stroke (its touch became a pinch, or the browser took the
+   * pointer for a gesture): a `cancel` pen event drops it, nothing is stored.
+   */
   pointerCancel(event: PointerSample): void;
 }
 
@@ -151,7 +154,11 @@ export function createPointerPen(options: PointerPenOptions): PointerPen {
       for (const s of samples(e)) move(s);
     },
     pointerUp: finish,
-    pointerCancel: finish,
+    pointerCancel(e) {
+      if (active !== e.pointerId) return;
+      active = undefined;
+      emit({ kind: 'cancel', penId: core.penId, timeMs: timeOf(e) });
+    },
   };
 }
 

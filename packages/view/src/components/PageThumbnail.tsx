@@ -16,6 +16,8 @@ export interface PageThumbnailProps {
   readonly label?: string;
   readonly onSelect?: () => void;
   readonly onRemove?: () => void;
+  /** The cross's accessible name (default: the catalogue's "Remove"), e.g. "Delete page 3". */
+  readonly removeLabel?: string;
 }
 
 export function PageThumbnail(props: PageThumbnailProps) {
@@ -57,7 +59,7 @@ export function PageThumbnail(props: PageThumbnailProps) {
       {props.onRemove && (
         <button
           type="button"
-          aria-label={t('thumbnail.remove')}
+          aria-label={props.removeLabel ?? t('thumbnail.remove')}
           onClick={props.onRemove}
           style={{
             position: 'absolute',
@@ -66,6 +68,9 @@ export function PageThumbnail(props: PageThumbnailProps) {
             width: 20,
             height: 20,
             padding: 0,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
             border: 'none',
             borderRadius: '50%',
             background: 'transparent',

@@ -3,6 +3,11 @@
  * pinch and pan, a plain press writes with the pointer pen (or pans when there is no pen), and
  * in crop mode a drag spans the crop rectangle. Disabled features ignore their input.
  *
+ * Touch (issue 29 item 8): a finger writes at once; when a second finger lands the first
+ * finger's stroke is cancelled (the pointer pen drops it: a pinch leaves no ink) and the two
+ * pinch and pan. A stylus (`pen` pointer) wins over touch: a touch while the stylus writes is a
+ * palm and is ignored, and a stylus landing while a finger writes cancels the finger's stroke.
+ *
  * Listeners are attached natively (the wheel must not be passive to stop the page scrolling) and
  * read the latest options through a ref, so they are attached once.
  */
@@ -43,7 +48,7 @@ type Drag =
       readonly start: Viewport;
       readonly from: readonly [PointXY, PointXY];
     }
-  | { readonly kind: 'pen'; readonly pointerId: number }
+  | { readonly kind: 'pen'; readonly pointerId: number; readonly touch: boolean }
   | { readonly kind: 'crop'; readonly pointerId: number; readonly startPt: PointXY }
   | { readonly kind: 'idle' };
 
@@ -75,20 +80,38 @@ export function useViewGestures(rootRef: RefObject<HTMLElement | null>, options:
       return a && b ? [a, b] : undefined;
     };
 
+    /** Cancels the touch stroke under way (it was the start of a pinch, or a palm). */
+    const cancelTouchStroke = (o: GestureOptions) => {
+      if (drag.kind !== 'pen' || !drag.touch) return;
+      const penEvent = lastEvent.get(drag.pointerId);
+      if (penEvent) o.pen?.pointerCancel(penEvent);
+      drag = { kind: 'idle' };
+    };
+
     const down = (e: PointerEvent) => {
       const o = opts.current;
       const p = local(e);
+      const touch = e.pointerType === 'touch';
+      // a palm while the stylus writes: not a pinch, not ink
+      if (touch && drag.kind === 'pen' && !drag.touch) {
+        e.preventDefault();
+        return;
+      }
+      // the stylus while a finger (or palm) writes: the finger's stroke was not meant
+      if (e.pointerType === 'pen' && drag.kind === 'pen' && drag.touch) cancelTouchStroke(o);
       points.set(e.pointerId, p);
       lastEvent.set(e.pointerId, e);
-      if (e.pointerType === 'touch' && points.size === 2 && o.panZoom) {
-        if (drag.kind === 'pen') {
-          const penEvent = lastEvent.get(drag.pointerId);
-          if (penEvent) o.pen?.pointerCancel(penEvent);
+      if (touch && o.panZoom) {
+        const touches = [...points.keys()].filter((id) => lastEvent.get(id)?.pointerType === 'touch');
+        if (touches.length === 2) {
+          cancelTouchStroke(o);
+          if (drag.kind === 'idle' || drag.kind === 'pan') {
+            const ids = touches as [number, number];
+            drag = { kind: 'pinch', ids, start: o.viewport, from: pair(ids)! };
+            capture(e);
+            return;
+          }
         }
-        const ids = [...points.keys()] as [number, number];
-        drag = { kind: 'pinch', ids, start: o.viewport, from: pair(ids)! };
-        capture(e);
-        return;
       }
       if (drag.kind !== 'idle') return;
       if (o.cropMode) {
@@ -97,7 +120,7 @@ export function useViewGestures(rootRef: RefObject<HTMLElement | null>, options:
         if (!o.panZoom) return;
         drag = { kind: 'pan', pointerId: e.pointerId, start: o.viewport, at: p };
       } else if (o.pen && (e.pointerType !== 'mouse' || e.button === 0)) {
-        drag = { kind: 'pen', pointerId: e.pointerId };
+        drag = { kind: 'pen', pointerId: e.pointerId, touch };
         o.pen.pointerDown(e);
       } else if (o.panZoom) {
         drag = { kind: 'pan', pointerId: e.pointerId, start: o.viewport, at: p };

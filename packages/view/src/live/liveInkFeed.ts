@@ -83,6 +83,11 @@ export class LiveInkFeed implements StrokeBuilderListener {
     this.end(stroke.key, pageId(stroke.page));
   };
 
+  /** A cancelled stroke (a touch that became a pinch): its live ink goes away. */
+  readonly strokeCancelled = (live: LiveStroke): void => {
+    this.abandon(live.key);
+  };
+
   readonly hover = (point: HoverPoint): void => {
     for (const l of [...this.any]) l.hover?.(point);
     if (!point.page) return;
@@ -120,6 +125,9 @@ export function fanOutBuilderListener(...listeners: readonly StrokeBuilderListen
     },
     strokeCompleted: (stroke, role) => {
       for (const l of listeners) l.strokeCompleted?.(stroke, role);
+    },
+    strokeCancelled: (live) => {
+      for (const l of listeners) l.strokeCancelled?.(live);
     },
     hover: (p) => {
       for (const l of listeners) l.hover?.(p);
