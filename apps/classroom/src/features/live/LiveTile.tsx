@@ -9,10 +9,12 @@ import type { Textbook } from '@dotink/contracts/edu';
 import { parsePageId } from '@dotink/ncode';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useEffect, useRef } from 'react';
+import { authorizedFetchFile } from '../../api/files';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n/text';
-import { pageLabelParts, type TileState } from './liveModel';
+import type { TileState } from './liveModel';
 import { pageImage } from './pageImages';
+import { livePageText } from './pageText';
 import { A4_PT, type TileRenderer } from './tileRenderer';
 
 export interface LiveTileProps {
@@ -34,12 +36,18 @@ export interface LiveTileProps {
 
 /** The shared image of a page (null: plain paper). */
 export function usePageImage(page: string | undefined) {
-  const { api } = useServices();
+  const { api, session } = useServices();
   return useQuery({
     queryKey: ['live', 'image', page ?? ''],
     queryFn: async () => {
       const a = page ? parsePageId(page) : undefined;
-      return a ? pageImage(a, (p) => api.pageAttachments(p)) : null;
+      return a
+        ? pageImage(
+            a,
+            (p) => api.pageAttachments(p),
+            authorizedFetchFile(() => session.accessToken()),
+          )
+        : null;
     },
     enabled: page !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
@@ -71,7 +79,7 @@ export const LiveTile = memo(function LiveTile(props: LiveTileProps) {
       detach();
     };
   }, [renderer, studentId, sizePt]);
-  const label = pageLabelParts(props.page, props.textbooks);
+  const pageText = livePageText(t, props.page, props.textbooks);
   return (
     <li
       className={`live-tile live-${props.state}${props.pinned ? ' live-pinned' : ''}`}
@@ -95,9 +103,7 @@ export const LiveTile = memo(function LiveTile(props: LiveTileProps) {
         <p className="live-tile-name">
           <strong>{props.name}</strong> <span className="muted">{t('live.num', { num: props.num })}</span>
         </p>
-        <p className="live-tile-page">
-          {label ? t('live.page', { book: label.book, page: label.page }) : t('live.noPage')}
-        </p>
+        <p className="live-tile-page">{pageText ?? t('live.noPage')}</p>
         <p className="live-tile-meta">
           <span className={`live-state live-state-${props.state}`}>{t(`live.state.${props.state}`)}</span>
           {' · '}

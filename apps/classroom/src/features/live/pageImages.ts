@@ -7,6 +7,7 @@
  */
 import type { MaterialAttachment } from '@dotink/contracts/edu';
 import { type PageAddress, pageId, type SizePt } from '@dotink/ncode';
+import type { FetchFile } from '../../api/files';
 
 /** Width of the rendered page images in px (tiles are at most ~320 CSS px wide). */
 export const TILE_IMAGE_WIDTH_PX = 480;
@@ -23,11 +24,12 @@ const images = new Map<string, Promise<PageImage | null>>();
 export function pageImage(
   page: PageAddress,
   attachments: (page: PageAddress) => Promise<readonly MaterialAttachment[]>,
+  fetchFile: FetchFile,
 ): Promise<PageImage | null> {
   const id = pageId(page);
   let image = images.get(id);
   if (!image) {
-    image = render(page, attachments);
+    image = render(page, attachments, fetchFile);
     images.set(id, image);
     image.catch(() => images.delete(id));
   }
@@ -37,11 +39,12 @@ export function pageImage(
 async function render(
   page: PageAddress,
   attachments: (page: PageAddress) => Promise<readonly MaterialAttachment[]>,
+  fetchFile: FetchFile,
 ): Promise<PageImage | null> {
   const files = await attachments(page);
   if (!files.some((a) => a.type === 'pdf')) return null;
   const { pageBackground } = await import('../replay/pageBackground');
-  const source = await pageBackground(page, files);
+  const source = await pageBackground(page, files, fetchFile);
   if (!source) return null;
   const scale = TILE_IMAGE_WIDTH_PX / source.sizePt.widthPt;
   const canvas = document.createElement('canvas');

@@ -13,6 +13,7 @@
 import type { MaterialAttachment } from '@dotink/contracts/edu';
 import { type PageAddress, parseNproj } from '@dotink/ncode';
 import { type PageImageSource, pdfPageImageSource } from '@dotink/view';
+import type { FetchFile } from '../../api/files';
 
 /** The PDF page (1-based) of a code page, for a PDF whose first page is code page `startPage`. */
 export function pdfPageOf(page: PageAddress, startPage: number, numPages: number): number | undefined {
@@ -63,34 +64,30 @@ export async function warmPdf(): Promise<void> {
   await pdfEngine();
 }
 
-async function openPdf(uri: string): Promise<OpenDocument> {
-  const [{ pdfjs, worker }, bytes] = await Promise.all([pdfEngine(), fetchBytes(uri)]);
+async function openPdf(uri: string, fetchFile: FetchFile): Promise<OpenDocument> {
+  const [{ pdfjs, worker }, bytes] = await Promise.all([pdfEngine(), fetchFile(uri)]);
   return pdfjs.getDocument({ data: bytes, isEvalSupported: false, worker }).promise;
-}
-
-async function fetchBytes(uri: string): Promise<Uint8Array> {
-  const res = await fetch(uri);
-  if (!res.ok) throw new Error(`${uri}: ${res.status} ${res.statusText}`);
-  return new Uint8Array(await res.arrayBuffer());
 }
 
 /**
  * The image source of a page's textbook background, or undefined when no material with a PDF
- * covers the page. Rejects when a file cannot be read.
+ * covers the page. Rejects when a file cannot be read. The files are downloaded with `fetchFile`
+ * (the teacher's token: a school's own materials are not public).
  */
 export async function pageBackground(
   page: PageAddress,
   attachments: readonly MaterialAttachment[],
+  fetchFile: FetchFile,
 ): Promise<PageImageSource | undefined> {
   const pdf = attachments.find((a) => a.type === 'pdf');
   if (!pdf) return undefined;
   const nproj = attachments.find((a) => a.type === 'xml' && a.textbookId === pdf.textbookId);
   const startPage = nproj
-    ? nprojStartPage(new TextDecoder().decode(await fetchBytes(nproj.downloadUri)))
+    ? nprojStartPage(new TextDecoder().decode(await fetchFile(nproj.downloadUri)))
     : page.page;
   let opening = documents.get(pdf.downloadUri);
   if (!opening) {
-    opening = openPdf(pdf.downloadUri);
+    opening = openPdf(pdf.downloadUri, fetchFile);
     documents.set(pdf.downloadUri, opening);
     opening.catch(() => documents.delete(pdf.downloadUri));
   }

@@ -7,6 +7,7 @@ import { type PageAddress, pageId } from '@dotink/ncode';
 import type { PageImageSource } from '@dotink/view';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { authorizedFetchFile } from '../../api/files';
 import { errorText, useServices } from '../../app/services';
 import { toast } from '../../app/toasts';
 import { useT } from '../../i18n/text';
@@ -15,7 +16,7 @@ export function usePageBackground(page: PageAddress | undefined): {
   readonly page: PageAddress | undefined;
   readonly source: PageImageSource | undefined;
 } {
-  const { api } = useServices();
+  const { api, session } = useServices();
   const t = useT();
   const q = useQuery({
     queryKey: ['replay', 'background', page ? pageId(page) : ''],
@@ -24,7 +25,13 @@ export function usePageBackground(page: PageAddress | undefined): {
       const attachments = await api.pageAttachments(page);
       if (!attachments.some((a) => a.type === 'pdf')) return null;
       const { pageBackground } = await import('./pageBackground');
-      return (await pageBackground(page, attachments)) ?? null;
+      return (
+        (await pageBackground(
+          page,
+          attachments,
+          authorizedFetchFile(() => session.accessToken()),
+        )) ?? null
+      );
     },
     enabled: page !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
