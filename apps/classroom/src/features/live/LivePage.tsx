@@ -346,7 +346,7 @@ function LiveGrid(props: { roster: LiveRosterData }) {
         </div>
         {collecting ? (
           <CollectPensDialog
-            lesson={{ eduClassId: lesson.eduClassId, title: lesson.tag }}
+            lesson={{ eduClassId: lesson.eduClassId, title: lesson.tag, startMs: lesson.startMs }}
             onClose={() => setCollecting(false)}
           />
         ) : null}
