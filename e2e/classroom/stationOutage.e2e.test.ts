@@ -4,11 +4,15 @@
  * - a pupil whose password a teacher reset signs in by the typed id: the station says why the id
  *   alone fails and asks the password (a wrong one is told apart), then the pupil is in;
  * - the station's network gone for 20 s: each pupil's card says 'reconnecting' within 2 s and for
- *   how long, then 'live again'; screenshots of the cards (ko, en).
+ *   how long, then 'live again'; screenshots of the cards (ko, en);
+ * - a station tab reloaded while the network is down opens again (its service worker), with its
+ *   pupils and its queue; the pen reconnects, new strokes queue, and when the network returns
+ *   everything is saved once.
  */
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lessonTag } from '../../packages/contracts/src/eduLive';
 import { launchChromium } from '../support/chromium';
 import { type RealServer, startRealServer } from '../support/realServer';
 import { buildClassroom } from './support/buildClassroom';
@@ -17,6 +21,9 @@ import {
   createLiveLesson,
   installPen,
   type LiveLessonSetup,
+  lessonStrokeTimes,
+  penWrite,
+  type SimStroke,
   stationPensScript,
   teacherCall,
 } from './support/stationPage';
@@ -47,6 +54,26 @@ async function open(
   const page = await context.newPage();
   for (const content of scripts) await page.addInitScript({ content });
   return { app: new ClassroomPage(page, server.origin), context };
+}
+
+const PAGE_ID = '3.1012.1191.20';
+
+const stroke = (n: number): SimStroke => ({
+  page: PAGE_ID,
+  points: [
+    [10 + n * 3, 10],
+    [16 + n * 3, 14],
+    [22 + n * 3, 11],
+  ],
+});
+
+/** Waits until the saving banner says `text`. */
+async function waitSaveText(app: ClassroomPage, text: string, timeout = 30_000): Promise<void> {
+  await app.page.waitForFunction(
+    (text) => document.querySelector('[data-testid="station-save-text"]')?.textContent === text,
+    text,
+    { timeout },
+  );
 }
 
 const card = (app: ClassroomPage, studentId: string) =>
@@ -141,6 +168,48 @@ describe.sequential('classroom: the pen station where pupils are', () => {
     expect(await card(station, p1.id).getByTestId('station-live').textContent()).toBe(
       'Live: connected to the lesson',
     );
+    expect(station.errors).toEqual([]);
+  }, 180_000);
+
+  it('reloads offline with its pupils and queue; the pen reconnects, new strokes queue, all are saved once online', async () => {
+    const p1 = lesson.pupils[0]!;
+    const tag = lessonTag(lesson.courseId, lesson.sessionId);
+    const before = await lessonStrokeTimes(teacher, p1.id, tag);
+    // the station's worker controls the tab (installed by the first visit)
+    await station.page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await expect
+      .poll(() => station.page.evaluate(() => navigator.serviceWorker.controller !== null), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    await installPen(station.page, p1.macAddress);
+    await card(station, p1.id).getByTestId('station-connect-pen').click();
+    await card(station, p1.id).getByText(`Pen connected: ${p1.macAddress}`).waitFor({ timeout: 15_000 });
+
+    await stationContext.setOffline(true);
+    await penWrite(station.page, p1.macAddress, [stroke(0), stroke(1)]);
+    await waitSaveText(station, 'not saved yet (2 strokes)', 10_000);
+    // the school's internet is down and the tab reloads: the station opens, pupils and queue kept
+    await station.page.reload();
+    await card(station, p1.id).waitFor({ timeout: 20_000 });
+    await card(station, lesson.pupils[2]!.id).waitFor();
+    await waitSaveText(station, 'not saved yet (2 strokes)', 10_000);
+    // the pen connects again and writes on: queued beside the others
+    await installPen(station.page, p1.macAddress);
+    await card(station, p1.id).getByTestId('station-connect-pen').click();
+    await card(station, p1.id).getByText(`Pen connected: ${p1.macAddress}`).waitFor({ timeout: 15_000 });
+    await penWrite(station.page, p1.macAddress, [stroke(2)]);
+    await waitSaveText(station, 'not saved yet (3 strokes)', 10_000);
+    expect(await lessonStrokeTimes(teacher, p1.id, tag)).toEqual(before);
+
+    await stationContext.setOffline(false);
+    await waitSaveText(station, 'all saved', 45_000);
+    const after = await lessonStrokeTimes(teacher, p1.id, tag);
+    expect(after).toHaveLength(before.length + 3);
+    // none doubled
+    expect(new Set(after).size).toBe(after.length);
     expect(station.errors).toEqual([]);
   }, 180_000);
 });
