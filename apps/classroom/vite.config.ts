@@ -1,12 +1,22 @@
 /**
  * The classroom app's build: React, served at the site's root (`/`). Each route is its own
  * chunk, so a first visit downloads only the landing page; brotli/gzip copies are written beside
- * the built files for the server to send.
+ * the built files for the server to send. The pen station's service worker precaches the build,
+ * so a station tab reloads offline (issue 29).
  */
 // bundled into the config by Vite (a workspace package's .ts is not loadable by Node as such)
 
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precacheWorker } from '../../packages/web-build/src/precacheWorker';
 import { webAppConfig } from '../../packages/web-build/src/webAppConfig';
 
-export default defineConfig(webAppConfig('/', [react()]));
+/** The pen station's service worker (`/station-sw.js`, scope `/pen`: sw/stationWorker.js). */
+const stationWorker = precacheWorker({
+  template: fileURLToPath(new URL('./sw/stationWorker.js', import.meta.url)),
+  fileName: 'station-sw.js',
+  extra: ['./index.html'],
+});
+
+export default defineConfig(webAppConfig('/', [react(), stationWorker]));

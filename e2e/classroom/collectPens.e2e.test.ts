@@ -5,7 +5,9 @@
  * lesson. A pupil's pen is downloaded, uploaded under that pupil and emptied: the strokes appear
  * in the pupil's replay of the lesson's pages. When the upload request fails at the network (the
  * test aborts it, the server is not mocked), the pen keeps its memory and the teacher reads why;
- * the retry stores everything once. A pen of no pupil of the class is named and skipped.
+ * the retry stores everything once. A second collection of the same strokes says none was new
+ * (issue 29), and strokes of another day than the lesson's are counted apart. A pen of no pupil
+ * of the class is named and skipped.
  * Screenshots of the dialog (ko, en; 1280 × 800, 390 × 844), axe-core.
  */
 import { encodePageArray, pageAddress } from '@dotink/ncode';
@@ -104,8 +106,9 @@ describe.sequential('classroom: collect pens after class', () => {
     const row = penRow(app, pupil.macAddress);
     await row.and(app.page.locator('[data-phase="done"]')).waitFor({ timeout: 30_000 });
     expect(await row.getByTestId('collect-pupil').textContent()).toBe(`No. ${pupil.num} ${pupil.name}`);
-    expect(await row.getByTestId('collect-counts').textContent()).toBe(
-      'notes 1/1 · strokes downloaded 30, uploaded 30',
+    expect(await row.getByTestId('collect-counts').textContent()).toBe('notes 1/1 · strokes downloaded 30');
+    expect(await row.getByTestId('collect-result').textContent()).toBe(
+      'new on the server 30 · already stored 0',
     );
     expect(await row.getByTestId('collect-phase').textContent()).toBe('collected: the pen is empty');
     expect(await offlineLeft(app.page, pupil.macAddress)).toBe(0);
@@ -119,6 +122,31 @@ describe.sequential('classroom: collect pens after class', () => {
       .toBeGreaterThan(0);
     expect(app.errors).toEqual([]);
   }, 180_000);
+
+  it('a second collection of the same strokes says none was new; strokes of another day are told apart', async () => {
+    const pupil = target.pupils.at(-1)!;
+    await app.goto(coursePath(target));
+    await openCollectDialog(app, target.lessonName);
+    // the same 30 strokes again (same pen, same times: the same keys) and 5 of two days before
+    await installOfflinePen(app.page, {
+      mac: pupil.macAddress,
+      offline: [
+        { page: PAGE_ID, count: 30, startMs: target.startMs + 5 * 60_000 },
+        { page: PAGE_ID, count: 5, startMs: target.startMs - 2 * 24 * 3_600_000 },
+      ],
+    });
+    await connectNextPen(app);
+    const row = penRow(app, pupil.macAddress);
+    await row.and(app.page.locator('[data-phase="done"]')).waitFor({ timeout: 30_000 });
+    expect(await row.getByTestId('collect-counts').textContent()).toBe('notes 1/1 · strokes downloaded 35');
+    const result = (await row.getByTestId('collect-result').textContent()) ?? '';
+    expect(result).toBe(
+      'new on the server 5 · already stored 30 · from other days than the lesson’s 5 (kept under their own dates)',
+    );
+    expect(result).not.toContain('uploaded');
+    expect(await searchedStrokes(app, pupil.id, PAGE)).toHaveLength(35);
+    await app.testId('collect-close').click();
+  }, 120_000);
 
   it('an upload that fails at the network keeps the pen memory and says why; the retry stores it once', async () => {
     const pupil = target.pupils.at(-2)!;

@@ -152,6 +152,15 @@ export const textbookSchema = z.object({
   numPages: z.number().int(),
   pdfFile: materialFileSchema.nullable(),
   nprojFile: materialFileSchema.nullable(),
+  pageNaming: z
+    .enum(['textbook', 'number'])
+    .describe(
+      'how its pages are labelled (classroom.md §5): textbook: page − 2, blank for the first two; number: as is',
+    ),
+  firstPage: z
+    .number()
+    .int()
+    .describe("the book's first Ncode page (its page 1), which §5 labels count from"),
 });
 export type Textbook = z.infer<typeof textbookSchema>;
 

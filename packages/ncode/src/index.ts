@@ -5,6 +5,7 @@ export * from './codeIssuing';
 export * from './homography';
 export * from './mapping';
 export * from './nproj/index';
+export * from './pageLabel';
 export * from './pageRange';
 export * from './pageRangeCodec';
 export * from './paperSizes';

@@ -4,7 +4,6 @@ import { textSlice } from './part';
 export const analyticsText = textSlice({
   en: {
     'analytics.unclassified': 'unclassified unit',
-    'analytics.pageLabel': '{n} page',
     'analytics.noData': 'There is no data to show.',
     'analytics.asTable': 'Show as a table',
     'analytics.hideTable': 'Hide the table',
@@ -13,7 +12,6 @@ export const analyticsText = textSlice({
   },
   ko: {
     'analytics.unclassified': '미분류 단원',
-    'analytics.pageLabel': '{n} 페이지',
     'analytics.noData': '표시할 데이터가 없습니다.',
     'analytics.asTable': '표로 보기',
     'analytics.hideTable': '표 숨기기',
@@ -22,7 +20,6 @@ export const analyticsText = textSlice({
   },
   ja: {
     'analytics.unclassified': '未分類の単元',
-    'analytics.pageLabel': '{n} ページ',
     'analytics.noData': '表示するデータがありません。',
     'analytics.asTable': '表で表示',
     'analytics.hideTable': '表を隠す',
@@ -31,7 +28,6 @@ export const analyticsText = textSlice({
   },
   'zh-TW': {
     'analytics.unclassified': '未分類單元',
-    'analytics.pageLabel': '第 {n} 頁',
     'analytics.noData': '沒有可顯示的資料。',
     'analytics.asTable': '以表格顯示',
     'analytics.hideTable': '隱藏表格',

@@ -38,6 +38,8 @@ export const classroomEn = {
   logout: 'Logout',
   // gate (§4)
   'gate.loading': 'Loading…',
+  // a textbook page's label (§5: page − 2; components/pageLabel.ts)
+  'page.label': '{n} page',
   'gate.renewing': 'Your approval has come through. Updating your access…',
   'gate.noSchoolTitle': 'no school registration info',
   'gate.noSchoolBody':

@@ -33,6 +33,8 @@ export const classroomJa: ClassroomMessages = {
   'login.loggingIn': 'ログイン中…',
   logout: 'ログアウト',
   'gate.loading': '読み込み中…',
+  // a textbook page's label (§5: page − 2; components/pageLabel.ts)
+  'page.label': '{n} ページ',
   'gate.renewing': '利用が承認されました。権限を更新しています…',
   'gate.noSchoolTitle': '学校登録情報がありません',
   'gate.noSchoolBody': '学校情報の登録と学校管理者の教師による承認が必要です。登録ページへ移動します。',

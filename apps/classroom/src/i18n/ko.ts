@@ -33,6 +33,8 @@ export const classroomKo: ClassroomMessages = {
   'login.loggingIn': '로그인 중…',
   logout: '로그아웃',
   'gate.loading': '불러오는 중…',
+  // a textbook page's label (§5: page − 2; components/pageLabel.ts)
+  'page.label': '{n} 페이지',
   'gate.renewing': '사용 승인이 완료되었습니다. 권한을 새로 받는 중…',
   'gate.noSchoolTitle': '학교 등록 정보 없음',
   'gate.noSchoolBody': '학교 정보 등록과 학교 관리자 교사의 승인이 필요합니다. 등록 페이지로 이동합니다.',

@@ -24,6 +24,13 @@ export const stationText = textSlice({
     'station.cameraFailed': 'The camera could not start: {text}',
     'station.notLabel': 'This QR code is not a pupil label.',
     'station.loginFailed': 'student login failed',
+    'station.passwordNeeded':
+      'The password of {id} is no longer the ID (a teacher has set a new one). Type the password the teacher gave, then sign in.',
+    'station.passwordWrong':
+      'This password of {id} is wrong. Type the password the teacher gave, or ask the teacher to reset it.',
+    'station.labelPasswordOld':
+      'The label of {id} holds an old password (a teacher has set a new one). Type the new password, or print a new label.',
+    'station.passwordLabel': 'Password',
     'station.lessonNotFound': 'The lesson does not exist.',
     'station.noSession': 'The lesson has no session: it is saved as a draft.',
     'station.lessonClosed': 'The live lesson is closed: its room closes 30 minutes after the lesson ends.',
@@ -42,6 +49,8 @@ export const stationText = textSlice({
     'station.live': 'Live: connected to the lesson',
     'station.liveConnecting': 'Connecting to the lesson…',
     'station.liveWaiting': 'Connection to the lesson lost: trying again…',
+    'station.liveLost': 'Connection to the lesson lost {seconds} s ago: reconnecting…',
+    'station.liveBack': 'Live again (the connection was lost for {seconds} s)',
     'station.notSaved': 'not saved yet ({count} strokes)',
     'station.allSaved': 'all saved',
     'station.checking': 'Checking for writing not saved yet…',
@@ -77,6 +86,13 @@ export const stationText = textSlice({
     'station.cameraFailed': '카메라를 시작할 수 없습니다: {text}',
     'station.notLabel': '이 QR 코드는 학생 라벨이 아닙니다.',
     'station.loginFailed': '학생 로그인에 실패했습니다',
+    'station.passwordNeeded':
+      '{id} 학생의 비밀번호가 더 이상 ID와 같지 않습니다(선생님이 새 비밀번호를 정했습니다). 선생님이 알려 준 비밀번호를 입력한 뒤 로그인하세요.',
+    'station.passwordWrong':
+      '{id} 학생의 비밀번호가 틀렸습니다. 선생님이 알려 준 비밀번호를 입력하거나 선생님께 재설정을 요청하세요.',
+    'station.labelPasswordOld':
+      '{id} 학생의 라벨에 예전 비밀번호가 들어 있습니다(선생님이 새 비밀번호를 정했습니다). 새 비밀번호를 입력하거나 라벨을 새로 인쇄하세요.',
+    'station.passwordLabel': '비밀번호',
     'station.lessonNotFound': '수업이 존재하지 않습니다.',
     'station.noSession': '수업에 세션이 없습니다: 임시 저장된 수업입니다.',
     'station.lessonClosed': '실시간 수업이 종료되었습니다: 수업 종료 30분 후에 닫힙니다.',
@@ -95,6 +111,8 @@ export const stationText = textSlice({
     'station.live': '실시간: 수업에 연결됨',
     'station.liveConnecting': '수업에 연결하는 중…',
     'station.liveWaiting': '수업 연결이 끊겼습니다: 다시 연결하는 중…',
+    'station.liveLost': '{seconds}초 전에 수업 연결이 끊겼습니다: 다시 연결하는 중…',
+    'station.liveBack': '다시 실시간 ({seconds}초 동안 연결이 끊겼습니다)',
     'station.notSaved': '아직 저장되지 않음 ({count}획)',
     'station.allSaved': '모두 저장됨',
     'station.checking': '저장되지 않은 필기를 확인하는 중…',
@@ -131,6 +149,13 @@ export const stationText = textSlice({
     'station.cameraFailed': 'カメラを起動できませんでした: {text}',
     'station.notLabel': 'この QR コードは児童のラベルではありません。',
     'station.loginFailed': '生徒のログインに失敗しました',
+    'station.passwordNeeded':
+      '{id} のパスワードは ID ではなくなりました（先生が新しいパスワードを設定しました）。先生から聞いたパスワードを入力してサインインしてください。',
+    'station.passwordWrong':
+      '{id} のパスワードが違います。先生から聞いたパスワードを入力するか、先生にリセットを頼んでください。',
+    'station.labelPasswordOld':
+      '{id} のラベルには古いパスワードが入っています（先生が新しいパスワードを設定しました）。新しいパスワードを入力するか、ラベルを印刷し直してください。',
+    'station.passwordLabel': 'パスワード',
     'station.lessonNotFound': '授業が存在しません。',
     'station.noSession': '授業にセッションがありません: 下書きとして保存されています。',
     'station.lessonClosed': 'ライブ授業は終了しました: 授業終了の 30 分後に閉じます。',
@@ -149,6 +174,8 @@ export const stationText = textSlice({
     'station.live': 'ライブ: 授業に接続中',
     'station.liveConnecting': '授業に接続中…',
     'station.liveWaiting': '授業との接続が切れました: 再接続中…',
+    'station.liveLost': '{seconds} 秒前に授業との接続が切れました: 再接続中…',
+    'station.liveBack': 'ライブに復帰しました（{seconds} 秒間切断されていました）',
     'station.notSaved': 'まだ保存されていません ({count} 画)',
     'station.allSaved': 'すべて保存済み',
     'station.checking': '未保存の書き込みを確認中…',
@@ -184,6 +211,10 @@ export const stationText = textSlice({
     'station.cameraFailed': '相機無法啟動：{text}',
     'station.notLabel': '此 QR 碼不是學生標籤。',
     'station.loginFailed': '學生登入失敗',
+    'station.passwordNeeded': '{id} 的密碼已不再是 ID（老師設定了新密碼）。請輸入老師給的密碼後再登入。',
+    'station.passwordWrong': '{id} 的密碼錯誤。請輸入老師給的密碼，或請老師重設。',
+    'station.labelPasswordOld': '{id} 的標籤裡是舊密碼（老師設定了新密碼）。請輸入新密碼，或重新列印標籤。',
+    'station.passwordLabel': '密碼',
     'station.lessonNotFound': '課堂不存在。',
     'station.noSession': '課堂沒有工作階段：已儲存為草稿。',
     'station.lessonClosed': '即時課堂已結束：課堂結束 30 分鐘後關閉。',
@@ -202,6 +233,8 @@ export const stationText = textSlice({
     'station.live': '即時：已連線到課堂',
     'station.liveConnecting': '正在連線到課堂…',
     'station.liveWaiting': '與課堂的連線中斷：正在重試…',
+    'station.liveLost': '{seconds} 秒前與課堂的連線中斷：正在重新連線…',
+    'station.liveBack': '已恢復即時（連線中斷了 {seconds} 秒）',
     'station.notSaved': '尚未儲存（{count} 筆畫）',
     'station.allSaved': '全部已儲存',
     'station.checking': '正在檢查尚未儲存的書寫內容…',

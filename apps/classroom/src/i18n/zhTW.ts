@@ -33,6 +33,8 @@ export const classroomZhTW: ClassroomMessages = {
   'login.loggingIn': '登入中…',
   logout: '登出',
   'gate.loading': '載入中…',
+  // a textbook page's label (§5: page − 2; components/pageLabel.ts)
+  'page.label': '第 {n} 頁',
   'gate.renewing': '您的使用已獲核准。正在更新權限…',
   'gate.noSchoolTitle': '沒有學校登記資訊',
   'gate.noSchoolBody': '需要登記學校資訊並經學校管理教師核准。將帶您前往登記頁面。',

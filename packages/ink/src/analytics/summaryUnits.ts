@@ -18,6 +18,7 @@
  *   'Status per page' unit is the first of them.
  */
 import type { SummaryUnit, UnitDefinition } from '@dotink/contracts/eduAnalytics';
+import { type PageNaming, pageLabel } from '@dotink/ncode';
 
 /** The book range and naming the units need (a subset of the summary's `BookInput`). */
 export interface UnitBook {
@@ -25,7 +26,7 @@ export interface UnitBook {
   readonly endPage: number;
   /** The book's first Ncode page (its page 1); defaults to `startPage`. */
   readonly firstPage?: number | undefined;
-  readonly pageNaming: 'textbook' | 'number';
+  readonly pageNaming: PageNaming;
   readonly units: readonly UnitDefinition[];
 }
 
@@ -33,17 +34,11 @@ export interface UnitBook {
 export const UNCLASSIFIED_UNIT_INDEX = -1;
 
 /**
- * The §5 label of Ncode page `page`: for a textbook, with n = page − firstPage + 1 (the book's
- * 1-based page), '' for n ≤ 2 (the covers) and else `String(n − 2)`; for a notebook ('number')
- * the plain page number. Only the number text: the app adds the word for 'page'.
+ * The §5 label of Ncode page `page` of the analysed book: ncode's {@link pageLabel} (the one rule
+ * of every screen), counting from `firstPage` (else the range's start).
  */
-export function pageLabel(
-  book: Pick<UnitBook, 'startPage' | 'firstPage' | 'pageNaming'>,
-  page: number,
-): string {
-  if (book.pageNaming === 'number') return String(page);
-  const n = page - (book.firstPage ?? book.startPage) + 1;
-  return n <= 2 ? '' : String(n - 2);
+function labelOf(book: Pick<UnitBook, 'startPage' | 'firstPage' | 'pageNaming'>, page: number): string {
+  return pageLabel({ pageNaming: book.pageNaming, firstPage: book.firstPage ?? book.startPage }, page);
 }
 
 /** A book's units with the look-ups of the summary. */
@@ -76,7 +71,7 @@ function rangeSize(book: UnitBook): number {
 export function bookLayout(book: UnitBook): BookLayout {
   const { startPage, endPage } = book;
   const numPages = rangeSize(book);
-  const labels = Array.from({ length: numPages }, (_, o) => pageLabel(book, startPage + o));
+  const labels = Array.from({ length: numPages }, (_, o) => labelOf(book, startPage + o));
   const holders: number[][] = Array.from({ length: numPages }, () => []);
   const topUnitOfPage = new Int32Array(numPages).fill(UNCLASSIFIED_UNIT_INDEX);
   const flat: SummaryUnit[] = [];

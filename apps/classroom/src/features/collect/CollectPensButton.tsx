@@ -25,7 +25,11 @@ export function CollectPensButton(props: { readonly course: Course }) {
       </Button>
       {open ? (
         <CollectPensDialog
-          lesson={{ eduClassId: c.eduClassId, title: c.tag }}
+          lesson={{
+            eduClassId: c.eduClassId,
+            title: c.tag,
+            startMs: c.startAt === null ? undefined : Date.parse(c.startAt),
+          }}
           onClose={() => setOpen(false)}
         />
       ) : null}

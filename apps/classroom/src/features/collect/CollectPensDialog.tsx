@@ -13,6 +13,8 @@ export interface CollectLesson {
   readonly eduClassId: number;
   /** The lesson's name, shown in the title. */
   readonly title: string;
+  /** When the lesson starts (epoch ms): strokes of other days are counted apart. */
+  readonly startMs?: number | undefined;
 }
 
 const RUNNING = new Set(['reading', 'downloading', 'uploading', 'deleting']);
@@ -66,12 +68,11 @@ function PenRow(props: { readonly p: PenCollection; readonly model: CollectModel
             </div>
           </ProgressBar>
           <p className="collect-counts" data-testid="collect-counts">
-            {t('collect.progress', {
-              done: p.notesDone,
-              notes: p.notes,
-              downloaded: p.downloaded,
-              uploaded: p.uploaded,
-            })}
+            {t('collect.progress', { done: p.notesDone, notes: p.notes, downloaded: p.downloaded })}
+          </p>
+          <p className="collect-counts" data-testid="collect-result">
+            {t('collect.result', { fresh: p.fresh, already: p.already })}
+            {p.otherDays > 0 ? ` ${t('collect.otherDays', { count: p.otherDays })}` : ''}
           </p>
         </>
       ) : null}
@@ -134,7 +135,7 @@ function CollectBody(props: { readonly c: CollectPens }) {
 /** The dialog; the pens disconnect when it closes. */
 export function CollectPensDialog(props: { readonly lesson: CollectLesson; readonly onClose: () => void }) {
   const t = useT();
-  const c = useCollectPens(props.lesson.eduClassId);
+  const c = useCollectPens(props.lesson.eduClassId, props.lesson.startMs);
   const pen = usePenStatus(c.penStatus);
   return (
     <>

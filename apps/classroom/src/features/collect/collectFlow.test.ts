@@ -163,6 +163,24 @@ describe('collect pens: the flow', () => {
     expect(seen).toContain('deleting');
   });
 
+  it('says per pupil what a collection did: new, already stored, from other days (a second one stores nothing new)', async () => {
+    const store = fakeStore();
+    // the lesson's day: strokes 0–5 (T0 …), strokes 6… a day later
+    const model = new CollectModel(PUPILS, {
+      ...store.deps,
+      batchStrokes: 4,
+      onLessonDay: (timeMs) => timeMs < T0 + 5_500,
+    });
+    const pen = fakePen('9C:7B:D2:00:00:01', { 1068: 10 });
+    const first = await model.collect(pen);
+    expect(first).toMatchObject({ phase: 'done', downloaded: 10, fresh: 10, already: 0, otherDays: 4 });
+    // the same strokes again (a pen that kept its memory, or a second collection of the same notes)
+    pen.memory.set(1068, fakePen('x', { 1068: 10 }).memory.get(1068)!);
+    const second = await model.retry(pen.mac)!;
+    expect(second).toMatchObject({ phase: 'done', downloaded: 10, fresh: 0, already: 10, otherDays: 4 });
+    expect(store.strokesOf('kim')).toBe(10);
+  });
+
   it('a pen of no pupil of the class is named and skipped: nothing read, nothing deleted', async () => {
     const store = fakeStore();
     const model = new CollectModel(PUPILS, store.deps);

@@ -9,6 +9,10 @@
  * 4. the note is deleted from the pen only after the server's answers confirmed every stroke
  *    (received = sent, and stored + updated + duplicates = received).
  *
+ * Each pen (each pupil) says what its collection did: strokes new to the server, strokes it had
+ * already (a second collection of the same notes stores nothing and says so), and strokes of
+ * other days than the lesson's (uploaded under their own times, not the lesson's).
+ *
  * Any failure stops that pen with the step that failed; the pen keeps what was not confirmed.
  * A retry (or a new connection of the pen) repeats the collection: notes already deleted are
  * gone, the others are downloaded again, and the server skips the strokes it already has (same
@@ -57,6 +61,11 @@ export interface CollectDeps {
   /** Gives each page record's createDate. */
   readonly clock: Clock;
   readonly batchStrokes?: number;
+  /**
+   * Whether a stroke started (epoch ms) on the lesson's day; strokes of other days are counted
+   * apart. Without it every stroke counts as the lesson's.
+   */
+  readonly onLessonDay?: (timeMs: number) => boolean;
 }
 
 /** Where a pen is in its collection. */
@@ -86,6 +95,11 @@ export interface PenCollection {
   /** Strokes downloaded and strokes the server confirmed, over every note of this run. */
   readonly downloaded: number;
   readonly uploaded: number;
+  /** Of the strokes uploaded: new to the server (stored or a newer version), and kept already. */
+  readonly fresh: number;
+  readonly already: number;
+  /** Strokes downloaded whose start is on another day than the lesson's. */
+  readonly otherDays: number;
   readonly failure?: { readonly step: CollectStep; readonly error: unknown };
 }
 
@@ -169,6 +183,9 @@ export class CollectModel {
       notesDone: 0,
       downloaded: 0,
       uploaded: 0,
+      fresh: 0,
+      already: 0,
+      otherDays: 0,
     });
     if (!pupil) return this.pens.get(pen.mac)!;
     let cancelled = false;
@@ -252,13 +269,24 @@ export class CollectModel {
         surfaceOwnerId: pupil.studentId,
       });
       downloadedBefore += data.strokes.length;
-      this.patch(pen.mac, { downloaded: downloadedBefore, phase: 'uploading' });
+      const onDay = this.deps.onLessonDay;
+      const otherDays = onDay ? strokes.filter((s) => !onDay(s.startTimeMs)).length : 0;
+      this.patch(pen.mac, {
+        downloaded: downloadedBefore,
+        phase: 'uploading',
+        otherDays: this.pens.get(pen.mac)!.otherDays + otherDays,
+      });
       if (strokes.length > 0) token ??= await step('signIn', () => this.deps.signIn(pupil.studentId));
       for (const batch of batches(strokes, size)) {
         const records = encodeStrokeUploads(batch, { writer: pupil.studentId, clock: this.deps.clock });
         const answer = await step('upload', () => this.deps.upload(token!, records));
         if (!confirmsAll(answer, batch.length)) throw new StepFailed('confirm', answer);
-        this.patch(pen.mac, { uploaded: this.pens.get(pen.mac)!.uploaded + batch.length });
+        const cur = this.pens.get(pen.mac)!;
+        this.patch(pen.mac, {
+          uploaded: cur.uploaded + batch.length,
+          fresh: cur.fresh + answer.stored + answer.updated,
+          already: cur.already + answer.duplicates,
+        });
       }
       this.patch(pen.mac, { phase: 'deleting' });
       await step('delete', () => pen.deleteNote(note));

@@ -49,8 +49,18 @@ export function collectablePen(session: PenSession, mac: string, name: string): 
 
 const NO_COLLECTIONS: readonly PenCollection[] = [];
 
-/** The collection of the dialog of a class's lesson. */
-export function useCollectPens(eduClassId: number): CollectPens {
+/** Whether two epoch times fall on the same local calendar day. */
+export function sameLocalDay(a: number, b: number): boolean {
+  const x = new Date(a);
+  const y = new Date(b);
+  return x.getFullYear() === y.getFullYear() && x.getMonth() === y.getMonth() && x.getDate() === y.getDate();
+}
+
+/**
+ * The collection of the dialog of a class's lesson; `lessonStartMs` (when known) tells strokes of
+ * the lesson's day from those of other days.
+ */
+export function useCollectPens(eduClassId: number, lessonStartMs?: number): CollectPens {
   const { api } = useServices();
   const students = useQuery({
     queryKey: ['collect', 'students', eduClassId],
@@ -78,8 +88,11 @@ export function useCollectPens(eduClassId: number): CollectPens {
         },
         upload: (token, records) => calls.upload(token, records),
         clock: { nowMs: () => Date.now() },
+        ...(lessonStartMs === undefined
+          ? {}
+          : { onLessonDay: (timeMs: number) => sameLocalDay(timeMs, lessonStartMs) }),
       }),
-    [pupils, api, eduClassId, calls],
+    [pupils, api, eduClassId, calls, lessonStartMs],
   );
   const current = useRef(model);
   current.current = model;

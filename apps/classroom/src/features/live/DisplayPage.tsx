@@ -13,9 +13,10 @@ import { errorText } from '../../app/services';
 import { toast } from '../../app/toasts';
 import { useT } from '../../i18n/text';
 import { usePageBackground } from '../replay/usePageBackground';
-import { rosterProblem, statusText } from './LivePage';
+import { rosterProblem } from './LivePage';
+import { isProblem, statusText } from './LiveStatusBadge';
 import { DISPLAY_CHANNEL, type DisplayMessage, readCourseId } from './liveLinks';
-import { useLiveRoom, useLiveRoster, useRoomVersion } from './useLiveRoom';
+import { useLiveRoom, useLiveRoster, useRoomVersion, useSecondTick } from './useLiveRoom';
 import './live.css';
 
 export default function DisplayPage() {
@@ -46,10 +47,11 @@ export default function DisplayPage() {
     [room, studentId, page, version],
   );
   const status = room?.status();
+  const now = useSecondTick();
   let problem: string | undefined;
   if (courseId === undefined) problem = t('live.noLecture');
   else if (roster.isError) problem = rosterProblem(t, roster.error);
-  else if (status && status.kind !== 'open' && status.kind !== 'connecting') problem = statusText(t, status);
+  else if (status && isProblem(status)) problem = statusText(t, status, now);
   return (
     <main id="main" className="live-display" data-testid="live-display-page">
       <h1 className="visually-hidden">{t('live.displayTitle')}</h1>

@@ -12,6 +12,7 @@ import { useT } from '../../i18n/text';
 import { ReplayScreen } from '../replay/ReplayScreen';
 import { usePageBackground } from '../replay/usePageBackground';
 import type { LiveRoom } from './liveRoom';
+import { livePageText } from './pageText';
 
 export interface FocusViewProps {
   readonly room: LiveRoom;
@@ -23,6 +24,8 @@ export interface FocusViewProps {
   readonly version: number;
   readonly mode: 'live' | 'replay';
   readonly replayBook: Textbook | undefined;
+  /** The lecture's materials (the page's label). */
+  readonly textbooks: readonly Textbook[];
   readonly onMode: (mode: 'live' | 'replay') => void;
   readonly onStep: (delta: number) => void;
   readonly onClose: () => void;
@@ -61,6 +64,9 @@ export function FocusView(props: FocusViewProps) {
         <h2 id="live-focus-title">
           {props.name} <span className="muted">{t('live.num', { num: props.num })}</span>
         </h2>
+        <span className="live-focus-pagename" data-testid="live-focus-pagename">
+          {livePageText(t, props.page, props.textbooks) ?? t('live.noPage')}
+        </span>
         <button
           type="button"
           className="icon-button"

@@ -25,10 +25,10 @@ import { type T, useT } from '../../i18n/text';
 import { CollectPensDialog } from '../collect/CollectPensDialog';
 import { localParts } from '../lessons/lessonForm';
 import { FocusView } from './FocusView';
+import { LiveStatusBadge } from './LiveStatusBadge';
 import { LiveTile } from './LiveTile';
 import { DISPLAY_CHANNEL, type DisplayMessage, displayPath, livePath, readCourseId } from './liveLinks';
 import { orderPupils, pickLiveLesson, stepIndex, type TileOrder, textbookOf, tileState } from './liveModel';
-import type { RoomStatus } from './liveRoom';
 import { warmPageImages } from './pageImages';
 import { TileRenderer } from './tileRenderer';
 import { useLiveRoom, useLiveRoster, useRoomVersion, useSecondTick } from './useLiveRoom';
@@ -121,22 +121,6 @@ export function rosterProblem(t: T, error: unknown): string {
     if (e.status === 410) return t('live.status.closed');
   }
   return errorText(t, error);
-}
-
-/** The text of the room's state. */
-export function statusText(t: T, s: RoomStatus): string {
-  switch (s.kind) {
-    case 'connecting':
-      return t('live.status.connecting');
-    case 'open':
-      return t('live.status.open');
-    case 'retrying':
-      return t('live.status.retrying', { attempt: s.attempt });
-    case 'closed':
-      return t('live.status.closed');
-    case 'catchUpFailed':
-      return t('live.status.catchUpFailed', { message: s.message });
-  }
 }
 
 function LiveGrid(props: { roster: LiveRosterData }) {
@@ -298,14 +282,7 @@ function LiveGrid(props: { roster: LiveRosterData }) {
           {t('live.title')}{' '}
           <span className="muted">· {t('live.lessonHeading', { tag: lesson.tag, when })}</span>
         </h1>
-        <p
-          role={status.kind === 'open' || status.kind === 'connecting' ? 'status' : 'alert'}
-          className={`live-status live-status-${status.kind}`}
-          data-testid="live-status"
-          data-status={status.kind}
-        >
-          {statusText(t, status)}
-        </p>
+        <LiveStatusBadge status={status} />
       </header>
       {focusedTile && room ? (
         <FocusView
@@ -317,6 +294,7 @@ function LiveGrid(props: { roster: LiveRosterData }) {
           version={version}
           mode={mode}
           replayBook={replayBook}
+          textbooks={textbooks}
           onMode={setMode}
           onStep={step}
           onClose={close}
@@ -368,7 +346,7 @@ function LiveGrid(props: { roster: LiveRosterData }) {
         </div>
         {collecting ? (
           <CollectPensDialog
-            lesson={{ eduClassId: lesson.eduClassId, title: lesson.tag }}
+            lesson={{ eduClassId: lesson.eduClassId, title: lesson.tag, startMs: lesson.startMs }}
             onClose={() => setCollecting(false)}
           />
         ) : null}

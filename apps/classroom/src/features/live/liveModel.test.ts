@@ -128,10 +128,20 @@ describe('pageLabelParts', () => {
     book: 1191,
     ncodeStartPage: 5,
     ncodeEndPage: 128,
+    pageNaming: 'textbook',
+    firstPage: 5,
   };
-  it("names the material and its page number, else the code page's book", () => {
-    expect(pageLabelParts('3.1012.1191.7', [book as Textbook])).toEqual({ book: 'Math 3-1', page: 3 });
-    expect(pageLabelParts('3.1012.1192.7', [book as Textbook])).toEqual({ book: '3.1012.1192', page: 7 });
+  it("names the material with its page rule, else the code page's book by number", () => {
+    expect(pageLabelParts('3.1012.1191.7', [book as Textbook])).toEqual({
+      book: 'Math 3-1',
+      page: 7,
+      rule: { pageNaming: 'textbook', firstPage: 5 },
+    });
+    expect(pageLabelParts('3.1012.1192.7', [book as Textbook])).toEqual({
+      book: '3.1012.1192',
+      page: 7,
+      rule: { pageNaming: 'number', firstPage: 1 },
+    });
     expect(pageLabelParts(undefined, [])).toBeUndefined();
   });
 });

@@ -8,7 +8,7 @@
  */
 import type { Course, Textbook } from '@dotink/contracts/edu';
 import { ACTIVE_SESSION, lessonTimeState } from '@dotink/contracts/lessonRules';
-import { type PageAddress, pageId, parsePageId } from '@dotink/ncode';
+import { type PageAddress, type PageNamingRule, pageId, parsePageId } from '@dotink/ncode';
 
 /** Stations re-send `connected` and `page` every ~10 s: silence this long means not connected. */
 export const CONNECTED_TIMEOUT_MS = 25_000;
@@ -162,16 +162,24 @@ export function textbookOf(page: PageAddress, textbooks: readonly Textbook[]): T
   );
 }
 
-/** The book and page label of a tile: the material's title and its page number, else the code page. */
+/**
+ * The book and page of a tile: the material's title, the Ncode page and the material's naming
+ * rule (classroom.md §5, `components/pageLabel.ts` shows it); else the code page's book, named by
+ * number.
+ */
 export function pageLabelParts(
   page: string | undefined,
   textbooks: readonly Textbook[],
-): { readonly book: string; readonly page: number } | undefined {
+): { readonly book: string; readonly page: number; readonly rule: PageNamingRule } | undefined {
   const a = page ? parsePageId(page) : undefined;
   if (!a) return undefined;
   const b = textbookOf(a, textbooks);
-  if (b) return { book: b.title, page: a.page - b.ncodeStartPage + 1 };
-  return { book: `${a.section}.${a.owner}.${a.book}`, page: a.page };
+  if (b) return { book: b.title, page: a.page, rule: { pageNaming: b.pageNaming, firstPage: b.firstPage } };
+  return {
+    book: `${a.section}.${a.owner}.${a.book}`,
+    page: a.page,
+    rule: { pageNaming: 'number', firstPage: 1 },
+  };
 }
 
 /** The next pupil index for an arrow key in a list of `count` tiles (wrapping). */

@@ -6,7 +6,14 @@ import { encodeRemoteMessage, type RemoteMessage } from '@dotink/pen';
 import { describe, expect, it } from 'vitest';
 import type { InkSearchRequest } from '../../api/ink';
 import { CATCH_UP_MARGIN_MS } from './liveModel';
-import { type InkSink, LiveRoom, macKey, READS_IN_FLIGHT, TIMES_NOTICE_MS } from './liveRoom';
+import {
+  type InkSink,
+  LiveRoom,
+  type LiveRoomDeps,
+  macKey,
+  READS_IN_FLIGHT,
+  TIMES_NOTICE_MS,
+} from './liveRoom';
 
 const PAGE = '3.1012.1191.20';
 const MAC = '9C:7B:D2:00:00:01';
@@ -66,6 +73,7 @@ function setUp(
   accessToken: () => Promise<string | undefined> = async () => 'tok',
   classRoster: LiveRosterData = roster,
   readGapMs = 0,
+  extra: Partial<LiveRoomDeps> = {},
 ) {
   let now = START + 60_000;
   const sockets: FakeSocket[] = [];
@@ -95,6 +103,7 @@ function setUp(
     clearTimer: () => undefined,
     noticeTimer: (fn, ms) => notices.push({ fn, ms }),
     readGapMs,
+    ...extra,
   });
   const sink: InkSink = {
     dots: (id, live: LiveStroke) => drawn.push(`${id}:dots:${live.dots.count}`),
@@ -115,6 +124,9 @@ function setUp(
     },
   };
 }
+
+/** {@link setUp} with more of the room's dependencies. */
+const setUpWith = (extra: Partial<LiveRoomDeps>) => setUp(undefined, undefined, roster, 0, extra);
 
 const noInk: SearchData = { resultElements: [], hasMore: false, nextDataPointer: null };
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -261,7 +273,7 @@ describe('LiveRoom', () => {
     sockets[0]!.receive({ type: 'strokeClose', mac: MAC, key: 'live-1', timeMs: START + 110 });
     await flush(); // the page's first load (nothing stored yet)
     sockets[0]!.close();
-    expect(room.status()).toEqual({ kind: 'retrying', attempt: 1 });
+    expect(room.status()).toMatchObject({ kind: 'retrying', attempt: 1 });
     expect(timers).toHaveLength(1);
     // the stored copy of the stroke seen live (another key) and one written while the socket was down
     answer = stored([
@@ -273,7 +285,8 @@ describe('LiveRoom', () => {
     await flush();
     sockets[1]!.open();
     await flush();
-    expect(room.status().kind).toBe('open');
+    // 'live again', with how long the outage lasted
+    expect(room.status()).toEqual({ kind: 'back', lostMs: 8_000 });
     const catchUp = searches.at(-1)!;
     expect(catchUp).toMatchObject({ studentId: 'p1', tag: '7_s7', pageNumbers: [20] });
     expect(catchUp.startDate).toBe(new Date(heardAt - CATCH_UP_MARGIN_MS).toISOString());
@@ -292,7 +305,7 @@ describe('LiveRoom', () => {
     room.start();
     await flush();
     expect(sockets).toHaveLength(0);
-    expect(room.status()).toEqual({ kind: 'retrying', attempt: 1 });
+    expect(room.status()).toMatchObject({ kind: 'retrying', attempt: 1 });
     fail = false;
     timers.shift()?.();
     await flush();
@@ -307,7 +320,7 @@ describe('LiveRoom', () => {
     // a socket on a dead network: close() sends its frame, and no answer ever comes back
     sockets[0]!.close = () => undefined;
     room.dropSocket();
-    expect(room.status()).toEqual({ kind: 'retrying', attempt: 1 });
+    expect(room.status()).toMatchObject({ kind: 'retrying', attempt: 1 });
     expect(timers).toHaveLength(1);
     timers[0]!();
     await flush();
@@ -315,8 +328,47 @@ describe('LiveRoom', () => {
     // the old socket's late close event is not a second loss
     sockets[0]!.dispatchEvent(new Event('close'));
     sockets[1]!.open();
-    expect(room.status().kind).toBe('open');
-    expect(timers).toHaveLength(1);
+    expect(room.status().kind).toBe('back');
+    // no second reconnection planned (the one timer more is the end of 'live again')
+    expect(timers).toHaveLength(2);
+  });
+
+  it('says at once when the browser loses the network, since when, then live again and live', async () => {
+    let network: ((online: boolean) => void) | undefined;
+    const { room, sockets, timers, delays, advance } = setUpWith({
+      network: (l) => {
+        network = l;
+        return () => {
+          network = undefined;
+        };
+      },
+    });
+    room.start();
+    await flush();
+    sockets[0]!.open();
+    expect(room.status()).toEqual({ kind: 'open' });
+    // the socket on a dead network never closes by itself: the offline event gives it up
+    sockets[0]!.close = () => undefined;
+    const lostAt = START + 60_000;
+    network!(false);
+    expect(room.status()).toEqual({ kind: 'retrying', attempt: 1, sinceMs: lostAt });
+    // the tries while offline fail; the loss keeps its first time
+    advance(20_000);
+    timers.shift()!();
+    await flush();
+    sockets[1]!.dispatchEvent(new Event('close'));
+    expect(room.status()).toEqual({ kind: 'retrying', attempt: 2, sinceMs: lostAt });
+    expect(delays.at(-1)).toBe(1000);
+    // the network is back: a try now, not after the back-off
+    network!(true);
+    await flush();
+    expect(sockets).toHaveLength(3);
+    sockets[2]!.open();
+    expect(room.status()).toEqual({ kind: 'back', lostMs: 20_000 });
+    timers.at(-1)!();
+    expect(room.status()).toEqual({ kind: 'open' });
+    room.stop();
+    expect(network).toBeUndefined();
   });
 
   it('stops retrying once the room has closed', async () => {
@@ -336,7 +388,7 @@ describe('LiveRoom', () => {
     await flush();
     sockets[0]!.open();
     sockets[0]!.dispatchEvent(Object.assign(new Event('close'), { code: 1012 }));
-    expect(room.status()).toEqual({ kind: 'retrying', attempt: 1 });
+    expect(room.status()).toMatchObject({ kind: 'retrying', attempt: 1 });
     expect(delays.at(-1)).toBe(0);
     timers.at(-1)!();
     await flush();

@@ -80,11 +80,19 @@ export const READ_GAP_MS = 100;
 /** A pen address as the room compares it: upper-case hex digits only. */
 export const macKey = (mac: string): string => mac.replace(/[^0-9a-f]/gi, '').toUpperCase();
 
-/** The connection state shown above the grid. */
+/** How long 'live again' shows after an outage before the badge says 'live' (ms). */
+export const BACK_SHOWN_MS = 8000;
+
+/**
+ * The connection state shown above the grid. `retrying` carries the client time the connection
+ * was lost (`sinceMs`: the badge counts from it); `back` is the open room just after an outage
+ * ({@link BACK_SHOWN_MS}), with how long it lasted.
+ */
 export type RoomStatus =
   | { readonly kind: 'connecting' }
   | { readonly kind: 'open' }
-  | { readonly kind: 'retrying'; readonly attempt: number }
+  | { readonly kind: 'retrying'; readonly attempt: number; readonly sinceMs: number }
+  | { readonly kind: 'back'; readonly lostMs: number }
   | { readonly kind: 'closed' }
   | { readonly kind: 'catchUpFailed'; readonly message: string };
 
@@ -128,6 +136,11 @@ export interface LiveRoomDeps {
   readonly noticeTimer?: (fn: () => void, ms: number) => unknown;
   /** The pause after each ink store read (default {@link READ_GAP_MS}; 0: none). */
   readonly readGapMs?: number;
+  /**
+   * The browser's network state (`online`/`offline` events): a lost network is a lost socket at
+   * once (a WebSocket on a dead network may stay 'open' for minutes), a network back is a try now.
+   */
+  readonly network?: (listener: (online: boolean) => void) => () => void;
 }
 
 /** The teacher's view of a lesson's room. */
@@ -149,6 +162,10 @@ export class LiveRoom {
   private lastHeardMs: number | undefined;
   private readonly serverOffsetMs: number;
   private statusNow: RoomStatus = { kind: 'connecting' };
+  /** Client time the open room was lost (until it opens again). */
+  private lostAtMs: number | undefined;
+  private backTimer: unknown;
+  private stopNetwork: (() => void) | undefined;
   private version = 0;
   /** A notice of newer last-stroke times is on its way. */
   private timesNoticed = false;
@@ -226,13 +243,30 @@ export class LiveRoom {
   /** Joins the room and loads the pages the roster names. */
   start(): void {
     for (const p of this.pupils.values()) if (p.page) void this.loadPage(p, p.page);
+    this.stopNetwork = this.deps.network?.((online) => this.networkChanged(online));
     this.connect();
+  }
+
+  /** The browser lost the network (the socket is given up) or has it again (connect now). */
+  networkChanged(online: boolean): void {
+    if (this.stopped) return;
+    if (!online) {
+      this.dropSocket();
+      return;
+    }
+    if (this.statusNow.kind !== 'retrying' || this.socket) return;
+    if (this.timer !== undefined) (this.deps.clearTimer ?? clearTimeout)(this.timer as never);
+    this.timer = undefined;
+    this.attempt = 0;
+    void this.connect();
   }
 
   /** Leaves the room. */
   stop(): void {
     this.stopped = true;
+    this.stopNetwork?.();
     if (this.timer !== undefined) (this.deps.clearTimer ?? clearTimeout)(this.timer as never);
+    if (this.backTimer !== undefined) (this.deps.clearTimer ?? clearTimeout)(this.backTimer as never);
     this.link?.close();
     this.socket?.close(1000, 'left');
     this.socket = undefined;
@@ -324,7 +358,7 @@ export class LiveRoom {
       this.attempt = 0;
       this.everOpen = true;
       this.lastHeardMs = this.deps.nowMs();
-      this.setStatus({ kind: 'open' });
+      this.opened();
       if (wasDown && since !== undefined) void this.catchUp(since);
     });
     socket.addEventListener('close', (event) => {
@@ -340,10 +374,27 @@ export class LiveRoom {
     });
   }
 
+  /** Open: 'live', or 'live again' for a while after an outage. */
+  private opened(): void {
+    const lostAt = this.lostAtMs;
+    this.lostAtMs = undefined;
+    if (lostAt === undefined) {
+      this.setStatus({ kind: 'open' });
+      return;
+    }
+    const back: RoomStatus = { kind: 'back', lostMs: this.deps.nowMs() - lostAt };
+    this.setStatus(back);
+    this.backTimer = (this.deps.setTimer ?? setTimeout)(() => {
+      this.backTimer = undefined;
+      if (!this.stopped && this.statusNow === back) this.setStatus({ kind: 'open' });
+    }, BACK_SHOWN_MS);
+  }
+
   /** The socket is gone: live strokes end where they are; the room closed, or try again later. */
   private socketLost(roomClosed: boolean, restarting = false): void {
     this.link?.close();
     if (this.stopped) return;
+    if (this.everOpen) this.lostAtMs ??= this.deps.nowMs();
     for (const p of this.pupils.values()) this.abandonLive(p);
     if (roomClosed || this.serverNow() >= this.lesson.closesAtMs) this.setStatus({ kind: 'closed' });
     else this.retryLater(restarting);
@@ -351,7 +402,9 @@ export class LiveRoom {
 
   /** Tries to connect again after the back-off (at once the first time after a restart). */
   private retryLater(restarting = false): void {
-    this.setStatus({ kind: 'retrying', attempt: this.attempt + 1 });
+    const since = this.lostAtMs ?? this.deps.nowMs();
+    if (this.everOpen) this.lostAtMs = since;
+    this.setStatus({ kind: 'retrying', attempt: this.attempt + 1, sinceMs: since });
     const delay = restarting && this.attempt === 0 ? 0 : reconnectDelayMs(this.attempt);
     this.attempt++;
     this.timer = (this.deps.setTimer ?? setTimeout)(() => void this.connect(), delay);

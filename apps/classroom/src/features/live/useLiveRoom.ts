@@ -28,6 +28,18 @@ export function useLiveRoster(courseId: number | undefined) {
 /** The socket origin of the page (ws: or wss:). */
 export const socketOrigin = (): string => window.location.origin.replace(/^http/, 'ws');
 
+/** The browser's `online`/`offline` events (a lost network is said within a moment, issue 29). */
+export function browserNetwork(listener: (online: boolean) => void): () => void {
+  const on = () => listener(true);
+  const off = () => listener(false);
+  window.addEventListener('online', on);
+  window.addEventListener('offline', off);
+  return () => {
+    window.removeEventListener('online', on);
+    window.removeEventListener('offline', off);
+  };
+}
+
 /** The room of a roster, joined while mounted; undefined until the roster is there. */
 export function useLiveRoom(roster: LiveRosterData | undefined): LiveRoom | undefined {
   const { api, session, nowMs } = useServices();
@@ -40,6 +52,7 @@ export function useLiveRoom(roster: LiveRosterData | undefined): LiveRoom | unde
       accessToken: () => session.accessToken(),
       searchInk: (q) => api.searchInk(q),
       nowMs,
+      network: browserNetwork,
     });
     // tests reach the room of the tab to drop its socket as a network failure would
     (globalThis as { __dotinkLiveRoom?: LiveRoom }).__dotinkLiveRoom = r;

@@ -50,6 +50,8 @@ const textbook: Textbook = {
   numPages: 3,
   pdfFile: null,
   nprojFile: null,
+  pageNaming: 'number',
+  firstPage: 5,
 };
 
 const nproj = (startPage: number, pages: number) =>

@@ -6,6 +6,7 @@
  * replay and print screens use {@link loadMaterialAttachments}.
  */
 import type { MaterialAttachment } from '@dotink/contracts/edu';
+import type { FetchFile } from '../../api/files';
 import type { MaterialAddress, MaterialsApi } from '../../api/materials';
 import type { ClassroomKey, T } from '../../i18n/text';
 
@@ -44,7 +45,7 @@ export interface LoadedAttachments {
 }
 
 /** Downloads a file (with the caller's credentials when the URI needs them). */
-export type FetchFile = (uri: string) => Promise<Uint8Array>;
+export type { FetchFile };
 
 /**
  * Looks up the attachments of the material covering `address` and downloads its PDF (the first
@@ -73,20 +74,4 @@ export async function loadMaterialAttachments(
     throw new MaterialAttachmentError(1003, error);
   }
   return { pdf, pdfBytes, xml, all };
-}
-
-/**
- * A {@link FetchFile} over `fetch` sending the bearer token (the material files of the school
- * need it; the built-in textbooks' are public): a status other than 2xx is a failure.
- */
-export function authorizedFetchFile(
-  accessToken: () => Promise<string | undefined>,
-  fetchImpl: typeof fetch = (...a) => fetch(...a),
-): FetchFile {
-  return async (uri) => {
-    const token = await accessToken();
-    const res = await fetchImpl(uri, token ? { headers: { authorization: `Bearer ${token}` } } : {});
-    if (!res.ok) throw new Error(`${res.status} ${res.statusText}`.trim());
-    return new Uint8Array(await res.arrayBuffer());
-  };
 }

@@ -3,15 +3,9 @@
  * the lesson, what of the pupil's writing is not saved yet, and the pupil's buttons.
  */
 import { useT } from '../../i18n/text';
+import { StationLiveBadge } from './StationLiveBadge';
 import type { Station, StationPupil } from './stationModel';
 import type { QueueState } from './uploadQueue';
-
-const LIVE_KEYS = {
-  open: 'station.live',
-  connecting: 'station.liveConnecting',
-  waiting: 'station.liveWaiting',
-  closed: 'station.liveWaiting',
-} as const;
 
 function PupilCard(props: {
   readonly pupil: StationPupil;
@@ -34,9 +28,7 @@ function PupilCard(props: {
       <p className={penOn ? 'station-pen on' : 'station-pen'} data-testid="station-pen">
         {penOn ? t('station.penConnected', { pen: pupil.pens.join(', ') }) : t('station.penNotConnected')}
       </p>
-      <p className={`station-live ${pupil.socket}`} data-testid="station-live" data-state={pupil.socket}>
-        {t(LIVE_KEYS[pupil.socket])}
-      </p>
+      <StationLiveBadge pupil={pupil} />
       {props.pending > 0 && (
         <p className="station-pupil-pending">{t('station.notSaved', { count: props.pending })}</p>
       )}

@@ -1,4 +1,5 @@
 import { createPenStatus, usePenStatus } from '@dotink/view/pens';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { PenDialogs } from '../../components/PenDialogs';
 import { useT } from '../../i18n/text';
@@ -49,8 +50,22 @@ function StationPenDialogs(props: { readonly station: Station }) {
   );
 }
 
+/** The station's service worker (apps/classroom/sw/stationWorker.js): the page reloads offline. */
+export const STATION_WORKER = { url: '/station-sw.js', scope: '/pen' } as const;
+
+function useOfflineShell(): void {
+  useEffect(() => {
+    // not in development (no built worker) nor where the browser has none
+    if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
+    navigator.serviceWorker
+      .register(STATION_WORKER.url, { scope: STATION_WORKER.scope })
+      .catch((e: unknown) => console.warn('station service worker', e));
+  }, []);
+}
+
 export default function StationPage() {
   const t = useT();
+  useOfflineShell();
   const courseId = courseOf(useLocation().search);
   const { station, state, queue } = useStation(courseId);
   const pen = usePenStatus(station?.penStatus ?? NO_PENS);

@@ -102,4 +102,37 @@ describe('RoomSocket', () => {
     sockets[2]!.open();
     room.close();
   });
+
+  it('gives the socket up at once when the network goes (its close may never come), then tries again', () => {
+    const sockets: FakeSocket[] = [];
+    const t = timers();
+    const states: string[] = [];
+    const room = new RoomSocket({
+      url: roomUrl('http://127.0.0.1:4000', 'session/7_abc'),
+      token: () => 'tok',
+      create: (url, protocols) => {
+        const s = new FakeSocket(url, protocols);
+        sockets.push(s);
+        return s;
+      },
+      timers: t,
+      random: () => 0,
+      onOpen: () => undefined,
+      onState: (s) => states.push(s),
+    });
+    sockets[0]!.open();
+    // a dead network: close() never answers with a close event
+    room.lost();
+    expect(room.state).toBe('waiting');
+    expect(room.send('x')).toBe(false);
+    expect(sockets[0]!.readyState).toBe(3);
+    // a second 'offline' changes nothing; the retry opens a new socket
+    room.lost();
+    expect(t.pending).toHaveLength(1);
+    t.fire();
+    sockets[1]!.open();
+    expect(room.state).toBe('open');
+    expect(states).toEqual(['open', 'waiting', 'connecting', 'open']);
+    room.close();
+  });
 });

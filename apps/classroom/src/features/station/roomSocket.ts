@@ -85,6 +85,23 @@ export class RoomSocket {
     this.connect();
   }
 
+  /**
+   * The network is gone (the browser's `offline`): the socket is given up at once, as a lost one —
+   * on a dead network a WebSocket may stay 'open' for minutes, its close never coming.
+   */
+  lost(): void {
+    if (this.closed || this.state === 'waiting') return;
+    const s = this.socket;
+    this.socket = undefined;
+    if (s) {
+      s.onclose = null;
+      s.close(4000, 'network lost');
+    }
+    if (this.timer !== undefined) this.options.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.retryLater(1006);
+  }
+
   /** Closes for good (the pupil left the station). */
   close(): void {
     this.closed = true;

@@ -42,9 +42,11 @@ function fakeServer() {
   let n = 0;
   const uploads: { token: string; records: UploadRecord[] }[] = [];
   const heard: RemoteMessage[] = [];
+  /** A password a teacher set (a reset); the id otherwise. */
+  const login: { password: string | undefined } = { password: undefined };
   const calls: StudentInkCalls = {
     async login(username, password) {
-      if (password !== username) throw new ApiError(400, 'annotation.loginFailed');
+      if (password !== (login.password ?? username)) throw new ApiError(400, 'annotation.loginFailed');
       const token = `${username}-t${++n}`;
       valid.add(token);
       return token;
@@ -78,7 +80,7 @@ function fakeServer() {
     }, 0);
     return s;
   };
-  return { valid, uploads, heard, calls, station, socket };
+  return { valid, uploads, heard, calls, station, socket, login };
 }
 
 function memoryStore(): QueueStore {
@@ -139,7 +141,7 @@ function rig(server = fakeServer(), memory = sessionMemory()) {
     sim.script.play([lineStroke(PAGE, { xNu: 10, yNu: 20 }, { xNu: 30, yNu: 25 }, 12)]);
     await idle;
   };
-  return { server, memory, station, install, write };
+  return { server, memory, station, install, write, login: server.login };
 }
 
 const until = async (what: () => boolean) => {
@@ -163,8 +165,8 @@ describe('the pen station', () => {
     const r = rig();
     await r.station.start();
     const label = decodeLabelPayload(labelPayload(LEE.id, LEE.id, LEE.mac))!;
-    expect(await r.station.signIn(KIM.id, KIM.id)).toBe(true);
-    expect(await r.station.signIn(label.id, label.password, label.mac)).toBe(true);
+    expect(await r.station.signIn(KIM.id, KIM.id)).toBe('signedIn');
+    expect(await r.station.signIn(label.id, label.password, label.mac)).toBe('signedIn');
 
     r.install('9C:7B:D2:99:99:99');
     await r.station.connectPen(LEE.id);
@@ -239,20 +241,47 @@ describe('the pen station', () => {
     r.station.close();
   });
 
+  it('says at once when the network goes that a pupil’s live link is lost, and since when; then live again', async () => {
+    const r = rig();
+    await r.station.start();
+    await r.station.signIn(KIM.id, KIM.id);
+    await until(() => r.station.get().pupils[0]?.socket === 'open');
+    expect(r.station.get().pupils[0]).toMatchObject({ liveLostAtMs: undefined, liveBackAfterMs: undefined });
+    const before = Date.now();
+    r.station.networkLost();
+    const lost = r.station.get().pupils[0]!;
+    expect(lost.socket).toBe('waiting');
+    expect(lost.liveLostAtMs).toBeGreaterThanOrEqual(before);
+    r.station.retryNow();
+    await until(() => r.station.get().pupils[0]?.socket === 'open');
+    expect(r.station.get().pupils[0]).toMatchObject({ liveLostAtMs: undefined });
+    expect(r.station.get().pupils[0]!.liveBackAfterMs).toBeGreaterThanOrEqual(0);
+    r.station.close();
+  });
+
   it('says a refused sign-in and a lesson the pupil is not in, in the station’s words', async () => {
     const r = rig();
     await r.station.start();
-    expect(await r.station.signIn(KIM.id, 'wrong')).toBe(false);
-    expect(r.station.get().notice).toMatchObject({ key: 'station.loginFailed' });
-    expect(await r.station.signIn('  ', '')).toBe(false);
+    // the id typed as its own password is refused (a teacher reset it): the password is asked
+    r.login.password = 'reset-1';
+    expect(await r.station.signIn(KIM.id, KIM.id)).toBe('passwordNeeded');
+    expect(r.station.get().notice).toMatchObject({ key: 'station.passwordNeeded', params: { id: KIM.id } });
+    expect(await r.station.signIn(KIM.id, 'wrong')).toBe('passwordNeeded');
+    expect(r.station.get().notice).toMatchObject({ key: 'station.passwordWrong', params: { id: KIM.id } });
+    // a label printed before the reset carries the old password
+    expect(await r.station.signIn(KIM.id, KIM.id, KIM.mac)).toBe('passwordNeeded');
+    expect(r.station.get().notice).toMatchObject({ key: 'station.labelPasswordOld', params: { id: KIM.id } });
+    expect(await r.station.signIn(KIM.id, 'reset-1')).toBe('signedIn');
+    r.login.password = undefined;
+    expect(await r.station.signIn('  ', '')).toBe('failed');
     expect(r.station.get().notice).toMatchObject({ key: 'station.idMissing' });
-    expect(await r.station.signIn('park03', 'park03')).toBe(false);
+    expect(await r.station.signIn('park03', 'park03')).toBe('failed');
     expect(r.station.get().notice).toMatchObject({
       key: 'station.notInLesson',
       params: { name: 'park03' },
       level: 'error',
     });
-    expect(r.station.get().pupils).toEqual([]);
+    expect(r.station.get().pupils.map((p) => p.studentId)).toEqual([KIM.id]);
     r.station.close();
   });
 });

@@ -55,8 +55,15 @@ export interface StationPupil {
   /** The pens connected for the pupil. */
   readonly pens: readonly string[];
   readonly socket: SocketState;
+  /** Station time the live link was lost (while it is not open again). */
+  readonly liveLostAtMs: number | undefined;
+  /** Just back after an outage ({@link LIVE_BACK_SHOWN_MS}): how long it lasted. */
+  readonly liveBackAfterMs: number | undefined;
   readonly signInNeeded: boolean;
 }
+
+/** How long a pupil's card says 'live again' after an outage (ms). */
+export const LIVE_BACK_SHOWN_MS = 8000;
 
 export interface StationState {
   readonly lesson: LiveLesson | undefined;
@@ -103,7 +110,32 @@ interface PupilRecord {
   readonly stream: LiveStream;
   socket: RoomSocket | undefined;
   socketState: SocketState;
+  /** When the open link was lost; how long the last outage lasted (while 'live again' shows). */
+  lostAtMs: number | undefined;
+  backAfterMs: number | undefined;
   readonly pens: Set<string>;
+}
+
+/**
+ * What a sign-in came to: signed in; refused for the password (the id typed as its own password
+ * or a label's password no longer holds: a teacher reset it; the screen asks the password); or
+ * failed otherwise (the notice says why).
+ */
+export type SignInResult = 'signedIn' | 'passwordNeeded' | 'failed';
+
+/**
+ * A refused password, in words that say why and what to do: the typed id is not the password any
+ * more; the password typed is wrong; the label's password is old.
+ */
+export function passwordNotice(
+  studentId: string,
+  password: string,
+  labelMac: string | undefined,
+): StationNotice {
+  const params = { id: studentId };
+  if (labelMac !== undefined) return { key: 'station.labelPasswordOld', params, level: 'error' };
+  if (password === studentId) return { key: 'station.passwordNeeded', params, level: 'error' };
+  return { key: 'station.passwordWrong', params, level: 'error' };
 }
 
 /** A failure of signing in, as the station says it. */
@@ -192,12 +224,15 @@ export class Station {
     }
   }
 
-  /** Signs a pupil in (typed id: password = id; label: its password and address). */
-  async signIn(studentId: string, password: string, labelMac?: string): Promise<boolean> {
+  /**
+   * Signs a pupil in (typed id: password = id, or the password a teacher set; label: its password
+   * and address).
+   */
+  async signIn(studentId: string, password: string, labelMac?: string): Promise<SignInResult> {
     const id = studentId.trim();
     if (id === '') {
       this.say({ key: 'station.idMissing', level: 'error' });
-      return false;
+      return 'failed';
     }
     this.busy = true;
     this.notice = undefined;
@@ -217,10 +252,14 @@ export class Station {
       this.persist();
       this.queue.resume(data.studentId);
       this.say({ key: 'station.signedIn', params: { name: data.name }, level: 'info' });
-      return true;
+      return 'signedIn';
     } catch (error) {
+      if (error instanceof ApiError && error.key === 'annotation.loginFailed') {
+        this.say(passwordNotice(id, password, labelMac));
+        return 'passwordNeeded';
+      }
       this.say(signInNotice(error, id));
-      return false;
+      return 'failed';
     } finally {
       this.busy = false;
       this.publish();
@@ -256,6 +295,11 @@ export class Station {
     this.persist();
     this.publish();
     return true;
+  }
+
+  /** The network is gone (the browser's `offline`): each live link says so at once. */
+  networkLost(): void {
+    for (const r of this.records.values()) r.socket?.lost();
   }
 
   /** The network came back (or the pupil asked): upload and reconnect now. */
@@ -300,6 +344,8 @@ export class Station {
       password,
       socket: undefined,
       socketState: 'connecting',
+      lostAtMs: undefined,
+      backAfterMs: undefined,
       pens: new Set(),
       stream: new LiveStream((m) => record.socket?.send(encodeRemoteMessage(m)), this.deps.frame),
     };
@@ -321,11 +367,32 @@ export class Station {
         for (const m of record.stream.snapshot(true)) record.socket?.send(encodeRemoteMessage(m));
       },
       onState: (state) => {
-        record.socketState = state;
+        this.liveChanged(record, state);
         this.publish();
       },
       onTokenExpired: () => this.renewToken(record),
     });
+  }
+
+  /** Keeps when a pupil's live link was lost, and says 'live again' for a while once it is back. */
+  private liveChanged(record: PupilRecord, state: SocketState): void {
+    const was = record.socketState;
+    record.socketState = state;
+    const now = this.deps.clock.nowMs();
+    if (was === 'open' && state !== 'open') {
+      record.lostAtMs ??= now;
+      record.backAfterMs = undefined;
+    }
+    if (state === 'open' && record.lostAtMs !== undefined) {
+      const after = now - record.lostAtMs;
+      record.lostAtMs = undefined;
+      record.backAfterMs = after;
+      this.deps.timers.setTimeout(() => {
+        if (record.backAfterMs !== after || this.closed) return;
+        record.backAfterMs = undefined;
+        this.publish();
+      }, LIVE_BACK_SHOWN_MS);
+    }
   }
 
   private repeatState(): void {
@@ -444,6 +511,8 @@ export class Station {
         mac: r.mac,
         pens: [...r.pens],
         socket: r.socketState,
+        liveLostAtMs: r.lostAtMs,
+        liveBackAfterMs: r.backAfterMs,
         signInNeeded: blocked.has(r.studentId),
       })),
     };

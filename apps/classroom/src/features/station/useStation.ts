@@ -73,9 +73,12 @@ export function useStation(courseId: number | undefined) {
     setQueueView(view);
     void s.start();
     const online = () => s.retryNow();
+    const offline = () => s.networkLost();
     window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
     return () => {
       window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
       view.close();
       s.close();
       setStation(undefined);

@@ -30,7 +30,7 @@ import { curriculumFor, schoolTeacherOf, type TextbookRow, textbookOf } from '..
 import { outlineUnits } from '../analytics/pdfOutline';
 import { EduMessage, tooManyPages } from '../messages';
 import { readStagedPdf } from './pdfPages';
-import { attachmentMime, MAX_POD_PAGES, toTextbook } from './textbookQueries';
+import { attachmentMime, MAX_POD_PAGES, namingOf, toTextbook } from './textbookQueries';
 import {
   announcedTooLarge,
   fileTooLarge,
@@ -222,7 +222,7 @@ export const attachmentRoutes: AppPlugin = async (app) => {
           .where('id', '=', textbook.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        return success(toTextbook(config.publicUrl, row, lecture.class_id));
+        return success(toTextbook(config.publicUrl, row, lecture.class_id, (await namingOf(db, [row]))(row)));
       } catch (error) {
         throw error instanceof ApiError && error.statusCode === 413 ? refuse(error) : error;
       } finally {

@@ -25,8 +25,41 @@ export function attachmentUri(publicUrl: string, t: TextbookRow, kind: Attachmen
   return `${publicUrl}/edu/v1/curriculum/${t.curriculum_id}/textbook/${t.id}/attachment/${kind}`;
 }
 
+/** How a material's pages are labelled (classroom.md §5): a built-in book's rule, else by number. */
+export type MaterialNaming = Pick<Textbook, 'pageNaming' | 'firstPage'>;
+
+/** The page naming of each material of `rows` (built-in books: their rule and first page). */
+export async function namingOf(
+  db: Kysely<Database>,
+  rows: readonly TextbookRow[],
+): Promise<(t: TextbookRow) => MaterialNaming> {
+  const ids = [
+    ...new Set(rows.flatMap((t) => (t.builtin_textbook_id === null ? [] : [t.builtin_textbook_id]))),
+  ];
+  const builtins =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('builtin_textbooks')
+          .select(['id', 'page_naming', 'first_page'])
+          .where('id', 'in', ids)
+          .execute();
+  const byId = new Map(builtins.map((b) => [b.id, b]));
+  return (t) => {
+    const b = t.builtin_textbook_id === null ? undefined : byId.get(t.builtin_textbook_id);
+    return b
+      ? { pageNaming: b.page_naming, firstPage: b.first_page }
+      : { pageNaming: 'number', firstPage: t.ncode_start_page };
+  };
+}
+
 /** A material row as the apps read it. */
-export function toTextbook(publicUrl: string, t: TextbookRow, classId: number): Textbook {
+export function toTextbook(
+  publicUrl: string,
+  t: TextbookRow,
+  classId: number,
+  naming: MaterialNaming,
+): Textbook {
   const file = (kind: AttachmentKind, sha: string | null, name: string | null) =>
     sha === null
       ? null
@@ -53,6 +86,8 @@ export function toTextbook(publicUrl: string, t: TextbookRow, classId: number): 
     numPages: t.num_pages,
     pdfFile: file('pdf', t.pdf_sha256, t.pdf_name),
     nprojFile: file('nproj', t.nproj_sha256, t.nproj_name),
+    pageNaming: naming.pageNaming,
+    firstPage: naming.firstPage,
   };
 }
 

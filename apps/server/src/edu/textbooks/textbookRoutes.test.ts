@@ -107,6 +107,9 @@ describeEachDatabase('education API: learning materials', (kind) => {
         numPages: 124,
         pdfFile: null,
         nprojFile: null,
+        // classroom.md §5: the textbook's pages are labelled page − 2 from its first page
+        pageNaming: 'textbook',
+        firstPage: 1,
       },
     });
     const part = await post('regular', {
@@ -122,11 +125,17 @@ describeEachDatabase('education API: learning materials', (kind) => {
       ncodeStartPage: 10,
       ncodeEndPage: 20,
       numPages: 11,
+      pageNaming: 'number',
+      firstPage: 1,
     });
     const list = await call(app(), w.callers.teacher, 'GET', `/edu/v1/curriculum/${lecture}/textbook`);
     expect(list.json().data.textbooks.map((t: { id: number }) => t.id)).toEqual([
       whole.json().data.id,
       part.json().data.id,
+    ]);
+    expect(list.json().data.textbooks.map((t: { pageNaming: string }) => t.pageNaming)).toEqual([
+      'textbook',
+      'number',
     ]);
   });
 
@@ -242,6 +251,8 @@ describeEachDatabase('education API: learning materials', (kind) => {
       builtinTextbookId: null,
       ncodeEndPage: 500,
       numPages: 500,
+      pageNaming: 'number',
+      firstPage: 1,
     });
     const big = await post('pod', {
       title: 'Big',

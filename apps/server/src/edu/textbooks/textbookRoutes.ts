@@ -18,7 +18,7 @@ import { answerSchema, failureSchema, success } from '../../http/answer';
 import { Scope } from '../../identity/scopes';
 import type { AppPlugin } from '../../platform/types';
 import { curriculumFor, schoolTeacherOf, textbookOf } from '../access';
-import { createTextbook, listTextbooks, type MaterialInput, toTextbook } from './textbookQueries';
+import { createTextbook, listTextbooks, type MaterialInput, namingOf, toTextbook } from './textbookQueries';
 
 const body = textbookBody;
 
@@ -57,7 +57,10 @@ export const textbookRoutes: AppPlugin = async (app) => {
     async (request) => {
       const lecture = await curriculumFor(db, schoolTeacherOf(request), request.params.curriculumId, 'read');
       const rows = await listTextbooks(db, lecture.id);
-      return success({ textbooks: rows.map((t) => toTextbook(config.publicUrl, t, lecture.class_id)) });
+      const naming = await namingOf(db, rows);
+      return success({
+        textbooks: rows.map((t) => toTextbook(config.publicUrl, t, lecture.class_id, naming(t))),
+      });
     },
   );
 
@@ -96,7 +99,7 @@ export const textbookRoutes: AppPlugin = async (app) => {
           kind === 'regular' ? 'REGULAR' : 'POD',
           toInput(request.body),
         );
-        return success(toTextbook(config.publicUrl, row, lecture.class_id));
+        return success(toTextbook(config.publicUrl, row, lecture.class_id, (await namingOf(db, [row]))(row)));
       },
     );
   }

@@ -9,13 +9,13 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/DataTable';
+import { pageLabelText } from '../../../components/pageLabel';
 import { type T, useT } from '../../../i18n/text';
 import type { MathQuery } from '../summaryQueries';
 import {
   oneDecimal,
   type PageStatusRow,
   type PupilRef,
-  pageLabelText,
   pageStatusRows,
   splitPupils,
   studentPath,
@@ -134,7 +134,7 @@ function pageColumns(t: T, naming: MathSummaryData['book']['pageNaming']): Colum
       id: 'label',
       header: t('analyticsClass.page'),
       accessorFn: (r) => r.page,
-      cell: ({ row }) => pageLabelText(row.original.label, naming, (n) => t('analytics.pageLabel', { n })),
+      cell: ({ row }) => pageLabelText(t, row.original.label, naming),
     },
     { accessorKey: 'unitTitle', header: t('analyticsClass.unit') },
     { accessorKey: 'writtenPupils', header: t('analyticsClass.writtenPupils') },

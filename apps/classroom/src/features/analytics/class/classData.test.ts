@@ -9,7 +9,6 @@ import {
   flattenUnits,
   hasBars,
   oneDecimal,
-  pageLabelText,
   pageStatusRows,
   pupilViewRows,
   readUnitFilter,
@@ -196,13 +195,6 @@ describe('class analytics data shaping', () => {
       [4, '3', 'Shapes', 0, 0],
       [5, '4', 'unclassified unit', 0, 0],
     ]);
-  });
-
-  it('page labels (§5): a textbook’s with the word for page, blank for the first two, the notebook’s plain', () => {
-    const word = (n: string) => `${n} page`;
-    expect(pageLabelText('3', 'textbook', word)).toBe('3 page');
-    expect(pageLabelText('', 'textbook', word)).toBe('');
-    expect(pageLabelText('7', 'number', word)).toBe('7');
   });
 
   it('math/categories: the filter, the charted units and each unit’s bars per pupil', () => {

@@ -142,19 +142,6 @@ export function pageStatusRows(data: MathSummaryData, unclassified: string): Pag
   }));
 }
 
-/**
- * A page label as shown (classroom.md §5): a textbook's label with the word for 'page'
- * (`pageWord` formats it), blank for the first two pages; the notebook's plain number.
- */
-export function pageLabelText(
-  label: string,
-  naming: MathSummaryData['book']['pageNaming'],
-  pageWord: (n: string) => string,
-): string {
-  if (label === '') return '';
-  return naming === 'textbook' ? pageWord(label) : label;
-}
-
 // ——— math/categories ———
 
 /** The unit filter: 'all' or one unit's index. */
