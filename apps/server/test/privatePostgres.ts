@@ -62,6 +62,10 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   start();
   let running = true;
   let paused = false;
+  const resume = () => {
+    process.kill(postmaster(), 'SIGCONT');
+    paused = false;
+  };
   const postmaster = () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
   return {
     url: `postgres://dotink@127.0.0.1:${port}/postgres`,
@@ -77,12 +81,9 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       process.kill(postmaster(), 'SIGSTOP');
       paused = true;
     },
-    resume() {
-      process.kill(postmaster(), 'SIGCONT');
-      paused = false;
-    },
+    resume,
     close() {
-      if (paused) this.resume();
+      if (paused) resume();
       if (running) stop();
       running = false;
       rmSync(dir, { recursive: true, force: true });

@@ -4,12 +4,16 @@
  * it takes, says so in the log and in `listening` (readiness: the `bus` check), and messages
  * published by the other process reach it again within 2 s of the database's return.
  */
+import { EventEmitter } from 'node:events';
+import { relayStatusText } from '@dotink/contracts/realtimeStatus';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
 import { describePostgres, SETUP_TIMEOUT_MS } from '../../test/harness';
 import { type PrivatePostgres, startPrivatePostgres } from '../../test/privatePostgres';
 import { busCheck } from '../platform/dependencyChecks';
-import type { BusMessage, RealtimeBus } from './bus';
+import type { BusMessage, RealtimeBus, RoomRole } from './bus';
+import { RealtimeHub } from './hub';
 import { pgBus } from './pgBus';
 
 // Tests may read the wall clock (the server's code takes an injected one).
@@ -137,4 +141,66 @@ describePostgres('realtime bus through a database outage', () => {
     expect(arrived).toBeGreaterThanOrEqual(0);
     expect(arrived).toBeLessThan(2000);
   }, 60_000);
+});
+
+/** A member's socket as the hub uses it (what it was sent). */
+class SocketStandIn extends EventEmitter {
+  readonly OPEN = 1;
+  readyState = 1;
+  bufferedAmount = 0;
+  readonly sent: string[] = [];
+  send(text: string) {
+    this.sent.push(text);
+  }
+  ping() {}
+  terminate() {}
+  close() {}
+}
+
+describePostgres('the teachers of a process whose bus is down', () => {
+  let pgServer: PrivatePostgres;
+  let bus: RealtimeBus;
+  let hub: RealtimeHub;
+
+  beforeAll(async () => {
+    pgServer = await startPrivatePostgres();
+    bus = await pgBus({ connectionString: pgServer.url, clock, onError: () => undefined });
+    hub = new RealtimeHub(bus, { maxBufferedBytes: 1 << 20 });
+  }, SETUP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    hub?.close();
+    await bus?.close();
+    pgServer?.close();
+  }, SETUP_TIMEOUT_MS);
+
+  const join = (id: string, role: RoomRole) => {
+    const socket = new SocketStandIn();
+    hub.add({
+      id,
+      accountId: `a-${id}`,
+      membership: { room: 'session/1_live', role },
+      token: 't',
+      socket: socket as unknown as WebSocket,
+    });
+    return socket;
+  };
+
+  it('are told "reconnecting" when it goes down and as they join meanwhile, "ok" when it is back; pupils are told nothing', async () => {
+    const before = join('teacher-1', 'teacher');
+    const pupil = join('pupil-1', 'student');
+    pgServer.stop();
+    try {
+      await expect.poll(() => before.sent, { timeout: 5000 }).toEqual([relayStatusText('reconnecting')]);
+      const during = join('teacher-2', 'teacher');
+      expect(during.sent).toEqual([relayStatusText('reconnecting')]);
+    } finally {
+      pgServer.start();
+    }
+    await expect
+      .poll(() => before.sent, { timeout: 5000 })
+      .toEqual([relayStatusText('reconnecting'), relayStatusText('ok')]);
+    expect(pupil.sent).toEqual([]);
+    expect(join('teacher-3', 'teacher').sent).toEqual([]);
+  }, 30_000);
 });
