@@ -13,6 +13,8 @@ export const liveText = textSlice({
     'live.status.retrying': 'The connection to the lesson was lost. Reconnecting (attempt {attempt})…',
     'live.status.closed': 'The live lesson is closed: its room closes 30 minutes after the lesson ends.',
     'live.status.catchUpFailed': 'Some writing could not be fetched from the server: {message}',
+    'live.relay.reconnecting':
+      "Some pupils' writing is not coming through live: reconnecting… (it is kept and shown once back)",
     'live.order': 'Order',
     'live.order.number': 'registration number',
     'live.order.activity': 'most recent activity',
@@ -65,6 +67,8 @@ export const liveText = textSlice({
     'live.status.retrying': '수업 연결이 끊어졌습니다. 다시 연결하는 중 ({attempt}번째 시도)…',
     'live.status.closed': '실시간 수업이 종료되었습니다. 수업 종료 30분 후에 수업 방이 닫힙니다.',
     'live.status.catchUpFailed': '일부 필기를 서버에서 가져오지 못했습니다: {message}',
+    'live.relay.reconnecting':
+      '일부 학생의 필기가 실시간으로 들어오지 않습니다. 다시 연결하는 중… (필기는 저장되며 연결되면 표시됩니다)',
     'live.order': '정렬',
     'live.order.number': '등록 번호',
     'live.order.activity': '최근 활동 순',
@@ -117,6 +121,8 @@ export const liveText = textSlice({
     'live.status.retrying': '授業との接続が切れました。再接続しています（{attempt}回目）…',
     'live.status.closed': 'ライブ授業は終了しました。授業の部屋は終了の30分後に閉じます。',
     'live.status.catchUpFailed': '一部の筆記をサーバーから取得できませんでした: {message}',
+    'live.relay.reconnecting':
+      '一部の生徒の筆記がリアルタイムで届いていません。再接続しています…（筆記は保存され、接続が戻ると表示されます）',
     'live.order': '並び順',
     'live.order.number': '出席番号',
     'live.order.activity': '最近の活動順',
@@ -170,6 +176,8 @@ export const liveText = textSlice({
     'live.status.retrying': '與課堂的連線中斷。正在重新連線（第 {attempt} 次）…',
     'live.status.closed': '即時課堂已結束：課堂房間在下課 30 分鐘後關閉。',
     'live.status.catchUpFailed': '部分筆跡無法從伺服器取得：{message}',
+    'live.relay.reconnecting':
+      '部分學生的筆跡暫時無法即時送達。正在重新連線…（筆跡已保存，連線恢復後即會顯示）',
     'live.order': '排序',
     'live.order.number': '座號',
     'live.order.activity': '最近活動',

@@ -30,6 +30,7 @@ import { DISPLAY_CHANNEL, type DisplayMessage, displayPath, livePath, readCourse
 import { orderPupils, pickLiveLesson, stepIndex, type TileOrder, textbookOf, tileState } from './liveModel';
 import type { RoomStatus } from './liveRoom';
 import { warmPageImages } from './pageImages';
+import { RelayNotice } from './RelayNotice';
 import { TileRenderer } from './tileRenderer';
 import { useLiveRoom, useLiveRoster, useRoomVersion, useSecondTick } from './useLiveRoom';
 import './live.css';
@@ -306,6 +307,7 @@ function LiveGrid(props: { roster: LiveRosterData }) {
         >
           {statusText(t, status)}
         </p>
+        <RelayNotice room={room} />
       </header>
       {focusedTile && room ? (
         <FocusView
