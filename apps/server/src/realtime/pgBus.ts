@@ -247,7 +247,7 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
   const statusListeners = new Set<(listening: boolean) => void>();
   /** When the listening connection was lost (undefined while listening). */
   let downSince: number | undefined;
-  /** Why the last attempt failed (undefined while one is on its way). */
+  /** Why the connection was lost, then why the last attempt failed. */
   let lastFailure: string | undefined;
   /** Logs the error line once the connection has been down {@link DOWN_ERROR_MS}. */
   let downTimer: NodeJS.Timeout | undefined;
@@ -266,7 +266,6 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
   const retryListening = (waitMs: number) => {
     if (closed) return;
     retry = setTimeout(() => {
-      lastFailure = undefined;
       listen().then(
         () => {
           const seconds = ((options.clock.nowMs() - (downSince ?? options.clock.nowMs())) / 1000).toFixed(1);
@@ -291,9 +290,8 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
     downTimer = setTimeout(() => {
       if (closed || listener !== undefined || downSince === undefined) return;
       const seconds = Math.round((options.clock.nowMs() - downSince) / 1000);
-      const why = lastFailure ?? 'an attempt is waiting for an answer';
       options.log?.error(
-        `realtime bus: PostgreSQL still unreachable after ${seconds} s (${why}): pens on other processes do not arrive; retrying`,
+        `realtime bus: PostgreSQL still unreachable after ${seconds} s (${lastFailure ?? 'no answer'}): pens on other processes do not arrive; retrying`,
       );
     }, DOWN_ERROR_MS);
     downTimer.unref();
