@@ -150,7 +150,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     databaseKind: database.kind,
     ...(database.withBlob ? { withBlob: database.withBlob } : {}),
     copyIn: database.copyIn,
-    files: reportingFailures(files),
+    // a download the store cuts mid-stream: logged as a refused store call would be (errors.ts)
+    files: reportingFailures(files, (error) =>
+      app.log.error({ err: error.cause, reason: error.message }, 'file store unavailable'),
+    ),
     clock,
     accounts,
     credentials,

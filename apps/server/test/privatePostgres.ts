@@ -5,7 +5,7 @@
  * (`/usr/lib/postgresql/15/bin`, or `PG_BIN`).
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +30,13 @@ export interface PrivatePostgres {
   stop(): void;
   /** Starts it again on the same port and data. */
   start(): void;
+  /**
+   * Stalls it (SIGSTOP to the postmaster): new connections are accepted by the kernel and never
+   * answered, as with a frozen database host; open sessions keep working.
+   */
+  pause(): void;
+  /** Lets a paused server go on (SIGCONT). */
+  resume(): void;
   /** Stops it and removes its directory. */
   close(): void;
 }
@@ -54,6 +61,12 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const stop = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   start();
   let running = true;
+  let paused = false;
+  const resume = () => {
+    process.kill(postmaster(), 'SIGCONT');
+    paused = false;
+  };
+  const postmaster = () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
   return {
     url: `postgres://dotink@127.0.0.1:${port}/postgres`,
     stop() {
@@ -64,7 +77,13 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       start();
       running = true;
     },
+    pause() {
+      process.kill(postmaster(), 'SIGSTOP');
+      paused = true;
+    },
+    resume,
     close() {
+      if (paused) resume();
       if (running) stop();
       running = false;
       rmSync(dir, { recursive: true, force: true });

@@ -24,10 +24,13 @@ export interface TestS3Server {
   /** Every key in the bucket under `prefix`. */
   keys(prefix?: string): Promise<string[]>;
   /**
-   * Stops the server (connections refused) until `end()` starts it again on the same port
-   * with the same bucket (s3rver keeps the objects; moto, in memory, starts empty).
+   * Stops the server (connections refused, those open cut) until `end()` starts it again on
+   * the same port with the same bucket (s3rver keeps the objects; moto, in memory, starts empty:
+   * {@link keepsObjects}).
    */
   outage(): Promise<{ end(): Promise<void> }>;
+  /** Whether objects outlive an {@link outage}. */
+  readonly keepsObjects: boolean;
   close(): Promise<void>;
 }
 
@@ -42,8 +45,12 @@ export async function startS3Server(bucket = 'dotink-test'): Promise<TestS3Serve
   const s3 = serving(bucket, `http://127.0.0.1:${port}`, 'S3RVER');
   return {
     ...s3,
+    keepsObjects: true,
     async outage() {
-      await server.close();
+      // connections in use (a download streaming) are cut too, as when the store goes away
+      const closing = server.close();
+      server.httpServer?.closeAllConnections();
+      await closing;
       return {
         async end() {
           server = serve(port);
@@ -117,6 +124,7 @@ export async function startMotoServer(bucket = 'dotink-test'): Promise<TestS3Ser
   await run();
   return {
     ...s3,
+    keepsObjects: false,
     async outage() {
       await stop();
       return { end: run };

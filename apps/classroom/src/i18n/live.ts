@@ -15,6 +15,8 @@ export const liveText = textSlice({
     'live.status.back': 'Live again (the connection was lost for {seconds} s)',
     'live.status.closed': 'The live lesson is closed: its room closes 30 minutes after the lesson ends.',
     'live.status.catchUpFailed': 'Some writing could not be fetched from the server: {message}',
+    'live.relay.reconnecting':
+      "Some pupils' writing is not coming through live: reconnecting… (it is kept and shown once back)",
     'live.order': 'Order',
     'live.order.number': 'registration number',
     'live.order.activity': 'most recent activity',
@@ -69,6 +71,8 @@ export const liveText = textSlice({
     'live.status.back': '다시 실시간 ({seconds}초 동안 연결이 끊겼습니다)',
     'live.status.closed': '실시간 수업이 종료되었습니다. 수업 종료 30분 후에 수업 방이 닫힙니다.',
     'live.status.catchUpFailed': '일부 필기를 서버에서 가져오지 못했습니다: {message}',
+    'live.relay.reconnecting':
+      '일부 학생의 필기가 실시간으로 들어오지 않습니다. 다시 연결하는 중… (필기는 저장되며 연결되면 표시됩니다)',
     'live.order': '정렬',
     'live.order.number': '등록 번호',
     'live.order.activity': '최근 활동 순',
@@ -122,6 +126,8 @@ export const liveText = textSlice({
     'live.status.back': 'ライブに復帰しました（{seconds} 秒間切断されていました）',
     'live.status.closed': 'ライブ授業は終了しました。授業の部屋は終了の30分後に閉じます。',
     'live.status.catchUpFailed': '一部の筆記をサーバーから取得できませんでした: {message}',
+    'live.relay.reconnecting':
+      '一部の生徒の筆記がリアルタイムで届いていません。再接続しています…（筆記は保存され、接続が戻ると表示されます）',
     'live.order': '並び順',
     'live.order.number': '出席番号',
     'live.order.activity': '最近の活動順',
@@ -176,6 +182,8 @@ export const liveText = textSlice({
     'live.status.back': '已恢復即時（連線中斷了 {seconds} 秒）',
     'live.status.closed': '即時課堂已結束：課堂房間在下課 30 分鐘後關閉。',
     'live.status.catchUpFailed': '部分筆跡無法從伺服器取得：{message}',
+    'live.relay.reconnecting':
+      '部分學生的筆跡暫時無法即時送達。正在重新連線…（筆跡已保存，連線恢復後即會顯示）',
     'live.order': '排序',
     'live.order.number': '座號',
     'live.order.activity': '最近活動',

@@ -64,8 +64,25 @@ function stagedReporting(file: StagedFile): StagedFile {
   };
 }
 
-/** `store` with its failures reported as {@link FileStoreUnavailableError}. */
-export function reportingFailures(store: FileStore): FileStore {
+/** Where a stored file's stream failing after its answer began is logged (the server's logger). */
+export type StreamFailureLog = (error: FileStoreUnavailableError) => void;
+
+/**
+ * `stream`, with its failure (the store lost while the bytes flow) logged: the answer has begun,
+ * so it cannot become a 503 — the server cuts the response, and the client sees a broken download,
+ * never a complete-looking short one — and the operator's trace is this error line, as a 503's.
+ * A stream the client abandons is destroyed without an error: nothing is logged then.
+ */
+function reportingStream(stream: Readable, log: StreamFailureLog): Readable {
+  stream.once('error', (error) => log(new FileStoreUnavailableError('read', error)));
+  return stream;
+}
+
+/**
+ * `store` with its failures reported as {@link FileStoreUnavailableError}; a stream failing once
+ * open goes to `streamFailed`.
+ */
+export function reportingFailures(store: FileStore, streamFailed?: StreamFailureLog): FileStore {
   const stage = async (content: Uint8Array | AsyncIterable<Uint8Array>): Promise<StagedFile> => {
     const source = watched(content);
     try {
@@ -83,7 +100,10 @@ export function reportingFailures(store: FileStore): FileStore {
     },
     get: (sha256) => storeCall('read', () => store.get(sha256)),
     has: (sha256) => storeCall('read', () => store.has(sha256)),
-    stream: (sha256): Promise<Readable | undefined> => storeCall('read', () => store.stream(sha256)),
+    stream: async (sha256): Promise<Readable | undefined> => {
+      const stream = await storeCall('read', () => store.stream(sha256));
+      return stream && streamFailed ? reportingStream(stream, streamFailed) : stream;
+    },
     ...(downloadUrl
       ? { downloadUrl: (sha256, answer) => storeCall('read', () => downloadUrl(sha256, answer)) }
       : {}),

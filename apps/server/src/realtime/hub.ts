@@ -6,10 +6,14 @@
  * ping/pong and terminated; at the same heartbeat each member's token is checked again. Every
  * `closeCheckMs` (default 1 s) the members whose room closed by the injected clock (a lesson's
  * room, `Membership.closesAtMs`) are closed with {@link ROOM_CLOSED_CLOSE} (4002).
+ * While the bus does not listen (its database connection is down: other processes' pens do not
+ * arrive) the lessons' teachers are told so, `relay: reconnecting`, and `relay: ok` once it is back
+ * (`@dotink/contracts/realtimeStatus`); a teacher joining meanwhile is told at once.
  */
 
 import type { Socket } from 'node:net';
 import { LiveMessage } from '@dotink/contracts/eduLive';
+import { relayStatusText } from '@dotink/contracts/realtimeStatus';
 import type { Clock } from '@dotink/ncode';
 import type { WebSocket } from 'ws';
 import type { BusMessage, RealtimeBus } from './bus';
@@ -58,10 +62,14 @@ export const REVOKED_CLOSE = 4001;
  */
 export const RESTART_CLOSE = 1012;
 
+/** Members told of the relay's state: a lesson's teachers (their screen says "reconnecting"). */
+const hearsRelay = (c: Connection): boolean => c.membership.role === 'teacher';
+
 export class RealtimeHub {
   private readonly rooms = new Map<string, Set<Connection>>();
   private readonly alive = new WeakMap<WebSocket, boolean>();
   private readonly unsubscribe: () => void;
+  private readonly stopRelayWatch: () => void;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly closing: NodeJS.Timeout | undefined;
   /** Sockets dropped as slow consumers since start. */
@@ -77,6 +85,7 @@ export class RealtimeHub {
     private readonly options: HubOptions,
   ) {
     this.unsubscribe = bus.subscribe((m) => this.deliver(m));
+    this.stopRelayWatch = bus.onListening((listening) => this.relayChanged(listening));
     this.heartbeat = setInterval(() => void this.ping(), options.heartbeatMs ?? 30_000);
     this.heartbeat.unref();
     const { clock } = options;
@@ -98,6 +107,18 @@ export class RealtimeHub {
     this.alive.set(connection.socket, true);
     connection.socket.on('pong', () => this.alive.set(connection.socket, true));
     connection.socket.on('close', () => this.remove(connection));
+    if (!this.bus.listening && hearsRelay(connection))
+      connection.socket.send(relayStatusText('reconnecting'));
+  }
+
+  /** Tells the lessons' teachers that the other processes' pens stop (or start again) arriving. */
+  private relayChanged(listening: boolean): void {
+    const text = relayStatusText(listening ? 'ok' : 'reconnecting');
+    for (const members of this.rooms.values()) {
+      for (const c of members) {
+        if (hearsRelay(c) && c.socket.readyState === c.socket.OPEN) c.socket.send(text);
+      }
+    }
   }
 
   remove(connection: Connection): void {
@@ -275,6 +296,7 @@ export class RealtimeHub {
     clearInterval(this.heartbeat);
     if (this.closing) clearInterval(this.closing);
     this.unsubscribe();
+    this.stopRelayWatch();
     this.closeMembers();
   }
 }

@@ -16,6 +16,9 @@
  * doubling up to {@link MAX_RECONNECT_MS}) for as long as it takes, says so in the log (a warning
  * when lost, an error while still down after {@link DOWN_ERROR_MS}, info when back) and in
  * {@link RealtimeBus.listening} (readiness, the teacher's status message).
+ * Every attempt and every NOTIFY gives up after {@link CONNECT_TIMEOUT_MS}: a database that accepts
+ * connections and answers none (a frozen host, a stopped postmaster) would otherwise hold one
+ * attempt forever — no retry, no error line — and every publish behind one stuck NOTIFY.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -33,6 +36,8 @@ export const RECONNECT_MS = 250;
 export const MAX_RECONNECT_MS = 1000;
 /** Down this long: logged at error level (once per outage). */
 export const DOWN_ERROR_MS = 10_000;
+/** A connection attempt or statement of the bus not answered within this fails (and is retried). */
+export const CONNECT_TIMEOUT_MS = 5000;
 /** Partial batches older than this are dropped (a sender died mid-batch). */
 const PARTIAL_TTL_MS = 30_000;
 
@@ -217,7 +222,12 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
   const handlers = new Set<(message: BusMessage) => void>();
   const assembler = new ChunkAssembler(() => options.clock.nowMs());
   // One connection: publishes run in order, so a pen's messages arrive in the order sent.
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: 1 });
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: 1,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: CONNECT_TIMEOUT_MS,
+  });
   pool.on('error', (e) => options.onError?.(e));
   let seq = 0;
   let listener: pg.Client | undefined;
@@ -237,7 +247,10 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
   const statusListeners = new Set<(listening: boolean) => void>();
   /** When the listening connection was lost (undefined while listening). */
   let downSince: number | undefined;
-  let downLogged = false;
+  /** Why the connection was lost, then why the last attempt failed. */
+  let lastFailure: string | undefined;
+  /** Logs the error line once the connection has been down {@link DOWN_ERROR_MS}. */
+  let downTimer: NodeJS.Timeout | undefined;
   const setListening = (listening: boolean) => {
     for (const l of statusListeners) {
       try {
@@ -257,18 +270,12 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
         () => {
           const seconds = ((options.clock.nowMs() - (downSince ?? options.clock.nowMs())) / 1000).toFixed(1);
           downSince = undefined;
-          downLogged = false;
+          clearTimeout(downTimer);
           options.log?.info(`realtime bus: listening again after ${seconds} s`);
           setListening(true);
         },
         (error: unknown) => {
-          const downMs = options.clock.nowMs() - (downSince ?? options.clock.nowMs());
-          if (!downLogged && downMs >= DOWN_ERROR_MS) {
-            downLogged = true;
-            options.log?.error(
-              `realtime bus: PostgreSQL still unreachable after ${Math.round(downMs / 1000)} s (${reason(error)}): pens on other processes do not arrive; retrying`,
-            );
-          }
+          lastFailure = reason(error);
           retryListening(Math.min(waitMs * 2, MAX_RECONNECT_MS));
         },
       );
@@ -276,13 +283,32 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
     retry.unref();
   };
 
+  /** The connection was lost: the error line follows if it is still down after {@link DOWN_ERROR_MS}. */
+  const watchOutage = () => {
+    downSince = options.clock.nowMs();
+    clearTimeout(downTimer);
+    downTimer = setTimeout(() => {
+      if (closed || listener !== undefined || downSince === undefined) return;
+      const seconds = Math.round((options.clock.nowMs() - downSince) / 1000);
+      options.log?.error(
+        `realtime bus: PostgreSQL still unreachable after ${seconds} s (${lastFailure ?? 'no answer'}): pens on other processes do not arrive; retrying`,
+      );
+    }, DOWN_ERROR_MS);
+    downTimer.unref();
+  };
+
   const listen = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: options.connectionString });
+    const client = new pg.Client({
+      connectionString: options.connectionString,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: CONNECT_TIMEOUT_MS,
+    });
     const reconnect = (error?: unknown) => {
       if (closed || listener !== client) return;
       listener = undefined;
       client.end().catch((e: unknown) => options.onError?.(e));
-      downSince = options.clock.nowMs();
+      lastFailure = error ? reason(error) : 'connection ended';
+      watchOutage();
       options.log?.warn(
         `realtime bus: the listening connection to PostgreSQL was lost${error ? ` (${reason(error)})` : ''}; reconnecting`,
       );
@@ -375,7 +401,8 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
     async close() {
       closed = true;
       statusListeners.clear();
-      if (retry) clearTimeout(retry);
+      clearTimeout(retry);
+      clearTimeout(downTimer);
       handlers.clear();
       const l = listener;
       listener = undefined;

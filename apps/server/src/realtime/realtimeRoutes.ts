@@ -11,7 +11,8 @@
  *   (`remoteMessages.ts`, version 1), passed on unchanged, so the socket is a `RemoteChannel` for
  *   `createRemotePenLink`. Under v2 a frame from the server may carry several messages, one per
  *   line (`splitRemoteFrame`): a member gets each event-loop turn's messages in one frame
- *   (hub.ts). A student may publish only messages of the student's registered pen
+ *   (hub.ts). The server's own message, the relay status of `@dotink/contracts/realtimeStatus`,
+ *   tells a lesson's teachers while this process's bus is down. A student may publish only messages of the student's registered pen
  *   and strokes written by the student. Close codes: 1003 binary data, 1007 not a remote-pen
  *   message, 1008 not allowed (a viewer publishing, another pen's message, another writer's
  *   stroke, more messages than the connection's budget — REALTIME_MESSAGES_PER_SECOND on average,

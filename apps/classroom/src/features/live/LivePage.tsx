@@ -30,6 +30,7 @@ import { LiveTile } from './LiveTile';
 import { DISPLAY_CHANNEL, type DisplayMessage, displayPath, livePath, readCourseId } from './liveLinks';
 import { orderPupils, pickLiveLesson, stepIndex, type TileOrder, textbookOf, tileState } from './liveModel';
 import { warmPageImages } from './pageImages';
+import { RelayNotice } from './RelayNotice';
 import { TileRenderer } from './tileRenderer';
 import { useLiveRoom, useLiveRoster, useRoomVersion, useSecondTick } from './useLiveRoom';
 import './live.css';
@@ -283,6 +284,7 @@ function LiveGrid(props: { roster: LiveRosterData }) {
           <span className="muted">· {t('live.lessonHeading', { tag: lesson.tag, when })}</span>
         </h1>
         <LiveStatusBadge status={status} />
+        <RelayNotice room={room} />
       </header>
       {focusedTile && room ? (
         <FocusView

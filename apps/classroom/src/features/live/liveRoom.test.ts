@@ -1,5 +1,6 @@
 import type { LiveRosterData } from '@dotink/contracts/eduLive';
 import type { SearchData } from '@dotink/contracts/inkstore';
+import { relayStatusText } from '@dotink/contracts/realtimeStatus';
 import { createStroke, dotsFrom, encodeStrokeUploads, type LiveStroke, type Stroke } from '@dotink/ink';
 import { parsePageId } from '@dotink/ncode';
 import { encodeRemoteMessage, type RemoteMessage } from '@dotink/pen';
@@ -186,6 +187,55 @@ describe('LiveRoom', () => {
     expect(room.pupils.get('p1')?.page).toBe(PAGE);
     expect(room.strokesOn('p1', PAGE).map((x) => x.dots.count)).toEqual([2]);
     expect(drawn.at(-1)).toBe('p1:stroke:k1');
+  });
+
+  it("shows the server's relay 'reconnecting' until it says 'ok' or the socket is lost, and never as a pen's message", async () => {
+    const { room, sockets } = setUp();
+    let changes = 0;
+    room.subscribe(() => changes++);
+    room.start();
+    await flush();
+    const s = sockets[0]!;
+    s.open();
+    expect(room.relay()).toBe('ok');
+    const before = changes;
+    s.dispatchEvent(new MessageEvent('message', { data: relayStatusText('reconnecting') }));
+    expect(room.relay()).toBe('reconnecting');
+    expect(changes).toBe(before + 1);
+    // a v2 frame: the status beside pens' messages
+    s.dispatchEvent(
+      new MessageEvent('message', {
+        data: [relayStatusText('ok'), encodeRemoteMessage({ type: 'connected', mac: MAC })].join('\n'),
+      }),
+    );
+    expect(room.relay()).toBe('ok');
+    expect(room.pupils.get('p1')?.signal.lastMessageMs).toBeDefined();
+    s.dispatchEvent(new MessageEvent('message', { data: relayStatusText('reconnecting') }));
+    // the socket goes: its server's relay no longer says anything about the next one
+    s.close();
+    expect(room.relay()).toBe('ok');
+    expect(room.status().kind).toBe('retrying');
+  });
+
+  it("fetches what was written while the server's relay was down once it says 'ok' again", async () => {
+    let answer = noInk;
+    const { room, sockets, searches, advance } = setUp(() => answer);
+    room.start();
+    await flush();
+    const s = sockets[0]!;
+    s.open();
+    s.receive({ type: 'stroke', mac: MAC, stroke: remoteStroke('live-1', START + 100) });
+    await flush(); // the page's first load
+    const downAt = START + 60_000;
+    s.dispatchEvent(new MessageEvent('message', { data: relayStatusText('reconnecting') }));
+    const before = searches.length;
+    answer = stored([{ key: 'y', t0: START + 5_000 }]);
+    advance(30_000);
+    s.dispatchEvent(new MessageEvent('message', { data: relayStatusText('ok') }));
+    await flush();
+    expect(searches.length).toBe(before + 1);
+    expect(searches.at(-1)!.startDate).toBe(new Date(downAt - CATCH_UP_MARGIN_MS).toISOString());
+    expect(room.strokesOn('p1', PAGE).map((x) => Math.round(x.startTimeMs))).toContain(START + 5_000);
   });
 
   it("draws a pen heard before its 'connected' (the teacher came in mid-lesson) on its pupil's tile", async () => {

@@ -18,9 +18,14 @@
  *   (30 minutes after the lesson's end).
  * - A pen heard before its `connected` (the teacher joined mid-lesson, or came back) is announced
  *   to the link first, so its strokes are not dropped.
+ * - The server's relay status (`@dotink/contracts/realtimeStatus`): while the server process of
+ *   the socket cannot hear the other processes, {@link LiveRoom.relay} is 'reconnecting' (pens
+ *   written through them do not arrive), until it says 'ok' — then the known pages are searched
+ *   again from that moment, as after a socket outage — or the socket goes.
  */
 import type { LivePupil, LiveRosterData } from '@dotink/contracts/eduLive';
 import type { SearchData } from '@dotink/contracts/inkstore';
+import { parseRelayStatus, type RelayState } from '@dotink/contracts/realtimeStatus';
 import {
   counterKeySource,
   type LiveStroke,
@@ -166,6 +171,9 @@ export class LiveRoom {
   private lostAtMs: number | undefined;
   private backTimer: unknown;
   private stopNetwork: (() => void) | undefined;
+  private relayNow: RelayState = 'ok';
+  /** Client time the relay said 'reconnecting'. */
+  private relayDownMs: number | undefined;
   private version = 0;
   /** A notice of newer last-stroke times is on its way. */
   private timesNoticed = false;
@@ -204,6 +212,11 @@ export class LiveRoom {
   /** Connection state. */
   status(): RoomStatus {
     return this.statusNow;
+  }
+
+  /** Whether the socket's server process hears the other processes' pens (its relay status). */
+  relay(): RelayState {
+    return this.relayNow;
   }
 
   /** Changes React shows (page, state, connection); not every dot. */
@@ -304,6 +317,8 @@ export class LiveRoom {
 
   private setStatus(s: RoomStatus): void {
     this.statusNow = s;
+    // a new socket, or none: the relay status of the last one's server no longer holds
+    if (s.kind !== 'catchUpFailed') this.relayNow = 'ok';
     this.changed();
   }
 
@@ -414,6 +429,16 @@ export class LiveRoom {
   private heard(text: string, deliver: (message: string | RemoteMessage) => void): void {
     const now = this.deps.nowMs();
     this.lastHeardMs = now;
+    const relay = parseRelayStatus(text);
+    if (relay) {
+      if (relay === this.relayNow) return;
+      this.relayNow = relay;
+      this.changed();
+      // back: what was written through the other processes meanwhile is in the ink store
+      if (relay === 'reconnecting') this.relayDownMs = now;
+      else if (this.relayDownMs !== undefined) void this.catchUp(this.relayDownMs);
+      return;
+    }
     const m = decodeRemoteMessage(text);
     if (!m) {
       deliver(text); // the link logs and drops it
