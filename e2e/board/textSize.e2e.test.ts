@@ -30,7 +30,7 @@ async function cutOff(board: BoardPage): Promise<string[]> {
     const bar = document.querySelector('.top-bar');
     if (!bar) return ['no top bar'];
     const out: string[] = [];
-    for (const el of bar.querySelectorAll<HTMLElement>('button, select, a, h1')) {
+    for (const el of Array.from(bar.querySelectorAll<HTMLElement>('button, select, a, h1'))) {
       const r = el.getBoundingClientRect();
       if (r.width === 0) continue;
       if (r.left < 0 || r.right > width + 0.5)
