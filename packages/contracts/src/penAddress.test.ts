@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NO_PEN_ADDRESS, normalizePenAddress, penAddressStatuses } from './penAddress';
+import { NO_PEN_ADDRESS, normalizePenAddress, penAddressStatuses, penKey, samePen } from './penAddress';
 
 const hexByte = fc.integer({ min: 0, max: 255 });
 const address = fc.array(hexByte, { minLength: 6, maxLength: 6 });
@@ -44,5 +44,17 @@ describe('pen addresses (classroom.md §5)', () => {
       'none',
       'none',
     ]);
+  });
+});
+
+describe('one pen, any spelling (penKey, samePen)', () => {
+  it('gives every spelling of one pen one key; none for no pen, empty or not an address', () => {
+    expect(penKey('9c7bd2000001')).toBe('9C:7B:D2:00:00:01');
+    expect(penKey(' 9C-7B-D2-0-0-1 ')).toBe('9C:7B:D2:00:00:01');
+    for (const none of [undefined, null, '', '00:00:00:00:00:00', 'NOT-A-PEN', '12:34'])
+      expect(penKey(none)).toBeUndefined();
+    expect(samePen('9c:7b:d2:00:00:01', '9C7BD2000001')).toBe(true);
+    expect(samePen('9C7BD2000001', '9C7BD2000002')).toBe(false);
+    expect(samePen('00:00:00:00:00:00', '')).toBe(false);
   });
 });

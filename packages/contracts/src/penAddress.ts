@@ -66,3 +66,20 @@ export function penAddressStatuses(inputs: readonly string[]): PenAddressStatus[
   const twice = duplicatePenAddresses(canonical.filter((a): a is string => a !== undefined));
   return canonical.map((a) => (a === undefined ? 'invalid' : twice.has(a) ? 'duplicate' : 'none'));
 }
+
+/**
+ * The key every spelling of one pen shares (its canonical form, {@link normalizePenAddress}), or
+ * undefined for no pen, an empty value or a text that is not an address: how the classroom
+ * matches a pen that connects to a pupil of the roster, everywhere.
+ */
+export function penKey(address: string | null | undefined): string | undefined {
+  if (!address) return undefined;
+  const canonical = normalizePenAddress(address);
+  return canonical === undefined || isNoPen(canonical) ? undefined : canonical;
+}
+
+/** True when both values name the same pen (any separators, any case); never for no pen. */
+export function samePen(a: string | null | undefined, b: string | null | undefined): boolean {
+  const x = penKey(a);
+  return x !== undefined && x === penKey(b);
+}

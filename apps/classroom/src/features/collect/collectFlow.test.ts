@@ -123,6 +123,13 @@ describe('collect pens: matching', () => {
     expect(pupilOfPen(PUPILS, '9C:7B:D2:00:00:09')).toBeUndefined();
   });
 
+  it('matches any spelling of the address the roster accepts (one rule: @dotink/contracts penKey)', () => {
+    expect(pupilOfPen(PUPILS, '9c7bd2000001')?.studentId).toBe('kim');
+    expect(pupilOfPen(PUPILS, '9C-7B-D2-00-00-02')?.studentId).toBe('lee');
+    expect(pupilOfPen(PUPILS, ' 9C:7B:D2:0:0:1 ')?.studentId).toBe('kim');
+    expect(pupilOfPen(PUPILS, '')).toBeUndefined();
+  });
+
   it('an answer confirms a batch only when every stroke sent was received and kept', () => {
     const a = { received: 3, stored: 1, updated: 1, duplicates: 1, uploadDate: '' };
     expect(confirmsAll(a, 3)).toBe(true);

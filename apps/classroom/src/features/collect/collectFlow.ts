@@ -19,7 +19,9 @@
  * keys), so nothing is stored twice. Cancel stops a pen after the step under way; a note whose
  * upload was not confirmed before the cancel is not deleted.
  */
+
 import type { UploadData, UploadRecord } from '@dotink/contracts/inkstore';
+import { penKey, samePen } from '@dotink/contracts/penAddress';
 import { encodeStrokeUploads, type Stroke } from '@dotink/ink';
 import type { BookAddress, Clock } from '@dotink/ncode';
 import { importOfflineStrokes, type OfflineNoteData, stableOfflineKeys } from '@dotink/pen';
@@ -108,17 +110,10 @@ export function confirmsAll(answer: UploadData, sent: number): boolean {
   return answer.received === sent && answer.stored + answer.updated + answer.duplicates === answer.received;
 }
 
-/** Normalised pen address: upper case, no spaces; '' for none (all zeros). */
-export function normaliseMac(mac: string): string {
-  const m = mac.trim().toUpperCase();
-  return /^(00:){5}00$/.test(m) ? '' : m;
-}
-
 /** The pupil whose registered pen is `mac`. */
 export function pupilOfPen(pupils: readonly ClassPupil[], mac: string): ClassPupil | undefined {
-  const want = normaliseMac(mac);
-  if (want === '') return undefined;
-  return pupils.find((p) => normaliseMac(p.mac) === want);
+  if (penKey(mac) === undefined) return undefined;
+  return pupils.find((p) => samePen(p.mac, mac));
 }
 
 /** Splits `items` into runs of at most `size`. */

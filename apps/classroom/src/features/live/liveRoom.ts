@@ -23,8 +23,10 @@
  *   written through them do not arrive), until it says 'ok' — then the known pages are searched
  *   again from that moment, as after a socket outage — or the socket goes.
  */
+
 import type { LivePupil, LiveRosterData } from '@dotink/contracts/eduLive';
 import type { SearchData } from '@dotink/contracts/inkstore';
+import { penKey } from '@dotink/contracts/penAddress';
 import { parseRelayStatus, type RelayState } from '@dotink/contracts/realtimeStatus';
 import {
   counterKeySource,
@@ -83,7 +85,7 @@ export const READS_IN_FLIGHT = 2;
 export const READ_GAP_MS = 100;
 
 /** A pen address as the room compares it: upper-case hex digits only. */
-export const macKey = (mac: string): string => mac.replace(/[^0-9a-f]/gi, '').toUpperCase();
+export const macKey = (mac: string): string => penKey(mac) ?? mac;
 
 /** How long 'live again' shows after an outage before the badge says 'live' (ms). */
 export const BACK_SHOWN_MS = 8000;

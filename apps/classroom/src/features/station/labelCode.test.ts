@@ -1,7 +1,8 @@
+import { penKey as normaliseMac, samePen as sameMac } from '@dotink/contracts/penAddress';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { labelPayload } from '../labels/labelLayout';
-import { decodeLabelPayload, normaliseMac, sameMac } from './labelCode';
+import { decodeLabelPayload } from './labelCode';
 
 const id = fc.string({ minLength: 1, maxLength: 24 }).filter((s) => !s.includes('|') && s.trim() === s);
 const mac = fc

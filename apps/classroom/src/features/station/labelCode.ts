@@ -40,17 +40,3 @@ export function decodeLabelPayload(payload: string): LabelContent | undefined {
   if (id.trim() !== id) return undefined;
   return { id, password: decoded.slice(first + 1, last), mac: decoded.slice(last + 1) };
 }
-
-/** A pen address in the roster's form (upper case, colons), undefined when it is not one. */
-export function normaliseMac(mac: string | null | undefined): string | undefined {
-  if (!mac) return undefined;
-  const hex = mac.replace(/[^0-9a-fA-F]/g, '').toUpperCase();
-  if (hex.length !== 12) return undefined;
-  return hex.match(/../g)!.join(':');
-}
-
-/** True when both addresses name the same pen (any separators, any case). */
-export function sameMac(a: string | null | undefined, b: string | null | undefined): boolean {
-  const x = normaliseMac(a);
-  return x !== undefined && x === normaliseMac(b);
-}

@@ -17,6 +17,7 @@
  */
 import type { LiveLesson, LiveStationData } from '@dotink/contracts/eduLive';
 import type { UploadRecord } from '@dotink/contracts/inkstore';
+import { penKey, samePen } from '@dotink/contracts/penAddress';
 import {
   DEFAULT_BRUSH,
   encodeStrokeUploads,
@@ -30,7 +31,6 @@ import { createPenStatus, PenConnection, type PenStatus } from '@dotink/view/pen
 import type { StudentInkCalls } from '../../api/annotation';
 import { ApiError } from '../../api/client';
 import type { ClassroomKey } from '../../i18n/en';
-import { normaliseMac, sameMac } from './labelCode';
 import { type FrameScheduler, LiveStream, SNAPSHOT_EVERY_MS } from './liveStream';
 import { recall, remember } from './pupilMemory';
 import { sameSet } from './queueView';
@@ -241,7 +241,7 @@ export class Station {
       const token = await this.deps.calls.login(id, password);
       const data = await this.deps.station(token, this.deps.courseId);
       this.lesson = data.lesson;
-      const mac = normaliseMac(data.mac) ?? normaliseMac(labelMac);
+      const mac = penKey(data.mac) ?? penKey(labelMac);
       const known = this.records.get(data.studentId);
       if (known) {
         known.token = token;
@@ -464,7 +464,7 @@ export class Station {
     const records = [...this.records.values()];
     const asked = this.connectingFor ? this.records.get(this.connectingFor) : undefined;
     const owner =
-      records.find((r) => sameMac(r.mac, penId)) ?? (asked && asked.mac === undefined ? asked : undefined);
+      records.find((r) => samePen(r.mac, penId)) ?? (asked && asked.mac === undefined ? asked : undefined);
     if (owner) {
       owner.pens.add(penId);
       owner.stream.penConnected(penId);
