@@ -135,7 +135,7 @@ export function statusText(t: T, s: RoomStatus): string {
     case 'closed':
       return t('live.status.closed');
     case 'catchUpFailed':
-      return t('live.status.catchUpFailed', { message: s.message });
+      return t('live.status.catchUpFailed', { message: errorText(t, s.error) });
   }
 }
 

@@ -86,7 +86,8 @@ export type RoomStatus =
   | { readonly kind: 'open' }
   | { readonly kind: 'retrying'; readonly attempt: number }
   | { readonly kind: 'closed' }
-  | { readonly kind: 'catchUpFailed'; readonly message: string };
+  /** `error`: the call layer's failure, shown by its catalogue key (never the server's text). */
+  | { readonly kind: 'catchUpFailed'; readonly error: unknown };
 
 /** Where tile ink goes (the tile renderer). */
 export interface InkSink {
@@ -460,10 +461,7 @@ export class LiveRoom {
       await this.search(p, [id], undefined);
     } catch (error) {
       p.loaded.delete(id);
-      this.setStatus({
-        kind: 'catchUpFailed',
-        message: error instanceof Error ? error.message : String(error),
-      });
+      this.setStatus({ kind: 'catchUpFailed', error });
     }
   }
 
@@ -474,10 +472,7 @@ export class LiveRoom {
     try {
       await Promise.all(work.map((p) => this.search(p, [...p.loaded], startDate)));
     } catch (error) {
-      this.setStatus({
-        kind: 'catchUpFailed',
-        message: error instanceof Error ? error.message : String(error),
-      });
+      this.setStatus({ kind: 'catchUpFailed', error });
     }
   }
 
