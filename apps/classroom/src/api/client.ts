@@ -4,7 +4,7 @@
  * {@link ApiError} whose text is one of the spec's messages in the user's language.
  */
 import { FILE_STORE_UNAVAILABLE } from '@dotink/contracts/answer';
-import { eduMessageKey } from '@dotink/contracts/eduMessages';
+import { serverMessageKey } from '@dotink/contracts/serverMessages';
 import type { z } from 'zod';
 import type { ClassroomKey } from '../i18n/en';
 import { serverTextKey } from '../i18n/server';
@@ -122,7 +122,8 @@ export type Call = ReturnType<typeof createCall>;
 
 /**
  * The failure of an answer as the user reads it: a spec message by its own key, any other
- * message of the education API by its `server.*` key (every one in the four catalogues), any
+ * message of the server (education API, ink store, analytics, live paths) by its `server.*` key
+ * with its values (every one in the four catalogues), any
  * other refusal (a library's validation text, …) by the generic 'error.refused' — the server's
  * text is kept on the error (for the features that refine it) but never shown as it is.
  */
@@ -133,7 +134,7 @@ export function answerFailure(status: number, statusText: string, json: unknown)
       : undefined;
   if (message && SERVER_MESSAGE_KEYS[message])
     return new ApiError(status, SERVER_MESSAGE_KEYS[message], {}, message);
-  const known = message ? eduMessageKey(message) : undefined;
+  const known = message ? serverMessageKey(message) : undefined;
   if (known) return new ApiError(status, serverTextKey(known.key), known.params, message);
   if (status >= 400 && status < 500) return new ApiError(status, 'error.refused', { code: status }, message);
   return new ApiError(status, 'error.status', { code: status, text: statusText });

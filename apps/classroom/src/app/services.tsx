@@ -5,8 +5,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import { ApiError } from '../api/apiError';
+
+export { errorText } from '../api/errorText';
+
 import { ClassroomSession } from '../auth/session';
-import type { T } from '../i18n/text';
 import type { Api } from './apiLayer';
 import { createUiStore, type UiStore } from './uiStore';
 
@@ -113,14 +115,4 @@ export function useServices(): Services {
   const s = useContext(ServicesContext);
   if (!s) throw new Error('useServices outside ServicesProvider');
   return s;
-}
-
-/** The text of a failure in the user's language (classroom.md §8). */
-export function errorText(t: T, error: unknown): string {
-  const e = error as Partial<ApiError> & { message?: string };
-  if (e && e.name === 'ApiError') {
-    if (e.key) return t(e.key, e.params);
-    return e.serverMessage ?? t('error.status', { code: e.status ?? 0, text: '' });
-  }
-  return t('error.caught', { text: e?.message ?? String(error) });
 }

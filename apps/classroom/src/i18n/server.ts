@@ -1,9 +1,10 @@
 /**
- * The education API's answer messages (`@dotink/contracts/eduMessages`) in the four languages:
+ * The server's answer messages (`@dotink/contracts/serverMessages`: the education API's, the ink
+ * store's `ink.*`, the analytics routes' `analytics.*`, the live paths' `live.*`) in the four languages:
  * the call layer maps each message the server sends to its key here (`server.{key}`), so no
  * server text reaches the screen in English only. English quotes the server (and classroom.md).
  */
-import type { EduMessageKey } from '@dotink/contracts/eduMessages';
+import type { ServerMessageKey } from '@dotink/contracts/serverMessages';
 import { textSlice } from './part';
 
 export const serverText = textSlice({
@@ -57,6 +58,37 @@ export const serverText = textSlice({
     'server.uploadTooLarge': 'The upload may be at most 400 MiB in all.',
     'server.nameTooLong': 'A pupil name may have at most 100 characters.',
     'server.rejectApproved': 'Only a request awaiting approval can be rejected: withdraw the approval first.',
+    'server.ink.tooManyPageNumbers': 'at most 64 pageNumber values per request',
+    'server.ink.badTag': 'tag must be courseId_sessionId',
+    'server.ink.badPointer': 'dataPointer must be a value from nextDataPointer',
+    'server.ink.badDate': 'must be an ISO 8601 time between the years 1900 and 2999',
+    'server.ink.onlyStudents': 'Forbidden: only a student may upload writing (sign in as the student)',
+    'server.ink.onlyTeachers': 'Forbidden: only a teacher with a school may read writing',
+    'server.ink.otherSchool': 'Forbidden: the student is not in one of your classes',
+    'server.ink.otherSchoolLesson': 'Forbidden: the lesson is not in your school',
+    'server.ink.notJson': 'the body is not valid JSON',
+    'server.ink.foreignWriter':
+      'Forbidden: strokes written by "{writer}" cannot be uploaded for this student',
+    'server.ink.recordWriter':
+      'Forbidden: record {record} is written by "{writer}", not by the signed-in student',
+    'server.ink.tooManyStrokes': 'too many strokes in one upload: {count} (at most {max})',
+    'server.ink.invalidRecord': 'The writing could not be read (record {record}).',
+    'server.ink.invalidStroke': 'The writing could not be read (record {record}, stroke {stroke}).',
+    'server.ink.startTimeOutside':
+      "A stroke's start time (startTime) is not from 2000-01-01 to {until} (record {record}, stroke {stroke}).",
+    'server.ink.updatedOutside':
+      "A stroke's update time (updated) is not from 2000-01-01 to {until} (record {record}, stroke {stroke}).",
+    'server.ink.lastDotOutside':
+      "A stroke's last dot time is not from 2000-01-01 to {until} (record {record}, stroke {stroke}).",
+    'server.analytics.studentNotInClass': 'The student is not a pupil of this class.',
+    'server.analytics.lectureNotOfClass': 'The lecture does not exist for this class.',
+    'server.analytics.notOwnMaterial': "Units can be set only for a teacher's own material (POD).",
+    'server.analytics.unitOutside':
+      "The unit '{title}' (pages {start}–{end}) is outside the material's pages {first}–{last}.",
+    'server.live.noSession': 'The lesson has no session: it is saved as a draft.',
+    'server.live.closed': 'The live lesson is closed: its room closes 30 minutes after the lesson ends.',
+    'server.live.notInLesson': 'Forbidden: not a teacher or student of this lesson',
+    'server.live.otherPen': "a student may publish only their own pen's messages",
   },
   ko: {
     'server.noAffiliation': '소속을 입력해 주세요.',
@@ -108,6 +140,35 @@ export const serverText = textSlice({
     'server.uploadTooLarge': '업로드는 모두 합쳐 400 MiB까지입니다.',
     'server.nameTooLong': '학생 이름은 100자까지 쓸 수 있습니다.',
     'server.rejectApproved': '승인 대기 중인 요청만 거절할 수 있습니다. 먼저 승인을 취소하세요.',
+    'server.ink.tooManyPageNumbers': '한 번에 페이지 번호(pageNumber)는 64개까지 요청할 수 있습니다.',
+    'server.ink.badTag': '태그는 courseId_sessionId 형식이어야 합니다.',
+    'server.ink.badPointer': 'dataPointer는 nextDataPointer로 받은 값이어야 합니다.',
+    'server.ink.badDate': '1900년에서 2999년 사이의 ISO 8601 시각이어야 합니다.',
+    'server.ink.onlyStudents': '필기는 학생만 올릴 수 있습니다 (학생으로 로그인하세요).',
+    'server.ink.onlyTeachers': '필기는 학교에 소속된 교사만 볼 수 있습니다.',
+    'server.ink.otherSchool': '담당 학급의 학생이 아닙니다.',
+    'server.ink.otherSchoolLesson': '이 학교의 수업이 아닙니다.',
+    'server.ink.notJson': '보낸 내용이 올바른 JSON이 아닙니다.',
+    'server.ink.foreignWriter': '"{writer}"이(가) 쓴 필기는 이 학생의 필기로 올릴 수 없습니다.',
+    'server.ink.recordWriter': '기록 {record}은(는) 로그인한 학생이 아닌 "{writer}"의 필기입니다.',
+    'server.ink.tooManyStrokes': '한 번에 올리는 획이 너무 많습니다: {count}개 (최대 {max}개)',
+    'server.ink.invalidRecord': '필기를 읽을 수 없습니다 (기록 {record}).',
+    'server.ink.invalidStroke': '필기를 읽을 수 없습니다 (기록 {record}, 획 {stroke}).',
+    'server.ink.startTimeOutside':
+      '획의 시작 시각(startTime)이 2000-01-01부터 {until} 사이가 아닙니다 (기록 {record}, 획 {stroke}).',
+    'server.ink.updatedOutside':
+      '획의 수정 시각(updated)이 2000-01-01부터 {until} 사이가 아닙니다 (기록 {record}, 획 {stroke}).',
+    'server.ink.lastDotOutside':
+      '획의 마지막 점 시각이 2000-01-01부터 {until} 사이가 아닙니다 (기록 {record}, 획 {stroke}).',
+    'server.analytics.studentNotInClass': '이 학급의 학생이 아닙니다.',
+    'server.analytics.lectureNotOfClass': '이 학급에 없는 강좌입니다.',
+    'server.analytics.notOwnMaterial': '단원은 교사가 직접 올린 학습자료(POD)에만 정할 수 있습니다.',
+    'server.analytics.unitOutside':
+      "단원 '{title}'(페이지 {start}–{end})이(가) 학습자료의 페이지 {first}–{last}를 벗어납니다.",
+    'server.live.noSession': '수업에 세션이 없습니다: 임시 저장된 수업입니다.',
+    'server.live.closed': '실시간 수업이 닫혔습니다: 수업이 끝나고 30분 뒤에 닫힙니다.',
+    'server.live.notInLesson': '이 수업의 교사나 학생이 아닙니다.',
+    'server.live.otherPen': '학생은 자기 펜의 필기만 보낼 수 있습니다.',
   },
   ja: {
     'server.noAffiliation': '所属を入力してください。',
@@ -159,6 +220,35 @@ export const serverText = textSlice({
     'server.uploadTooLarge': 'アップロードは合計400 MiBまでです。',
     'server.nameTooLong': '生徒の名前は100文字までです。',
     'server.rejectApproved': '承認待ちの申請だけを拒否できます。先に承認を取り消してください。',
+    'server.ink.tooManyPageNumbers': '1回に指定できるページ番号(pageNumber)は64個までです。',
+    'server.ink.badTag': 'タグは courseId_sessionId の形式にしてください。',
+    'server.ink.badPointer': 'dataPointer には nextDataPointer で受け取った値を指定してください。',
+    'server.ink.badDate': '1900年から2999年までの ISO 8601 の時刻を指定してください。',
+    'server.ink.onlyStudents': '筆記をアップロードできるのは生徒だけです(生徒としてサインインしてください)。',
+    'server.ink.onlyTeachers': '筆記を見られるのは学校に所属する教師だけです。',
+    'server.ink.otherSchool': '担当クラスの生徒ではありません。',
+    'server.ink.otherSchoolLesson': 'この学校の授業ではありません。',
+    'server.ink.notJson': '送信された内容が正しい JSON ではありません。',
+    'server.ink.foreignWriter': '"{writer}" が書いた筆記はこの生徒の筆記としてアップロードできません。',
+    'server.ink.recordWriter': '記録 {record} はサインインした生徒ではなく "{writer}" の筆記です。',
+    'server.ink.tooManyStrokes': '1回のアップロードのストロークが多すぎます: {count}(最大 {max})',
+    'server.ink.invalidRecord': '筆記を読めませんでした(記録 {record})。',
+    'server.ink.invalidStroke': '筆記を読めませんでした(記録 {record}、ストローク {stroke})。',
+    'server.ink.startTimeOutside':
+      'ストロークの開始時刻(startTime)が 2000-01-01 から {until} の間にありません(記録 {record}、ストローク {stroke})。',
+    'server.ink.updatedOutside':
+      'ストロークの更新時刻(updated)が 2000-01-01 から {until} の間にありません(記録 {record}、ストローク {stroke})。',
+    'server.ink.lastDotOutside':
+      'ストロークの最後の点の時刻が 2000-01-01 から {until} の間にありません(記録 {record}、ストローク {stroke})。',
+    'server.analytics.studentNotInClass': 'このクラスの生徒ではありません。',
+    'server.analytics.lectureNotOfClass': 'このクラスにはない講座です。',
+    'server.analytics.notOwnMaterial': '単元は教師自身の教材(POD)にのみ設定できます。',
+    'server.analytics.unitOutside':
+      '単元「{title}」(ページ {start}–{end})が教材のページ {first}–{last} の範囲外です。',
+    'server.live.noSession': '授業にセッションがありません: 下書きとして保存されています。',
+    'server.live.closed': 'ライブ授業は終了しました: 授業終了の30分後に閉じられます。',
+    'server.live.notInLesson': 'この授業の教師または生徒ではありません。',
+    'server.live.otherPen': '生徒は自分のペンの筆記だけを送信できます。',
   },
   'zh-TW': {
     'server.noAffiliation': '請輸入所屬學校。',
@@ -209,13 +299,41 @@ export const serverText = textSlice({
     'server.uploadTooLarge': '上傳總計最大 400 MiB。',
     'server.nameTooLong': '學生姓名最多 100 個字。',
     'server.rejectApproved': '只能拒絕等待核准的申請：請先撤銷核准。',
+    'server.ink.tooManyPageNumbers': '每次最多可指定 64 個頁碼(pageNumber)。',
+    'server.ink.badTag': '標籤必須是 courseId_sessionId 格式。',
+    'server.ink.badPointer': 'dataPointer 必須是 nextDataPointer 傳回的值。',
+    'server.ink.badDate': '必須是 1900 年至 2999 年之間的 ISO 8601 時間。',
+    'server.ink.onlyStudents': '只有學生可以上傳筆跡(請以學生身分登入)。',
+    'server.ink.onlyTeachers': '只有隸屬學校的教師可以查看筆跡。',
+    'server.ink.otherSchool': '這不是您班級的學生。',
+    'server.ink.otherSchoolLesson': '這不是貴校的課堂。',
+    'server.ink.notJson': '傳送的內容不是有效的 JSON。',
+    'server.ink.foreignWriter': '「{writer}」寫的筆跡不能作為此學生的筆跡上傳。',
+    'server.ink.recordWriter': '紀錄 {record} 是「{writer}」的筆跡，而非已登入的學生。',
+    'server.ink.tooManyStrokes': '單次上傳的筆畫過多：{count}(最多 {max})',
+    'server.ink.invalidRecord': '無法讀取筆跡(紀錄 {record})。',
+    'server.ink.invalidStroke': '無法讀取筆跡(紀錄 {record}，筆畫 {stroke})。',
+    'server.ink.startTimeOutside':
+      '筆畫的開始時間(startTime)不在 2000-01-01 至 {until} 之間(紀錄 {record}，筆畫 {stroke})。',
+    'server.ink.updatedOutside':
+      '筆畫的更新時間(updated)不在 2000-01-01 至 {until} 之間(紀錄 {record}，筆畫 {stroke})。',
+    'server.ink.lastDotOutside':
+      '筆畫最後一點的時間不在 2000-01-01 至 {until} 之間(紀錄 {record}，筆畫 {stroke})。',
+    'server.analytics.studentNotInClass': '這不是此班級的學生。',
+    'server.analytics.lectureNotOfClass': '此班級沒有這個課程。',
+    'server.analytics.notOwnMaterial': '只能為教師自己的教材(POD)設定單元。',
+    'server.analytics.unitOutside': '單元「{title}」(第 {start}–{end} 頁)超出教材的頁面 {first}–{last}。',
+    'server.live.noSession': '課堂沒有工作階段：它已存為草稿。',
+    'server.live.closed': '即時課堂已關閉：課堂結束 30 分鐘後關閉。',
+    'server.live.notInLesson': '您不是此課堂的教師或學生。',
+    'server.live.otherPen': '學生只能傳送自己筆的筆跡。',
   },
 });
 
 /** The catalogue key of each server message (the compiler checks that none lacks its text). */
-export type ServerTextKey = `server.${EduMessageKey}` & keyof typeof serverText.en;
+export type ServerTextKey = `server.${ServerMessageKey}` & keyof typeof serverText.en;
 
 /** The catalogue key of a server message key. */
-export function serverTextKey(key: EduMessageKey): ServerTextKey {
+export function serverTextKey(key: ServerMessageKey): ServerTextKey {
   return `server.${key}`;
 }

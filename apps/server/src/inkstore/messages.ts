@@ -1,20 +1,5 @@
 /**
- * The answer messages of the ink store. 'The student does not exist.' and 'The lesson does not
- * exist.' are worded as the education API's; the others are the server's own wording for cases
- * the specification leaves open. The upload's malformed-payload message is the ink codec's
- * `INVALID_STROKE_UPLOAD` followed by where and why.
+ * The answer messages of the ink store: their texts live in `@dotink/contracts/inkMessages`, where
+ * clients find each by `inkMessageKey` (with its values) to show it in the user's language.
  */
-import { InkQueryMessage } from '@dotink/contracts/inkstore';
-
-export const InkMessage = {
-  ...InkQueryMessage,
-  studentNotFound: 'The student does not exist.',
-  lessonNotFound: 'The lesson does not exist.',
-  onlyStudents: 'Forbidden: only a student may upload writing (sign in as the student)',
-  onlyTeachers: 'Forbidden: only a teacher with a school may read writing',
-  otherSchool: 'Forbidden: the student is not in one of your classes',
-  otherSchoolLesson: 'Forbidden: the lesson is not in your school',
-  foreignWriter: (writer: string) =>
-    `Forbidden: strokes written by ${JSON.stringify(writer)} cannot be uploaded for this student`,
-  tooManyStrokes: (n: number, max: number) => `too many strokes in one upload: ${n} (at most ${max})`,
-} as const;
+export { InkMessage } from '@dotink/contracts/inkMessages';

@@ -15,11 +15,11 @@
  *   dots in any form the codec reads (17- or 16-byte base64, JSON dots), normalised to 17 bytes.
  */
 
+import { InkMessage, type StrokeTimeField } from '@dotink/contracts/inkMessages';
 import type { UploadRecord } from '@dotink/contracts/inkstore';
 import {
   decodeServerDots,
   encodeServerDotBytes,
-  INVALID_STROKE_UPLOAD,
   readStrokePage,
   SERVER_DOT_BYTES,
   type ServerStroke,
@@ -99,12 +99,22 @@ export function decodeBase64Fast(text: string): Uint8Array {
   return decodeBase64(text);
 }
 
-/** Why an instant is refused: the window of `strokeInstantInWindow` at `nowMs`. */
-const outOfWindow = (field: string, nowMs: number) =>
-  `${field} is not an epoch ms from 2000-01-01 to ${new Date(nowMs + STROKE_FUTURE_MS).toISOString()}`;
+/** Where in the body: a record, or one of its strokes. */
+interface Where {
+  readonly record: number;
+  readonly stroke?: number;
+}
 
-const invalid = (where: string, why: string) =>
-  new UploadRejected(400, `${INVALID_STROKE_UPLOAD} (${where}: ${why})`);
+/** An instant outside the window of `strokeInstantInWindow` at `nowMs` (clients name the field). */
+const outOfWindow = (field: StrokeTimeField, nowMs: number, at: Where & { readonly stroke: number }) =>
+  new UploadRejected(
+    400,
+    InkMessage.strokeTimeOutside(field, nowMs + STROKE_FUTURE_MS, at.record, at.stroke),
+  );
+
+/** A malformed payload: `@dotink/ink`'s `INVALID_STROKE_UPLOAD`, where and why. */
+const invalid = (at: Where, why: string) =>
+  new UploadRejected(400, InkMessage.invalidUpload(why, at.record, at.stroke));
 
 /** True for a mime type this endpoint accepts. */
 export function isStrokeMimeType(mimeType: string): boolean {
@@ -138,13 +148,9 @@ function decodeRecord(
   foreignWriters: Set<string>,
   nowMs: number,
 ): UploadPage {
-  const where = `record ${index}`;
-  if (record.writer !== studentId) {
-    throw new UploadRejected(
-      403,
-      `Forbidden: ${where} is written by ${JSON.stringify(record.writer)}, not by the signed-in student`,
-    );
-  }
+  const where: Where = { record: index };
+  if (record.writer !== studentId)
+    throw new UploadRejected(403, InkMessage.recordWriter(index, record.writer));
   if (!isStrokeMimeType(record.mimeType)) {
     throw invalid(where, `mimeType ${JSON.stringify(record.mimeType)} is not ${STROKE_UPLOAD_MIME_TYPE}`);
   }
@@ -172,20 +178,20 @@ function decodeRecord(
     if (v < 0 || v > MAX_INT32) throw invalid(where, `page ${name} ${v} is out of range`);
   }
   const strokes = read.strokes.map((r, k) =>
-    storedStroke(r, `${where}, stroke ${k}`, studentId, foreignWriters, nowMs),
+    storedStroke(r, { record: index, stroke: k }, studentId, foreignWriters, nowMs),
   );
   return { page, category: JSON.stringify(read.category), createdMs, strokes };
 }
 
 function storedStroke(
   r: ServerStroke,
-  where: string,
+  where: Where & { readonly stroke: number },
   studentId: string,
   foreignWriters: Set<string>,
   nowMs: number,
 ): StoredStroke {
-  if (!strokeInstantInWindow(r.startTime, nowMs)) throw invalid(where, outOfWindow('startTime', nowMs));
-  if (!strokeInstantInWindow(r.updated, nowMs)) throw invalid(where, outOfWindow('updated', nowMs));
+  if (!strokeInstantInWindow(r.startTime, nowMs)) throw outOfWindow('startTime', nowMs, where);
+  if (!strokeInstantInWindow(r.updated, nowMs)) throw outOfWindow('updated', nowMs, where);
   if (!Number.isInteger(r.strokeType) || r.strokeType < 0 || r.strokeType > MAX_INT32)
     throw invalid(where, 'strokeType is not an integer');
   if (!Number.isFinite(r.thickness)) throw invalid(where, 'thickness is not a number');
@@ -199,7 +205,7 @@ function storedStroke(
   const dots = dotBytes(r, where);
   const facts = strokeFacts(dots, r.startTime);
   if (facts.endTime !== null && !strokeInstantInWindow(facts.endTime, nowMs))
-    throw invalid(where, outOfWindow('the last dot time', nowMs));
+    throw outOfWindow('lastDot', nowMs, where);
   return {
     writerId,
     mac: r.mac,
@@ -220,7 +226,7 @@ function storedStroke(
  * The 17-byte form of a record's dots. The common case (base64 of exactly `dotCount` 17-byte
  * dots) is used as it is; anything else goes through the codec and is re-encoded.
  */
-function dotBytes(r: ServerStroke, where: string): Uint8Array {
+function dotBytes(r: ServerStroke, where: Where): Uint8Array {
   if (typeof r.dots === 'string' && r.dotCount > 0) {
     let bytes: Uint8Array | undefined;
     try {

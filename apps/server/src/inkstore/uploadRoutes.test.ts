@@ -1,3 +1,4 @@
+import { inkMessageKey } from '@dotink/contracts/inkMessages';
 import {
   dotsFrom,
   encodeServerJsonDots,
@@ -163,6 +164,11 @@ describeEachDatabase('POST /inkstore/v1/data', (kind) => {
       message: 'Forbidden: strokes written by "someone-else" cannot be uploaded for this student',
       data: null,
     });
+    // the classroom reads it, with the writer, to say it in the teacher's language
+    expect(inkMessageKey(refused.json().message)).toEqual({
+      key: 'foreignWriter',
+      params: { writer: 'someone-else' },
+    });
   });
 
   it("refuses another student's ink (403) and non-students (403)", async () => {
@@ -174,6 +180,10 @@ describeEachDatabase('POST /inkstore/v1/data', (kind) => {
     expect(res.json().message).toBe(
       `Forbidden: record 0 is written by ${JSON.stringify(other.id)}, not by the signed-in student`,
     );
+    expect(inkMessageKey(res.json().message)).toEqual({
+      key: 'recordWriter',
+      params: { record: 0, writer: other.id },
+    });
     const teacher = await teacherWithToken(app(), { schoolId: room.schoolId });
     const asTeacher = await postInk(app(), teacher.headers, [uploadOf([s], teacher.account.id)]);
     expect(asTeacher.statusCode).toBe(403);
@@ -210,6 +220,7 @@ describeEachDatabase('POST /inkstore/v1/data', (kind) => {
     });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json()).toEqual({ ok: false, message: 'the body is not valid JSON', data: null });
+    expect(inkMessageKey(notJson.json().message)?.key).toBe('notJson');
     const cases: [unknown, string | RegExp][] = [
       [[], /^body/],
       [{ mimeType: 'x' }, /^body/],
@@ -272,6 +283,9 @@ describeEachDatabase('POST /inkstore/v1/data', (kind) => {
       expect(res.json().ok).toBe(false);
       if (typeof message === 'string') expect(res.json().message).toBe(message);
       else expect(res.json().message).toMatch(message);
+      // every payload refusal is one the classroom reads (a record or a stroke, never the why)
+      if (typeof message === 'string')
+        expect(inkMessageKey(res.json().message)?.key).toMatch(/^invalid(Record|Stroke)$/);
     }
     expect(await count(me.id)).toBe(before);
   });
@@ -296,10 +310,11 @@ describeEachDatabase('POST /inkstore/v1/data', (kind) => {
     // One dot `dt` ms after the start, in the JSON dot form.
     const dots = (startTime: number, dt = 0) =>
       encodeServerJsonDots(dotsFrom([{ xNu: 1, yNu: 1, force: 100, timeMs: startTime + dt }]), startTime);
-    const refused: [Record<string, unknown>, string][] = [
+    const refused: [Record<string, unknown>, string, string?][] = [
       [
         { startTime: 9_000_000_000_000_000, dots: dots(9_000_000_000_000_000) },
         `startTime is not an epoch ms ${window}`,
+        'startTimeOutside',
       ],
       [
         { startTime: Date.UTC(1999, 11, 31, 23, 59, 59, 999), dots: '[]' },
@@ -309,16 +324,23 @@ describeEachDatabase('POST /inkstore/v1/data', (kind) => {
       [
         { startTime: T, updated: 9_000_000_000_000_000, dots: dots(T) },
         `updated is not an epoch ms ${window}`,
+        'updatedOutside',
       ],
       [
         { startTime: now + DAY - 5, dots: dots(now + DAY - 5, 10) },
         `the last dot time is not an epoch ms ${window}`,
+        'lastDotOutside',
       ],
     ];
-    for (const [stroke, why] of refused) {
+    for (const [stroke, why, key = 'startTimeOutside'] of refused) {
       const res = await postInk(app(), me.headers, pageOf(stroke));
       expect(res.statusCode, JSON.stringify(stroke)).toBe(400);
       expect(res.json().message).toBe(`${INVALID_STROKE_UPLOAD} (record 0, stroke 0: ${why})`);
+      // the classroom names the field and the window's end in the teacher's language
+      expect(inkMessageKey(res.json().message)).toEqual({
+        key,
+        params: { record: 0, stroke: 0, until: new Date(now + DAY).toISOString() },
+      });
     }
     expect(await count(me.id)).toBe(before);
     // The window's two ends are inside it.

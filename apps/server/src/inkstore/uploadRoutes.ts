@@ -34,7 +34,7 @@ export const inkUploadRoutes: AppPlugin = async (app) => {
     try {
       done(null, JSON.parse(body as string));
     } catch {
-      done(new ApiError(400, 'the body is not valid JSON'), undefined);
+      done(new ApiError(400, InkMessage.notJson), undefined);
     }
   });
   app.post(

@@ -4,6 +4,7 @@
  * second); 'Live again' with how long the outage lasted, then 'Live'. Its own component, so other
  * states of the lesson (the server's side) sit beside it without touching it.
  */
+import { errorText } from '../../api/errorText';
 import { type T, useT } from '../../i18n/text';
 import type { RoomStatus } from './liveRoom';
 import { useSecondTick } from './useLiveRoom';
@@ -25,7 +26,7 @@ export function statusText(t: T, s: RoomStatus, nowMs: number): string {
     case 'closed':
       return t('live.status.closed');
     case 'catchUpFailed':
-      return t('live.status.catchUpFailed', { message: s.message });
+      return t('live.status.catchUpFailed', { message: errorText(t, s.error) });
   }
 }
 

@@ -101,7 +101,8 @@ export type RoomStatus =
   | { readonly kind: 'retrying'; readonly attempt: number; readonly sinceMs: number }
   | { readonly kind: 'back'; readonly lostMs: number }
   | { readonly kind: 'closed' }
-  | { readonly kind: 'catchUpFailed'; readonly message: string };
+  /** `error`: the call layer's failure, shown by its catalogue key (never the server's text). */
+  | { readonly kind: 'catchUpFailed'; readonly error: unknown };
 
 /** Where tile ink goes (the tile renderer). */
 export interface InkSink {
@@ -540,10 +541,7 @@ export class LiveRoom {
       await this.search(p, [id], undefined);
     } catch (error) {
       p.loaded.delete(id);
-      this.setStatus({
-        kind: 'catchUpFailed',
-        message: error instanceof Error ? error.message : String(error),
-      });
+      this.setStatus({ kind: 'catchUpFailed', error });
     }
   }
 
@@ -554,10 +552,7 @@ export class LiveRoom {
     try {
       await Promise.all(work.map((p) => this.search(p, [...p.loaded], startDate)));
     } catch (error) {
-      this.setStatus({
-        kind: 'catchUpFailed',
-        message: error instanceof Error ? error.message : String(error),
-      });
+      this.setStatus({ kind: 'catchUpFailed', error });
     }
   }
 

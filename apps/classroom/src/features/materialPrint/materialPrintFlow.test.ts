@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PrintMaterialData, Textbook } from '@dotink/contracts/eduLectures';
+import { EduMessage } from '@dotink/contracts/eduMessages';
 import { type PageAddress, pageId, writePrintedNproj } from '@dotink/ncode';
 import {
   type CanvasFactory,
@@ -17,13 +18,16 @@ import {
   servePrintJobs,
 } from '@dotink/print-web';
 import { describe, expect, it } from 'vitest';
+import { answerFailure } from '../../api/client';
 import { downloadMaterialPdf } from '../../api/materialPrint';
+import { classroomText } from '../../i18n/text';
 import {
   AttachmentError,
   type MaterialPrintDeps,
   type MaterialPrintStage,
   printMaterial,
 } from './materialPrintFlow';
+import { outcomeMessage } from './printMessages';
 
 const BOOK = 's3-o27-b1068';
 /** The shared Ncode data (as test-support/shared.ts finds it; that file is outside this project). */
@@ -166,16 +170,29 @@ describe('material print flow', () => {
     expect(h.workers.every((w) => w.terminated)).toBe(true);
   });
 
-  it('answers a lookup failure with its message and code', async () => {
-    const h = harness({
-      lookup: async () => {
-        throw Object.assign(new Error('x'), { status: 404, serverMessage: 'The material was not found.' });
-      },
-    });
-    expect(await printMaterial(h.deps, textbook)).toEqual({
-      status: 'failed',
-      failure: { kind: 'lookup', status: 404, message: 'The material was not found.' },
-    });
+  it("answers a lookup failure with its message in the user's language and its code", async () => {
+    const refusing = (message: string, status: number) =>
+      harness({
+        lookup: async () => {
+          throw answerFailure(status, 'Not Found', { ok: false, message, data: null });
+        },
+      });
+    const shown = async (lang: 'ko' | 'en', message: string, status = 404) =>
+      outcomeMessage(
+        (key, params) => classroomText(lang, key, params),
+        await printMaterial(refusing(message, status).deps, textbook),
+      );
+    expect(await shown('ko', EduMessage.materialNotFound)).toBe(
+      `${classroomText('ko', 'server.materialNotFound')} (코드 404)`,
+    );
+    expect(await shown('en', EduMessage.materialNotFound)).toBe(`${EduMessage.materialNotFound} (code 404)`);
+    // a library's validation text is never shown as it is
+    const raw = 'querystring/section: Invalid input: expected number';
+    for (const lang of ['ko', 'en'] as const) {
+      const text = await shown(lang, raw, 400);
+      expect(text).not.toContain('Invalid input');
+      expect(text).toContain('400');
+    }
   });
 
   it('answers a failed PDF download with its attachment code', async () => {

@@ -74,7 +74,12 @@ export type MaterialPrintStage =
 
 /** Why a print stopped. */
 export type MaterialPrintFailure =
-  | { readonly kind: 'lookup'; readonly status: number; readonly message: string }
+  | {
+      readonly kind: 'lookup';
+      readonly status: number;
+      /** What failed: the call layer's error, shown by its catalogue key (never the server's text). */
+      readonly error: unknown;
+    }
   | { readonly kind: 'attachment'; readonly code: AttachmentErrorCode }
   | { readonly kind: 'codes' }
   | { readonly kind: 'job'; readonly reason: string };
@@ -112,15 +117,10 @@ export function printFileName(originalName: string): string {
 
 class Cancelled extends Error {}
 
+/** The lookup's failure: its status, and the error the call layer threw (shown by its key). */
 const lookupFailure = (e: unknown): MaterialPrintFailure => {
-  const err = e as { status?: unknown; serverMessage?: unknown; message?: unknown };
-  const message =
-    typeof err?.serverMessage === 'string'
-      ? err.serverMessage
-      : typeof err?.message === 'string'
-        ? err.message
-        : String(e);
-  return { kind: 'lookup', status: typeof err?.status === 'number' ? err.status : 0, message };
+  const status = (e as { status?: unknown } | undefined)?.status;
+  return { kind: 'lookup', status: typeof status === 'number' ? status : 0, error: e };
 };
 
 /** Prints `textbook`. Never throws: every failure is an outcome. */

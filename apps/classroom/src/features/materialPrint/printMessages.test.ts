@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/apiError';
 import { classroomText, type T } from '../../i18n/text';
 import { outcomeMessage, stageProgress } from './printMessages';
 
@@ -20,9 +21,9 @@ describe('material print messages (classroom.md §8)', () => {
     expect(
       outcomeMessage(en, {
         status: 'failed',
-        failure: { kind: 'lookup', status: 404, message: 'Not here.' },
+        failure: { kind: 'lookup', status: 404, error: new ApiError(404, 'server.textbookNotFound') },
       }),
-    ).toBe('Not here. (code 404)');
+    ).toBe('The learning material does not exist. (code 404)');
   });
 
   it('names the attachment errors 1001, 1002 and 1003 with their codes', () => {

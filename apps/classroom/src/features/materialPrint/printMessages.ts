@@ -1,4 +1,5 @@
 /** What the material print tells the user (classroom.md §8): progress titles and end messages. */
+import { errorText } from '../../api/errorText';
 import type { T } from '../../i18n/text';
 import type { MaterialPrintOutcome, MaterialPrintStage } from './materialPrintFlow';
 
@@ -27,7 +28,7 @@ export function outcomeMessage(t: T, o: MaterialPrintOutcome): string | undefine
   if (!f) return t('materialPrint.jobFailed', { reason: '' });
   switch (f.kind) {
     case 'lookup':
-      return t('materialPrint.lookupFailed', { message: f.message, code: f.status });
+      return t('materialPrint.lookupFailed', { message: errorText(t, f.error), code: f.status });
     case 'attachment':
       return t('materialPrint.attachmentFailed', {
         message: t(`materialPrint.attachment${f.code}`),

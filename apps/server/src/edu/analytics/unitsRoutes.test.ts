@@ -1,3 +1,4 @@
+import { analyticsMessageKey } from '@dotink/contracts/analyticsMessages';
 import { mathSummaryData } from '@dotink/contracts/eduAnalytics';
 import { PDFDocument, PDFHexString, PDFName, type PDFRef } from 'pdf-lib';
 import { beforeAll, expect, it } from 'vitest';
@@ -135,6 +136,11 @@ describeEachDatabase('units of a learning material (GET|PUT …/textbook/{id}/ca
     expect(outside.json().message).toBe(
       "The unit 'Part 1.1' (pages 19–21) is outside the material's pages 11–20.",
     );
+    // the classroom reads the unit and its pages back to say it in the teacher's language
+    expect(analyticsMessageKey(outside.json().message)).toEqual({
+      key: 'unitOutside',
+      params: { title: 'Part 1.1', start: 19, end: 21, first: 11, last: 20 },
+    });
     const backwards = await call(app(), w.callers.teacher, 'PUT', url(), {
       categories: [unit('Part 1', 15, 12)],
     });
