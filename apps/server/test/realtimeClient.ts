@@ -109,3 +109,48 @@ export function strokeMessage(
 /** A `connected` message. */
 export const connectedMessage = (mac = '9C:7B:D2:10:00:01') =>
   encodeRemoteMessage({ type: 'connected', mac });
+
+/** What {@link healthProbe} saw: each answer's time (ms) and status (0: no answer). */
+export interface HealthTimes {
+  readonly ms: number[];
+  readonly statuses: number[];
+}
+
+/**
+ * Times `GET /api/health` on `httpBase` (`http://…`) one request after another, `everyMs` apart,
+ * until `stop()`; answers what it saw.
+ */
+export function healthProbe(httpBase: string, everyMs = 20) {
+  const seen: HealthTimes = { ms: [], statuses: [] };
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const t0 = performance.now();
+      // no answer at all counts as status 0
+      const status = await fetch(`${httpBase}/api/health`).then(
+        async (answer) => {
+          await answer.arrayBuffer();
+          return answer.status;
+        },
+        () => 0,
+      );
+      seen.ms.push(performance.now() - t0);
+      seen.statuses.push(status);
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  return {
+    async stop(): Promise<HealthTimes> {
+      running = false;
+      await done;
+      return seen;
+    },
+  };
+}
+
+/** The p-th percentile (0–100) of `values` (nearest rank). */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
