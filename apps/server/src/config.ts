@@ -129,6 +129,7 @@ export interface ServerConfig {
     readonly messageBurst: number;
     /** Bytes a connection may send per second on average, and in a burst; over it: closed (1008). */
     readonly bytesPerSecond: number;
+    /** Also the largest message taken (at most 1 MiB): a larger one is refused at its header (1009). */
     readonly byteBurst: number;
     /** Open sockets of one account, and from one address (a NAT school), per process. */
     readonly maxSocketsPerAccount: number;

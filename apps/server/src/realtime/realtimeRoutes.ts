@@ -15,9 +15,10 @@
  *   and strokes written by the student. Close codes: 1003 binary data, 1007 not a remote-pen
  *   message, 1008 not allowed (a viewer publishing, another pen's message, another writer's
  *   stroke, more messages than the connection's budget — REALTIME_MESSAGES_PER_SECOND on average,
- *   REALTIME_MESSAGE_BURST at once), 1009 over 1 MiB, 4001 token expired or revoked (checked every
- *   30 s), 4002 the lesson's room closed (checked every second); a slow consumer is terminated
- *   (1006 at the client).
+ *   REALTIME_MESSAGE_BURST at once, or more bytes — REALTIME_KB_PER_SECOND/_BURST), 1009 a
+ *   message over REALTIME_KB_BURST or 1 MiB (at its header), 4001 token expired or revoked
+ *   (checked every 30 s), 4002 the lesson's room closed (checked every second); a slow consumer
+ *   is terminated (1006 at the client).
  * - **Fan-out**: through the bus: in-process on PGlite, PostgreSQL LISTEN/NOTIFY when the server
  *   runs on `DATABASE_URL` (several processes share rooms).
  */
@@ -96,7 +97,10 @@ export const realtimeRoutes: AppPlugin = async (app) => {
 
   await app.register(websocket, {
     options: {
-      maxPayload: MAX_REALTIME_MESSAGE_BYTES,
+      // a message the byte budget could never pay (over REALTIME_KB_BURST) is refused at its
+      // frame's header, 1009, before its payload is read and unmasked (0.85 MB took that work
+      // for each message a hostile client sent; the rest of the connection is discarded unread)
+      maxPayload: Math.min(MAX_REALTIME_MESSAGE_BYTES, config.realtime.byteBurst),
       // a text frame is read as UTF-8 (an invalid sequence becomes U+FFFD) and must then be a
       // remote-pen message (publishGuard.ts) before it is relayed as valid UTF-8: checking each
       // frame's bytes first was a tenth of the relay's work at 40 pens
