@@ -69,6 +69,12 @@ describeEachDatabase('realtime budgets', (kind) => {
       throw error;
     }
   };
+  /** The code the server closed `c` with, or a note that it stayed open for 3 s. */
+  const closeCodeWithin = (c: Client) =>
+    Promise.race([
+      c.closed.then((x) => x.code),
+      new Promise<string>((r) => setTimeout(() => r('still open after 3 s'), 3000)),
+    ]);
   const closeAll = async (clients: Client[]) => {
     for (const c of clients) c.ws.close();
     await Promise.all(clients.map((c) => c.closed));
@@ -94,6 +100,30 @@ describeEachDatabase('realtime budgets', (kind) => {
     expect(await teacher.waitFor(2)).toEqual([first, small]);
     expect(teacher.ws.readyState).toBe(teacher.ws.OPEN);
     await closeAll([teacher, again]);
+  });
+
+  it("gives a socket opened again no fresh byte budget: the account's sockets share one, across reconnects", async () => {
+    const pupil = room.students[1]!;
+    const teacher = await join(room.teacher.headers);
+    onTestFinished(() => closeAll([teacher]));
+    // 0.31 MB messages: one fits the 512 KiB burst, two do not (the clock stands still)
+    const message = (key: string) => strokeMessage(pupil.id, 8_000, key, pupilPen(1));
+    const first = await join(pupil.headers);
+    first.ws.send(message('k-paid'));
+    first.ws.send(message('k-over'));
+    expect((await first.closed).code).toBe(1008);
+    // Closed and opened again, or two at once: the budget spent is still spent.
+    const again = await join(pupil.headers);
+    const beside = await join(pupil.headers);
+    again.ws.send(message('k-again'));
+    beside.ws.send(message('k-beside'));
+    expect(await closeCodeWithin(again)).toBe(1008);
+    expect(await closeCodeWithin(beside)).toBe(1008);
+    const marker = strokeMessage(room.students[2]!.id, 3, 'k-marker-2', pupilPen(2));
+    const other = await join(room.students[2]!.headers);
+    other.ws.send(marker);
+    expect(await teacher.waitFor(2)).toEqual([message('k-paid'), marker]);
+    await closeAll([other]);
   });
 
   it('refuses a message larger than the byte burst at its header, before its payload has come (1009)', async () => {
