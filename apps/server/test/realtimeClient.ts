@@ -200,9 +200,12 @@ export function rawSocket(url: string, protocols: string[]) {
       `Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\n` +
       `Sec-WebSocket-Protocol: ${protocols.join(', ')}\r\n\r\n`,
   );
+  const ended = new Promise<void>((r) => socket.once('close', () => r()));
   return {
     opened,
     closeCode,
+    /** Resolves when the TCP connection has ended (by either side). */
+    ended,
     /** Writes raw bytes; false once the connection has ended. */
     write: (bytes: Uint8Array) => !socket.destroyed && socket.write(bytes),
     /** Writes raw bytes; resolves once they are handed to the system (or the connection ended). */

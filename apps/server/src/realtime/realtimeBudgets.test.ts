@@ -126,6 +126,31 @@ describeEachDatabase('realtime budgets', (kind) => {
     await closeAll([other]);
   });
 
+  it('ends the connection of a client that ignores the close (1008) and goes on sending, within 2.5 s', async () => {
+    const one = await createClassroom(server().app, 1);
+    const url = `${base}/realtime/v1/rooms/session/${one.tag}`;
+    const raw = rawSocket(url, ['dotink.remote.v1', `bearer.${tokenOf(one.students[0]!.headers)}`]);
+    await raw.opened;
+    const frame = maskedTextFrame(strokeMessage(one.students[0]!.id, 8_000, 'k-raw', pupilPen(0)));
+    // two 0.31 MB messages: the second is over the byte budget
+    await raw.send(frame);
+    await raw.send(frame);
+    expect(await raw.closeCode).toBe(1008);
+    // The client never answers the close and goes on sending (until the server ends it).
+    const t0 = performance.now();
+    let sending = true;
+    void raw.ended.then(() => {
+      sending = false;
+    });
+    const flood = (async () => {
+      while (sending && performance.now() - t0 < 5000) await Promise.race([raw.send(frame), raw.ended]);
+    })();
+    const late = new Promise<string>((r) => setTimeout(() => r('still connected after 2.5 s'), 2500));
+    expect(await Promise.race([raw.ended.then(() => 'ended'), late])).toBe('ended');
+    raw.end();
+    await flood;
+  });
+
   it('refuses a message larger than the byte burst at its header, before its payload has come (1009)', async () => {
     const pupil = room.students[0]!;
     const raw = rawSocket(sessionUrl, ['dotink.remote.v1', `bearer.${tokenOf(pupil.headers)}`]);

@@ -15,10 +15,11 @@
  *   and strokes written by the student. Close codes: 1003 binary data, 1007 not a remote-pen
  *   message, 1008 not allowed (a viewer publishing, another pen's message, another writer's
  *   stroke, more messages than the connection's budget — REALTIME_MESSAGES_PER_SECOND on average,
- *   REALTIME_MESSAGE_BURST at once, or more bytes — REALTIME_KB_PER_SECOND/_BURST), 1009 a
- *   message over REALTIME_KB_BURST or 1 MiB (at its header), 4001 token expired or revoked
- *   (checked every 30 s), 4002 the lesson's room closed (checked every second); a slow consumer
- *   is terminated (1006 at the client).
+ *   REALTIME_MESSAGE_BURST at once, or more bytes than the account's budget —
+ *   REALTIME_KB_PER_SECOND/_BURST), 1009 a message over REALTIME_KB_BURST or 1 MiB (at its
+ *   header), 4001 token expired or revoked (checked every 30 s), 4002 the lesson's room closed
+ *   (checked every second); a slow consumer is terminated (1006 at the client). After 1003, 1007
+ *   or 1008 nothing more is read and the connection ends a second later.
  * - **Fan-out**: through the bus: in-process on PGlite, PostgreSQL LISTEN/NOTIFY when the server
  *   runs on `DATABASE_URL` (several processes share rooms).
  */
@@ -51,6 +52,8 @@ export const BEARER_PROTOCOL_PREFIX = 'bearer.';
 /** Largest message accepted. */
 export const MAX_REALTIME_MESSAGE_BYTES = 1024 * 1024;
 export const ROOMS_PATH = '/realtime/v1/rooms/';
+/** How long a socket the server closed for what its client sent stays connected after that. */
+const CLOSE_GRACE_MS = 1000;
 
 /** The token of an upgrade request given as a subprotocol or a query parameter. */
 export function upgradeToken(request: FastifyRequest): string | undefined {
@@ -225,12 +228,20 @@ export const realtimeRoutes: AppPlugin = async (app) => {
         app.services.clock,
       );
       const withinBytes = byteBudgetOf(accountId);
+      // Closing for something the client sent: nothing more is read from it (a client that ignores
+      // the close and goes on sending costs no more reading and unmasking), and the connection
+      // ends CLOSE_GRACE_MS later (ws would wait 30 s for the client's answer to the close).
+      const refuse = (code: number, reason: string) => {
+        socket.close(code, reason);
+        socket.pause();
+        setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
+      };
       socket.on('message', (data, isBinary) => {
         // Once the server decided to close the socket (1008, 4001, 4002 …), nothing more it
         // receives is relayed, even from a client that ignores the close.
         if (socket.readyState !== socket.OPEN) return;
         if (!withinBudget()) {
-          socket.close(1008, CloseReason.tooMany(messagesPerSecond));
+          refuse(1008, CloseReason.tooMany(messagesPerSecond));
           return;
         }
         const bytes = Array.isArray(data)
@@ -239,17 +250,17 @@ export const realtimeRoutes: AppPlugin = async (app) => {
             ? data.byteLength
             : data.length;
         if (!withinBytes(bytes)) {
-          socket.close(1008, CloseReason.tooManyBytes(bytesPerSecond));
+          refuse(1008, CloseReason.tooManyBytes(bytesPerSecond));
           return;
         }
         if (isBinary) {
-          socket.close(1003, CloseReason.binary);
+          refuse(1003, CloseReason.binary);
           return;
         }
         const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString('utf8');
         const refused = check(text);
         if (refused) {
-          socket.close(refused.code, refused.reason);
+          refuse(refused.code, refused.reason);
           return;
         }
         // a raw line break is only ever whitespace between JSON tokens: as a space the message
