@@ -206,6 +206,8 @@ export function rawSocket(url: string, protocols: string[]) {
     closeCode,
     /** Resolves when the TCP connection has ended (by either side). */
     ended,
+    /** Whether the connection is still there (not ended, not destroyed). */
+    live: () => !socket.destroyed,
     /** Writes raw bytes; false once the connection has ended. */
     write: (bytes: Uint8Array) => !socket.destroyed && socket.write(bytes),
     /** Writes raw bytes; resolves once they are handed to the system (or the connection ended). */
