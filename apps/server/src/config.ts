@@ -127,8 +127,12 @@ export interface ServerConfig {
     /** Messages a connection may send per second on average, and in a burst; over it: closed. */
     readonly messagesPerSecond: number;
     readonly messageBurst: number;
-    /** Bytes a connection may send per second on average, and in a burst; over it: closed (1008). */
+    /**
+     * Bytes an account's sockets may send per second on average, and in a burst (one budget,
+     * shared, kept across reconnects); over it: closed (1008).
+     */
     readonly bytesPerSecond: number;
+    /** Also the largest message taken (at most 1 MiB): a larger one is refused at its header (1009). */
     readonly byteBurst: number;
     /** Open sockets of one account, and from one address (a NAT school), per process. */
     readonly maxSocketsPerAccount: number;

@@ -1,4 +1,7 @@
 /** WebSocket clients for the realtime tests: connect, collect messages, wait for them. */
+
+import { randomBytes } from 'node:crypto';
+import { createConnection } from 'node:net';
 import { createStroke, dotsFrom } from '@dotink/ink';
 import { pageAddress } from '@dotink/ncode';
 import { encodeRemoteMessage, toRemoteStroke } from '@dotink/pen';
@@ -109,3 +112,133 @@ export function strokeMessage(
 /** A `connected` message. */
 export const connectedMessage = (mac = '9C:7B:D2:10:00:01') =>
   encodeRemoteMessage({ type: 'connected', mac });
+
+/** What {@link healthProbe} saw: each answer's time (ms) and status (0: no answer). */
+export interface HealthTimes {
+  readonly ms: number[];
+  readonly statuses: number[];
+}
+
+/**
+ * Times `GET /api/health` on `httpBase` (`http://…`) one request after another, `everyMs` apart,
+ * until `stop()`; answers what it saw.
+ */
+export function healthProbe(httpBase: string, everyMs = 20) {
+  const seen: HealthTimes = { ms: [], statuses: [] };
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const t0 = performance.now();
+      // no answer at all counts as status 0
+      const status = await fetch(`${httpBase}/api/health`).then(
+        async (answer) => {
+          await answer.arrayBuffer();
+          return answer.status;
+        },
+        () => 0,
+      );
+      seen.ms.push(performance.now() - t0);
+      seen.statuses.push(status);
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  return {
+    async stop(): Promise<HealthTimes> {
+      running = false;
+      await done;
+      return seen;
+    },
+  };
+}
+
+/** The p-th percentile (0–100) of `values` (nearest rank). */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/**
+ * A WebSocket client on a bare TCP socket, for what `ws` will not send: a frame's header without
+ * all of its payload, frames after the server's close. `closeCode` resolves with the code of the
+ * server's close frame (or 1006 when the connection ends without one).
+ */
+export function rawSocket(url: string, protocols: string[]) {
+  const { hostname, port, pathname, search } = new URL(url);
+  const socket = createConnection({ host: hostname, port: Number(port) });
+  let received = Buffer.alloc(0);
+  let upgraded = false;
+  let settle: (code: number) => void = () => {};
+  const closeCode = new Promise<number>((r) => {
+    settle = r;
+  });
+  const opened = new Promise<void>((resolve, reject) => {
+    socket.on('error', reject);
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      if (!upgraded) {
+        const end = received.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const head = received.subarray(0, end).toString('latin1');
+        if (!head.startsWith('HTTP/1.1 101')) return reject(new Error(head.split('\r\n')[0]));
+        upgraded = true;
+        received = received.subarray(end + 4);
+        resolve();
+      }
+      // the server's frames: only a close frame matters here (2-byte code after a short length)
+      while (received.length >= 2) {
+        const length = received[1]! & 0x7f;
+        if (length > 125 || received.length < 2 + length) break;
+        if ((received[0]! & 0x0f) === 0x8) settle(length >= 2 ? received.readUInt16BE(2) : 1005);
+        received = received.subarray(2 + length);
+      }
+    });
+    socket.on('close', () => settle(1006));
+  });
+  socket.write(
+    `GET ${pathname}${search} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\n` +
+      `Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\n` +
+      `Sec-WebSocket-Protocol: ${protocols.join(', ')}\r\n\r\n`,
+  );
+  const ended = new Promise<void>((r) => socket.once('close', () => r()));
+  return {
+    opened,
+    closeCode,
+    /** Resolves when the TCP connection has ended (by either side). */
+    ended,
+    /** Whether the connection is still there (not ended, not destroyed). */
+    live: () => !socket.destroyed,
+    /** Writes raw bytes; false once the connection has ended. */
+    write: (bytes: Uint8Array) => !socket.destroyed && socket.write(bytes),
+    /** Writes raw bytes; resolves once they are handed to the system (or the connection ended). */
+    send: (bytes: Uint8Array) =>
+      new Promise<void>((r) => {
+        if (socket.destroyed) r();
+        else socket.write(bytes, () => r());
+      }),
+    end: () => socket.destroy(),
+  };
+}
+
+const MASK = [1, 2, 3, 4] as const;
+
+/** The header of a masked text frame announcing `length` payload bytes (mask 1, 2, 3, 4). */
+export function maskedTextFrameHeader(length: number): Buffer {
+  const header = Buffer.alloc(14);
+  header[0] = 0x81;
+  header[1] = 0x80 | 127;
+  header.writeBigUInt64BE(BigInt(length), 2);
+  header.set(MASK, 10);
+  return header;
+}
+
+/**
+ * A whole masked text frame carrying `text`, built once: a client sending it again and again
+ * costs the sender nothing more (`ws` masks every message anew, which in a test's process
+ * competes with the server it measures).
+ */
+export function maskedTextFrame(text: string): Buffer {
+  const payload = Buffer.from(text, 'utf8');
+  for (let i = 0; i < payload.length; i++) payload[i]! ^= MASK[i & 3]!;
+  return Buffer.concat([maskedTextFrameHeader(payload.length), payload]);
+}

@@ -1,7 +1,7 @@
 import { manualClock } from '@dotink/ncode';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { messageBudget } from './rateLimit';
+import { byteBudget, messageBudget } from './rateLimit';
 
 it('allows a burst, then the steady rate, and refuses what is over', () => {
   const clock = manualClock(1000);
@@ -33,4 +33,18 @@ it('never lets more through than burst + rate × time (property)', () => {
       },
     ),
   );
+});
+
+it('says when a byte budget has refilled to its burst', () => {
+  const clock = manualClock(0);
+  const take = byteBudget({ perSecond: 1000, burst: 4000 }, clock);
+  expect(take.full()).toBe(true);
+  expect(take(3000)).toBe(true);
+  expect(take(2000)).toBe(false);
+  expect(take.full()).toBe(false);
+  clock.advance(2999);
+  expect(take.full()).toBe(false);
+  clock.advance(1);
+  expect(take.full()).toBe(true);
+  expect(take(4000)).toBe(true);
 });

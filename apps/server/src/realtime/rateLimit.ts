@@ -30,19 +30,32 @@ export function messageBudget(options: RateLimitOptions, clock: Clock): RateGate
 }
 
 /** Takes `cost` (a message's bytes) from the budget; false when the budget cannot pay it. */
-export type CostGate = (cost: number) => boolean;
+export interface CostGate {
+  (cost: number): boolean;
+  /** Whether the budget has refilled to its burst (forgetting it then loses nothing). */
+  full(): boolean;
+}
 
 /** A byte budget (token bucket) read against `clock`: `perSecond` bytes a second, `burst` at once. */
 export function byteBudget(options: RateLimitOptions, clock: Clock): CostGate {
   const { perSecond, burst } = options;
   let tokens = burst;
   let lastMs = clock.nowMs();
-  return (cost) => {
+  const refill = () => {
     const now = clock.nowMs();
     tokens = Math.min(burst, tokens + (Math.max(0, now - lastMs) * perSecond) / 1000);
     lastMs = now;
+  };
+  const take = (cost: number) => {
+    refill();
     if (tokens < cost) return false;
     tokens -= cost;
     return true;
   };
+  return Object.assign(take, {
+    full() {
+      refill();
+      return tokens >= burst;
+    },
+  });
 }

@@ -16,9 +16,11 @@
  *   and strokes written by the student. Close codes: 1003 binary data, 1007 not a remote-pen
  *   message, 1008 not allowed (a viewer publishing, another pen's message, another writer's
  *   stroke, more messages than the connection's budget — REALTIME_MESSAGES_PER_SECOND on average,
- *   REALTIME_MESSAGE_BURST at once), 1009 over 1 MiB, 4001 token expired or revoked (checked every
- *   30 s), 4002 the lesson's room closed (checked every second); a slow consumer is terminated
- *   (1006 at the client).
+ *   REALTIME_MESSAGE_BURST at once, or more bytes than the account's budget —
+ *   REALTIME_KB_PER_SECOND/_BURST), 1009 a message over REALTIME_KB_BURST or 1 MiB (at its
+ *   header), 4001 token expired or revoked (checked every 30 s), 4002 the lesson's room closed
+ *   (checked every second); a slow consumer is terminated (1006 at the client). After 1003, 1007
+ *   or 1008 nothing more is read and the connection ends a second later.
  * - **Fan-out**: through the bus: in-process on PGlite, PostgreSQL LISTEN/NOTIFY when the server
  *   runs on `DATABASE_URL` (several processes share rooms).
  */
@@ -34,7 +36,7 @@ import { memoryBus, type RealtimeBus } from './bus';
 import { type Connection, RealtimeHub } from './hub';
 import { pgBus } from './pgBus';
 import { CloseReason, publishGuard } from './publishGuard';
-import { byteBudget, messageBudget } from './rateLimit';
+import { byteBudget, type CostGate, messageBudget } from './rateLimit';
 import { joinRoom, type Membership, RoomMessage, RoomRefused } from './rooms';
 
 export { CloseReason } from './publishGuard';
@@ -51,6 +53,8 @@ export const BEARER_PROTOCOL_PREFIX = 'bearer.';
 /** Largest message accepted. */
 export const MAX_REALTIME_MESSAGE_BYTES = 1024 * 1024;
 export const ROOMS_PATH = '/realtime/v1/rooms/';
+/** How long a socket the server closed for what its client sent stays connected after that. */
+const CLOSE_GRACE_MS = 1000;
 
 /** The token of an upgrade request given as a subprotocol or a query parameter. */
 export function upgradeToken(request: FastifyRequest): string | undefined {
@@ -97,7 +101,10 @@ export const realtimeRoutes: AppPlugin = async (app) => {
 
   await app.register(websocket, {
     options: {
-      maxPayload: MAX_REALTIME_MESSAGE_BYTES,
+      // a message the byte budget could never pay (over REALTIME_KB_BURST) is refused at its
+      // frame's header, 1009, before its payload is read and unmasked (0.85 MB took that work
+      // for each message a hostile client sent; the rest of the connection is discarded unread)
+      maxPayload: Math.min(MAX_REALTIME_MESSAGE_BYTES, config.realtime.byteBurst),
       // a text frame is read as UTF-8 (an invalid sequence becomes U+FFFD) and must then be a
       // remote-pen message (publishGuard.ts) before it is relayed as valid UTF-8: checking each
       // frame's bytes first was a tenth of the relay's work at 40 pens
@@ -123,6 +130,26 @@ export const realtimeRoutes: AppPlugin = async (app) => {
     if (n <= 0) m.delete(key);
     else m.set(key, n);
   };
+  // The byte budget is the account's, shared by its sockets and kept across reconnects until it
+  // has refilled: a socket closed over it (1008) and opened again gets no fresh burst (ten pupil
+  // sockets reconnecting with 0.42 MB messages had each relayed to the teacher).
+  const byteBudgets = new Map<string, CostGate>();
+  const byteBudgetOf = (accountId: string) => {
+    let budget = byteBudgets.get(accountId);
+    if (!budget) {
+      const { bytesPerSecond, byteBurst } = config.realtime;
+      budget = byteBudget({ perSecond: bytesPerSecond, burst: byteBurst }, app.services.clock);
+      byteBudgets.set(accountId, budget);
+    }
+    return budget;
+  };
+  // forgotten once the account has no socket here and its budget is full again
+  const forget = setInterval(() => {
+    for (const [accountId, budget] of byteBudgets)
+      if (!perAccount.has(accountId) && budget.full()) byteBudgets.delete(accountId);
+  }, 60_000);
+  forget.unref();
+  app.addHook('onClose', async () => clearInterval(forget));
   const requireAuth = app.requireAuth();
   const admit = async (request: FastifyRequest, reply: FastifyReply) => {
     // a draining process takes no new socket: nginx (proxy_next_upstream http_503) or the app's
@@ -196,18 +223,26 @@ export const realtimeRoutes: AppPlugin = async (app) => {
       };
       const check = publishGuard(membership, accountId);
       hub.add(connection);
-      const { messagesPerSecond, messageBurst, bytesPerSecond, byteBurst } = config.realtime;
+      const { messagesPerSecond, messageBurst, bytesPerSecond } = config.realtime;
       const withinBudget = messageBudget(
         { perSecond: messagesPerSecond, burst: messageBurst },
         app.services.clock,
       );
-      const withinBytes = byteBudget({ perSecond: bytesPerSecond, burst: byteBurst }, app.services.clock);
+      const withinBytes = byteBudgetOf(accountId);
+      // Closing for something the client sent: nothing more is read from it (a client that ignores
+      // the close and goes on sending costs no more reading and unmasking), and the connection
+      // ends CLOSE_GRACE_MS later (ws would wait 30 s for the client's answer to the close).
+      const refuse = (code: number, reason: string) => {
+        socket.close(code, reason);
+        socket.pause();
+        setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
+      };
       socket.on('message', (data, isBinary) => {
         // Once the server decided to close the socket (1008, 4001, 4002 …), nothing more it
         // receives is relayed, even from a client that ignores the close.
         if (socket.readyState !== socket.OPEN) return;
         if (!withinBudget()) {
-          socket.close(1008, CloseReason.tooMany(messagesPerSecond));
+          refuse(1008, CloseReason.tooMany(messagesPerSecond));
           return;
         }
         const bytes = Array.isArray(data)
@@ -216,17 +251,17 @@ export const realtimeRoutes: AppPlugin = async (app) => {
             ? data.byteLength
             : data.length;
         if (!withinBytes(bytes)) {
-          socket.close(1008, CloseReason.tooManyBytes(bytesPerSecond));
+          refuse(1008, CloseReason.tooManyBytes(bytesPerSecond));
           return;
         }
         if (isBinary) {
-          socket.close(1003, CloseReason.binary);
+          refuse(1003, CloseReason.binary);
           return;
         }
         const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString('utf8');
         const refused = check(text);
         if (refused) {
-          socket.close(refused.code, refused.reason);
+          refuse(refused.code, refused.reason);
           return;
         }
         // a raw line break is only ever whitespace between JSON tokens: as a space the message
