@@ -26,7 +26,7 @@ import {
   type StrokeRole,
 } from '@dotink/ink';
 import type { Clock, PageAddress } from '@dotink/ncode';
-import { type BluetoothLike, encodeRemoteMessage } from '@dotink/pen';
+import { type BluetoothLike, encodeRemoteMessage, toRemoteStroke } from '@dotink/pen';
 import { createPenStatus, PenConnection, type PenStatus } from '@dotink/view/pens';
 import type { StudentInkCalls } from '../../api/annotation';
 import { ApiError } from '../../api/client';
@@ -114,7 +114,15 @@ interface PupilRecord {
   lostAtMs: number | undefined;
   backAfterMs: number | undefined;
   readonly pens: Set<string>;
+  /**
+   * Strokes completed while the live link was down (the teacher could not see them): sent whole
+   * when it opens again (the teacher's room keeps strokes by key, so one seen twice counts once).
+   */
+  readonly unseen: Stroke[];
 }
+
+/** At most this many strokes are kept to re-send after an outage (the ink store has them all). */
+const UNSEEN_MAX = 2000;
 
 /**
  * What a sign-in came to: signed in; refused for the password (the id typed as its own password
@@ -347,6 +355,7 @@ export class Station {
       lostAtMs: undefined,
       backAfterMs: undefined,
       pens: new Set(),
+      unseen: [],
       stream: new LiveStream((m) => record.socket?.send(encodeRemoteMessage(m)), this.deps.frame),
     };
     this.records.set(studentId, record);
@@ -365,6 +374,10 @@ export class Station {
       ...(this.deps.random ? { random: this.deps.random } : {}),
       onOpen: () => {
         for (const m of record.stream.snapshot(true)) record.socket?.send(encodeRemoteMessage(m));
+        for (const stroke of record.unseen.splice(0))
+          record.socket?.send(
+            encodeRemoteMessage({ type: 'stroke', mac: stroke.mac, stroke: toRemoteStroke(stroke) }),
+          );
       },
       onState: (state) => {
         this.liveChanged(record, state);
@@ -453,6 +466,10 @@ export class Station {
     if (role !== 'ink' || stroke.writerId === '') return;
     const pupil = this.records.get(stroke.writerId);
     pupil?.stream.completed(stroke);
+    if (pupil && pupil.socketState !== 'open') {
+      pupil.unseen.push(stroke);
+      if (pupil.unseen.length > UNSEEN_MAX) pupil.unseen.shift();
+    }
     const tag = this.lesson?.inkTag;
     if (!pupil || !tag) return;
     this.queue.add({ key: stroke.key, pupilId: pupil.studentId, tag, stroke }).catch((error: unknown) => {
