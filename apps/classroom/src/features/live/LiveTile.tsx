@@ -11,8 +11,9 @@ import { useQuery } from '@tanstack/react-query';
 import { memo, useEffect, useRef } from 'react';
 import { useServices } from '../../app/services';
 import { useT } from '../../i18n/text';
-import { pageLabelParts, type TileState } from './liveModel';
+import type { TileState } from './liveModel';
 import { pageImage } from './pageImages';
+import { livePageText } from './pageText';
 import { A4_PT, type TileRenderer } from './tileRenderer';
 
 export interface LiveTileProps {
@@ -71,7 +72,7 @@ export const LiveTile = memo(function LiveTile(props: LiveTileProps) {
       detach();
     };
   }, [renderer, studentId, sizePt]);
-  const label = pageLabelParts(props.page, props.textbooks);
+  const pageText = livePageText(t, props.page, props.textbooks);
   return (
     <li
       className={`live-tile live-${props.state}${props.pinned ? ' live-pinned' : ''}`}
@@ -95,9 +96,7 @@ export const LiveTile = memo(function LiveTile(props: LiveTileProps) {
         <p className="live-tile-name">
           <strong>{props.name}</strong> <span className="muted">{t('live.num', { num: props.num })}</span>
         </p>
-        <p className="live-tile-page">
-          {label ? t('live.page', { book: label.book, page: label.page }) : t('live.noPage')}
-        </p>
+        <p className="live-tile-page">{pageText ?? t('live.noPage')}</p>
         <p className="live-tile-meta">
           <span className={`live-state live-state-${props.state}`}>{t(`live.state.${props.state}`)}</span>
           {' · '}
