@@ -102,9 +102,11 @@ createRoot(document.getElementById('root')!).render(
 );
 
 if ('serviceWorker' in navigator && import.meta.env.PROD) {
-  window.addEventListener('load', () => {
+  const register = () =>
     navigator.serviceWorker.register('./sw.js').catch((e) => console.warn('service worker', e));
-  });
+  // this module awaits the board's storage first: the page may have loaded already
+  if (document.readyState === 'complete') void register();
+  else window.addEventListener('load', () => void register());
 }
 
 // Ink is written at each change; write what is pending when the page goes away.
