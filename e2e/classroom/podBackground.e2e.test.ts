@@ -169,6 +169,8 @@ describe.sequential("classroom: a teacher's own PDF behind the ink", () => {
       },
     );
     await app.goto(`/main/live?courseId=${course.id}`);
+    // the teacher is in the room before the pen writes (the room relays; it does not keep)
+    await app.page.locator('[data-testid=live-status][data-status=open]').waitFor({ timeout: 30_000 });
     const pen = await PupilPen.join(
       server.origin,
       `session/${course.id}_${course.sessionId}`,
