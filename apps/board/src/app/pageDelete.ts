@@ -25,7 +25,14 @@ export async function deleteBoardPage(
   const shown = editor.getState().pageIndex;
   const removed = await session.removePage(index);
   if (!removed) return undefined;
-  const undoRecords = await printRecordsAfterDelete(target, index + 1);
+  let undoRecords: () => Promise<void>;
+  try {
+    undoRecords = await printRecordsAfterDelete(target, index + 1);
+  } catch (error) {
+    // the print records could not follow: the page comes back, nothing is lost, the error is told
+    await session.restorePage(removed);
+    throw error;
+  }
   // an earlier page gone: the page shown moves up one; the page shown gone: the next one shows
   if (editor.getState().boardId === session.board.id) {
     const next = shown > index ? shown - 1 : shown;

@@ -56,4 +56,13 @@ describe('print records after a page is deleted', () => {
     expect(target.meta.get(pendingRegistrationKey('board1'))).toBeNull();
     expect(target.meta.has(printMappingKey('board1'))).toBe(false);
   });
+
+  it('leaves a malformed stored registration alone, but a storage that cannot be read fails the deletion', async () => {
+    const target = memoryTarget([]);
+    target.meta.set(pendingRegistrationKey('board1'), 'not a list');
+    await printRecordsAfterDelete(target, 2);
+    expect(target.meta.get(pendingRegistrationKey('board1'))).toBe('not a list');
+    const broken = { ...target, loadMeta: () => Promise.reject(new Error('IndexedDB closed')) };
+    await expect(printRecordsAfterDelete(broken, 2)).rejects.toThrow('IndexedDB closed');
+  });
 });

@@ -28,7 +28,12 @@ export async function printRecordsAfterDelete(
   target: PrintRecordsTarget,
   deletedNo: number,
 ): Promise<() => Promise<void>> {
-  const pending = await loadPendingRegistration(target).catch(() => undefined);
+  // a stored registration that is not a list of printed pages (TypeError) is left as it is: the
+  // printed pages' own dialog reports it; a storage that cannot be read fails the deletion
+  const pending = await loadPendingRegistration(target).catch((error: unknown) => {
+    if (error instanceof TypeError) return undefined;
+    throw error;
+  });
   const mappingKey = printMappingKey(target.boardId);
   const mapping = (await target.loadMeta(mappingKey)) as StoredPrintMapping | undefined | null;
   if (pending) {
