@@ -3,7 +3,7 @@
  * key factory names every cache entry they use, and mutations invalidate through it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useServices } from '../app/services';
+import { useServices } from '../lib/services';
 import type { WritingFilter } from './lectures';
 
 /** Every query key of the lectures screens. */

@@ -3,7 +3,7 @@
  * one hook per read. Mutations invalidate the keys they change.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useServices } from '../app/services';
+import { useServices } from '../lib/services';
 
 /** Every query key of the classroom. */
 export const eduKeys = {

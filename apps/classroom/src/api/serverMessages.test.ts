@@ -5,7 +5,7 @@ import { EduMessage, type EduMessageKey, tooManyPages } from '@dotink/contracts/
 import { InkMessage } from '@dotink/contracts/inkMessages';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { errorText } from '../app/services';
+import { errorText } from '../lib/services';
 import { CLASSROOM_CATALOGUES, classroomText, type T } from '../i18n/text';
 import { ApiError, readAnswer } from './client';
 

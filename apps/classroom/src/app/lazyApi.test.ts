@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Api } from './apiLayer';
+import type { Api } from '../api/apiLayer';
 import { lazyApi } from './services';
 
 describe('the API loaded on its first call', () => {

@@ -1,18 +1,16 @@
 /**
- * The app's services, made once at start and reached through React context: the sign-in
- * session, the typed education API, the query client and the little UI store.
+ * The app's services, made once at start (the composition root): the sign-in session, the typed
+ * education API (loaded on its first call), the query client and the little UI store. Features
+ * reach them through `lib/services` (React context).
  */
 import { QueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext } from 'react';
 import { ApiError } from '../api/apiError';
-
-export { errorText } from '../api/errorText';
-
+import type { Api } from '../api/apiLayer';
 import { ClassroomSession } from '../auth/session';
-import type { Api } from './apiLayer';
-import { createUiStore, type UiStore } from './uiStore';
+import type { Services } from '../lib/services';
+import { createUiStore } from '../stores/uiStore';
 
-export type { Api } from './apiLayer';
+export { type Services, ServicesProvider, useServices } from '../lib/services';
 
 /**
  * The API, loaded on its first call (`apiLayer.ts`, with zod and the contracts): every call
@@ -37,17 +35,6 @@ export function lazyApi(load: () => Promise<Api>): Api {
         : async (...args: unknown[]) =>
             ((await loaded())[name as keyof Api] as (...a: unknown[]) => Promise<unknown>)(...args),
   });
-}
-
-export interface Services {
-  readonly session: ClassroomSession;
-  readonly api: Api;
-  readonly queryClient: QueryClient;
-  readonly ui: UiStore;
-  /** The app's clock (epoch ms): lesson states are computed from it (classroom.md §4). */
-  readonly nowMs: () => number;
-  /** Where the app goes after a 401 or logout (set by the services layout from the router). */
-  navigate: (to: string) => void;
 }
 
 export interface ServiceDeps {
@@ -88,7 +75,7 @@ export function createServices(deps: ServiceDeps): Services {
     nowMs: () => Date.now(),
     navigate: (to) => window.location.assign(to),
     api: lazyApi(async () =>
-      (await import('./apiLayer')).bindApi({
+      (await import('../api/apiLayer')).bindApi({
         serverUrl: deps.serverUrl,
         fetch: (...a) => fetch(...a),
         accessToken: () => session.accessToken(),
@@ -102,17 +89,4 @@ export function createServices(deps: ServiceDeps): Services {
     ),
   };
   return services;
-}
-
-const ServicesContext = createContext<Services | undefined>(undefined);
-
-export function ServicesProvider(props: { services: Services; children?: ReactNode }) {
-  return <ServicesContext.Provider value={props.services}>{props.children}</ServicesContext.Provider>;
-}
-
-/** The app's services (inside {@link ServicesProvider}). */
-export function useServices(): Services {
-  const s = useContext(ServicesContext);
-  if (!s) throw new Error('useServices outside ServicesProvider');
-  return s;
 }

@@ -14,9 +14,9 @@ import {
   UNSTABLE_ToastContent as ToastContent,
   UNSTABLE_ToastRegion as ToastRegion,
 } from 'react-aria-components';
-import { useServices } from '../app/services';
-import { toastQueue } from '../app/toasts';
-import { useUi } from '../app/uiStore';
+import { useServices } from '../lib/services';
+import { toastQueue } from '../lib/toasts';
+import { useUi } from '../stores/uiStore';
 import { useT } from '../i18n/text';
 
 export function Toasts() {

@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { SummaryRequest } from '../../api/analytics';
-import { useServices } from '../../app/services';
+import { useServices } from '../../lib/services';
 
 /** The book a math/* page is about, read from its URL query (undefined when incomplete). */
 export interface MathQuery extends SummaryRequest {

@@ -19,7 +19,7 @@ import { createPenStatus, PenConnection, type PenStatus } from '@dotink/view/pen
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { studentInkCalls } from '../../api/annotation';
 import { useTeacher } from '../../api/queries';
-import { useServices } from '../../app/services';
+import { useServices } from '../../lib/services';
 import { AnnotationModel, type AnnotationState } from './annotationModel';
 import { publishPenCount } from './penCount';
 

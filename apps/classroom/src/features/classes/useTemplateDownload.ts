@@ -1,7 +1,7 @@
 /** The Excel template download (exceljs loaded only when asked for). */
 import { useCallback } from 'react';
-import { errorText, useServices } from '../../app/services';
-import { toast } from '../../app/toasts';
+import { errorText, useServices } from '../../lib/services';
+import { toast } from '../../lib/toasts';
 import { downloadBytes } from '../../components/download';
 import { useT } from '../../i18n/text';
 

@@ -1,6 +1,6 @@
 import { PenConnectButton, usePenStatus } from '@dotink/view/pens';
 import { Button, ProgressBar } from 'react-aria-components';
-import { errorText } from '../../app/services';
+import { errorText } from '../../lib/services';
 import { AppDialog } from '../../components/Dialog';
 import { PenDialogs } from '../../components/PenDialogs';
 import { type T, useT } from '../../i18n/text';

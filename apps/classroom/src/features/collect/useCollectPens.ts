@@ -12,7 +12,7 @@ import { createPenStatus, PenConnection, type PenStatus, penName } from '@dotink
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { studentInkCalls } from '../../api/annotation';
-import { useServices } from '../../app/services';
+import { useServices } from '../../lib/services';
 import { publishPenCount } from '../annotation/penCount';
 import { type ClassPupil, type CollectablePen, CollectModel, type PenCollection } from './collectFlow';
 

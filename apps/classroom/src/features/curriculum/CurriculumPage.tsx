@@ -13,8 +13,8 @@ import { lessonTextbook, studentsPath, textbookPath } from '../../api/lectureLin
 import { lectureKeys, useCurriculums } from '../../api/lecturesQueries';
 import { resultsPath } from '../../api/mathLinks';
 import { eduKeys, useClasses } from '../../api/queries';
-import { errorText, useServices } from '../../app/services';
-import { toast } from '../../app/toasts';
+import { errorText, useServices } from '../../lib/services';
+import { toast } from '../../lib/toasts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { AlertDialog } from '../../components/Dialog';
 import { useT } from '../../i18n/text';

@@ -7,7 +7,7 @@
 import { Button } from 'react-aria-components';
 import { Navigate, useNavigate } from 'react-router';
 import { useTeacher } from '../../api/queries';
-import { useServices } from '../../app/services';
+import { useServices } from '../../lib/services';
 import { AppDialog } from '../../components/Dialog';
 import { useT } from '../../i18n/text';
 import { decideGate, PATHS } from './gate';

@@ -4,8 +4,8 @@
  * server's sign-in) and comes back to `to`; a reload is enough after the administrator approves.
  */
 import { useEffect, useRef } from 'react';
-import { errorText, useServices } from '../../app/services';
-import { toast } from '../../app/toasts';
+import { errorText, useServices } from '../../lib/services';
+import { toast } from '../../lib/toasts';
 import { useT } from '../../i18n/text';
 import { PATHS } from './gate';
 

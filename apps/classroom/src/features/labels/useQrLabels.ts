@@ -7,8 +7,8 @@
  */
 import { useState } from 'react';
 import type { Student } from '../../api/contracts';
-import { errorText, useServices } from '../../app/services';
-import { toast } from '../../app/toasts';
+import { errorText, useServices } from '../../lib/services';
+import { toast } from '../../lib/toasts';
 import { downloadBytes } from '../../components/download';
 import { useT } from '../../i18n/text';
 import { type LabelWarning, labelWarnings } from './labelWarnings';

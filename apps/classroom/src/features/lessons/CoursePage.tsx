@@ -13,7 +13,7 @@ import { Button } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router';
 import { lessonTextbook, readLectureQuery, studyCheckPath, textbookPath } from '../../api/lectureLinks';
 import { useCourses, useLectureTextbooks } from '../../api/lecturesQueries';
-import { errorText, useServices } from '../../app/services';
+import { errorText, useServices } from '../../lib/services';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableColumn } from '../../components/DataTable';
 import { AlertDialog } from '../../components/Dialog';

@@ -6,8 +6,8 @@ import type { Course } from '@dotink/contracts/edu';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { lectureKeys } from '../../api/lecturesQueries';
-import { errorText, useServices } from '../../app/services';
-import { toast } from '../../app/toasts';
+import { errorText, useServices } from '../../lib/services';
+import { toast } from '../../lib/toasts';
 import { useT } from '../../i18n/text';
 import { type LessonForm, lessonBody } from './lessonForm';
 

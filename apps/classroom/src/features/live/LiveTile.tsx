@@ -9,7 +9,7 @@ import type { Textbook } from '@dotink/contracts/edu';
 import { parsePageId } from '@dotink/ncode';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useEffect, useRef } from 'react';
-import { useServices } from '../../app/services';
+import { useServices } from '../../lib/services';
 import { useT } from '../../i18n/text';
 import type { TileState } from './liveModel';
 import { pageImage } from './pageImages';

@@ -6,7 +6,7 @@
 import type { LiveRosterData } from '@dotink/contracts/eduLive';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { useServices } from '../../app/services';
+import { useServices } from '../../lib/services';
 import { frameCoalesced } from './liveModel';
 import { LiveRoom } from './liveRoom';
 

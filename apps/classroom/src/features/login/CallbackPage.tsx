@@ -9,8 +9,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { eduKeys } from '../../api/queries';
-import { errorText, useServices } from '../../app/services';
-import { toast } from '../../app/toasts';
+import { errorText, useServices } from '../../lib/services';
+import { toast } from '../../lib/toasts';
 import { AppDialog } from '../../components/Dialog';
 import { useT } from '../../i18n/text';
 

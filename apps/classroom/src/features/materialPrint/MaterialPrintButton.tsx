@@ -7,8 +7,8 @@
 import type { Textbook } from '@dotink/contracts/eduLectures';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
-import { useServices } from '../../app/services';
-import { toast } from '../../app/toasts';
+import { useServices } from '../../lib/services';
+import { toast } from '../../lib/toasts';
 import { AlertDialog, AppDialog } from '../../components/Dialog';
 import { useT } from '../../i18n/text';
 import type { MaterialPrintOutcome, MaterialPrintStage } from './materialPrintFlow';

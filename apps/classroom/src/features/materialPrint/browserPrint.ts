@@ -7,7 +7,7 @@ import { browserCanvasFactory, createPrintWorker, printOrDownloadPdf } from '@do
 import * as pdfjs from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { downloadMaterialPdf } from '../../api/materialPrint';
-import type { Services } from '../../app/services';
+import type { Services } from '../../lib/services';
 import type { MaterialPrintDeps, PrintablePdf } from './materialPrintFlow';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;

@@ -8,7 +8,7 @@ import { useLanguage } from '@dotink/view/i18n';
 import { useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
-import { errorText } from '../../app/services';
+import { errorText } from '../../lib/services';
 import { DataTable, type TableColumn } from '../../components/DataTable';
 import { type T, useT } from '../../i18n/text';
 import { MaterialPrintButton } from '../materialPrint/MaterialPrintButton';

@@ -1,6 +1,6 @@
 /** The query hooks of the learning materials (the lecture's list, the built-in textbooks). */
 import { useQuery } from '@tanstack/react-query';
-import { useServices } from '../../app/services';
+import { useServices } from '../../lib/services';
 
 export const materialKeys = {
   list: (curriculumId: number | undefined) => ['materials', curriculumId] as const,

@@ -7,8 +7,8 @@ import { type PageAddress, pageId } from '@dotink/ncode';
 import type { PageImageSource } from '@dotink/view';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { errorText, useServices } from '../../app/services';
-import { toast } from '../../app/toasts';
+import { errorText, useServices } from '../../lib/services';
+import { toast } from '../../lib/toasts';
 import { useT } from '../../i18n/text';
 
 export function usePageBackground(page: PageAddress | undefined): {

@@ -9,7 +9,7 @@ import type { Stroke } from '@dotink/ink';
 import { pageId } from '@dotink/ncode';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useServices } from '../../app/services';
+import { useServices } from '../../lib/services';
 import { type InkCache, openInkCache } from './inkCache';
 import { inkScope, loadReplayInk, type ReplayInk } from './replayInk';
 import type { ReplayQuery } from './replayQuery';

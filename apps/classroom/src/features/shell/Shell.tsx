@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTeacher } from '../../api/queries';
-import { useServices } from '../../app/services';
+import { useServices } from '../../lib/services';
 import { useT } from '../../i18n/text';
 import { useEarlyClassSummary } from '../analytics/class/earlySummary';
 import { decideGate } from '../gate/gate';

@@ -7,8 +7,8 @@
  * landing page (or the login page) itself.
  */
 import { useCallback } from 'react';
-import { errorText, useServices } from '../../app/services';
-import { toast } from '../../app/toasts';
+import { errorText, useServices } from '../../lib/services';
+import { toast } from '../../lib/toasts';
 import type { AfterLogout } from '../../auth/storedSession';
 import { useT } from '../../i18n/text';
 

@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useState } from 'react';
 import type { Student, StudentRowInput } from '../../api/contracts';
-import { errorText } from '../../app/services';
+import { errorText } from '../../lib/services';
 import { type T, useT } from '../../i18n/text';
 import { checkPupilDraft, type PupilDraftCheck } from './pupilRow';
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { useCurriculums } from '../../api/lecturesQueries';
-import { useServices } from '../../app/services';
+import { useServices } from '../../lib/services';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { AlertDialog } from '../../components/Dialog';
 import { useT } from '../../i18n/text';

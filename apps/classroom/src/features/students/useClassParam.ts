@@ -2,8 +2,8 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useClasses } from '../../api/queries';
-import { useServices } from '../../app/services';
-import { useUi } from '../../app/uiStore';
+import { useServices } from '../../lib/services';
+import { useUi } from '../../stores/uiStore';
 
 export function useClassParam() {
   const { ui } = useServices();

@@ -6,8 +6,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Student, StudentRowInput } from '../../api/contracts';
 import { eduKeys } from '../../api/queries';
-import { errorText } from '../../app/services';
-import { toast } from '../../app/toasts';
+import { errorText } from '../../lib/services';
+import { toast } from '../../lib/toasts';
 import { useT } from '../../i18n/text';
 import { type Edit, type Edits, type RowView, saveRowOf } from './studentEdits';
 

@@ -13,7 +13,7 @@ import { readStudyCheckQuery, replayPath, type StudyCheckQuery } from '../../api
 import type { WritingFilter } from '../../api/lectures';
 import { useLastUpload } from '../../api/lecturesQueries';
 import { useStudents } from '../../api/queries';
-import { errorText } from '../../app/services';
+import { errorText } from '../../lib/services';
 import { DataTable, type TableColumn } from '../../components/DataTable';
 import { type T, useT } from '../../i18n/text';
 

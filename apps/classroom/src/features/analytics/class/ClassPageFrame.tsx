@@ -7,7 +7,7 @@
 import type { MathSummaryData } from '@dotink/contracts/eduAnalytics';
 import { type ReactNode, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorText } from '../../../app/services';
+import { errorText } from '../../../lib/services';
 import { useT } from '../../../i18n/text';
 import { type MathQuery, readMathQuery, useMathSummary } from '../summaryQueries';
 

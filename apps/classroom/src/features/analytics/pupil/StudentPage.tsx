@@ -11,7 +11,7 @@ import type { PupilDetailData } from '@dotink/contracts/eduAnalytics';
 import { useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useNavigate } from 'react-router';
-import { useServices } from '../../../app/services';
+import { useServices } from '../../../lib/services';
 import { AppDialog } from '../../../components/Dialog';
 import { useT } from '../../../i18n/text';
 import { type MathQuery, mathSearch } from '../summaryQueries';

@@ -8,7 +8,7 @@ import type { PupilDetailData, SummaryUnit } from '@dotink/contracts/eduAnalytic
 import { useLanguage } from '@dotink/view/i18n';
 import { type ReactNode, useCallback, useId, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { errorText } from '../../../app/services';
+import { errorText } from '../../../lib/services';
 import { useT } from '../../../i18n/text';
 import { type MathQuery, mathSearch, readMathQuery, useMathSummary, usePupilDetail } from '../summaryQueries';
 

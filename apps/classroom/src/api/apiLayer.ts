@@ -1,18 +1,18 @@
 /**
  * The education API bound to the one call layer (`api/client.ts`): every call module of
- * classroom.md §7. Loaded on the first call (see `lazyApi` in services.tsx), so the sign-in page
+ * classroom.md §7. Loaded on the first call (see `lazyApi` in app/services.tsx), so the sign-in page
  * downloads neither the calls nor zod and the contracts (issue 28 item 7: the first visit's
  * bytes on the wire).
  */
-import { type AnalyticsApi, analyticsApi } from '../api/analytics';
-import { type AnnotationApi, annotationApi } from '../api/annotation';
-import { type ApiDeps, type Call, createCall, createDownload } from '../api/client';
-import { type EduApi, eduApi } from '../api/edu';
-import { type InkApi, inkApi } from '../api/ink';
-import { type LecturesApi, lecturesApi } from '../api/lectures';
-import { type LiveApi, liveApi } from '../api/live';
-import { type MaterialPrintApi, materialPrintApi } from '../api/materialPrint';
-import { type MaterialsApi, materialsApi } from '../api/materials';
+import { type AnalyticsApi, analyticsApi } from './analytics';
+import { type AnnotationApi, annotationApi } from './annotation';
+import { type ApiDeps, type Call, createCall, createDownload } from './client';
+import { type EduApi, eduApi } from './edu';
+import { type InkApi, inkApi } from './ink';
+import { type LecturesApi, lecturesApi } from './lectures';
+import { type LiveApi, liveApi } from './live';
+import { type MaterialPrintApi, materialPrintApi } from './materialPrint';
+import { type MaterialsApi, materialsApi } from './materials';
 
 /** Every call of classroom.md §7, one module per screen family. */
 /** Files the API points at (a material's `downloadUri`), with the call layer's token and rules. */
