@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Download } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labelRect } from '../../apps/classroom/src/features/labels/labelLayout';
+import { labelRect } from '../../apps/classroom/src/features/students/labels/labelLayout';
 import { launchChromium } from '../support/chromium';
 import { type RealServer, startRealServer } from '../support/realServer';
 import { buildClassroom } from './support/buildClassroom';
@@ -307,7 +307,7 @@ describe('classroom: people, classes, students and labels', () => {
       name: 'roster.xls',
       mimeType: 'application/vnd.ms-excel',
       buffer: readFileSync(
-        new URL('../../apps/classroom/src/features/spreadsheet/fixtures/roster-ko.xls', import.meta.url),
+        new URL('../../apps/classroom/src/components/spreadsheet/fixtures/roster-ko.xls', import.meta.url),
       ),
     });
     await admin.testId('import-preview').waitFor();

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import type { Page } from 'playwright-core';
-import { labelRect } from '../../../apps/classroom/src/features/labels/labelLayout';
+import { labelRect } from '../../../apps/classroom/src/features/students/labels/labelLayout';
 import type { SimStroke } from '../page/stationPens';
 import type { ClassroomPage } from './classroomPage';
 

@@ -5,8 +5,21 @@
  */
 import { answerSchema } from '@dotink/contracts/answer';
 import { type PrintMaterialQuery, printMaterialData } from '@dotink/contracts/eduLectures';
-import { AttachmentError } from '../features/materialPrint/materialPrintFlow';
 import type { Call } from './client';
+
+/** The attachment download codes of classroom.md §8. */
+export type AttachmentErrorCode = 1001 | 1002 | 1003;
+
+/** A failed download of a material's attachment, with its §8 code. */
+export class AttachmentError extends Error {
+  override readonly name = 'AttachmentError';
+  constructor(
+    readonly code: AttachmentErrorCode,
+    detail: string,
+  ) {
+    super(`attachment error ${code}: ${detail}`);
+  }
+}
 
 /** The calls, bound to one call layer. */
 export function materialPrintApi(call: Call) {

@@ -1,7 +1,7 @@
 import { FILE_STORE_UNAVAILABLE } from '@dotink/contracts/answer';
 import { describe, expect, it } from 'vitest';
-import { errorText } from '../lib/services';
 import { classroomText, type T } from '../i18n/text';
+import { errorText } from '../lib/services';
 import { ApiError } from './client';
 import { UploadCancelled, uploadMaterialAttachments } from './materials';
 

@@ -5,8 +5,8 @@ import { EduMessage, type EduMessageKey, tooManyPages } from '@dotink/contracts/
 import { InkMessage } from '@dotink/contracts/inkMessages';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { errorText } from '../lib/services';
 import { CLASSROOM_CATALOGUES, classroomText, type T } from '../i18n/text';
+import { errorText } from '../lib/services';
 import { ApiError, readAnswer } from './client';
 
 const LANGUAGES = ['ko', 'en', 'ja', 'zh-TW'] as const;

@@ -28,7 +28,7 @@ export const routes: RouteObject[] = [
           { path: '/live/display', ...page(() => import('../features/live/DisplayPage')) },
           {
             path: '/main',
-            ...page(() => import('../features/shell/Shell')),
+            ...page(() => import('./shell/Shell')),
             children: [
               { path: 'curriculum', ...page(() => import('../features/curriculum/CurriculumPage')) },
               { path: 'school', ...page(() => import('../features/school/SchoolPage')) },
@@ -37,13 +37,13 @@ export const routes: RouteObject[] = [
               { path: 'admin/teachers', ...page(() => import('../features/teachers/TeachersPage')) },
               { path: 'admin/eduClass', ...page(() => import('../features/classes/ClassesPage')) },
               { path: 'textbook', ...page(() => import('../features/materials/TextbookPage')) },
-              { path: 'course', ...page(() => import('../features/lessons/CoursePage')) },
+              { path: 'course', ...page(() => import('./routes/CourseRoute')) },
               {
                 path: 'courseStudyCheck',
                 ...page(() => import('../features/studyCheck/CourseStudyCheckPage')),
               },
               { path: 'replay', ...page(() => import('../features/replay/ReplayPage')) },
-              { path: 'live', ...page(() => import('../features/live/LivePage')) },
+              { path: 'live', ...page(() => import('./routes/LiveRoute')) },
               { path: 'math/all', ...page(() => import('../features/analytics/class/AllPage')) },
               {
                 path: 'math/categories',

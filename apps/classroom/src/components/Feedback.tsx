@@ -14,10 +14,10 @@ import {
   UNSTABLE_ToastContent as ToastContent,
   UNSTABLE_ToastRegion as ToastRegion,
 } from 'react-aria-components';
+import { useT } from '../i18n/text';
 import { useServices } from '../lib/services';
 import { toastQueue } from '../lib/toasts';
 import { useUi } from '../stores/uiStore';
-import { useT } from '../i18n/text';
 
 export function Toasts() {
   return (

@@ -13,14 +13,14 @@ import type { ApiError } from '../../api/client';
 import type { Kumi } from '../../api/contracts';
 import type { ClassBody } from '../../api/edu';
 import { eduKeys, useClasses, useTeacher, useTeachers } from '../../api/queries';
-import { errorText, useServices } from '../../lib/services';
-import { toast } from '../../lib/toasts';
 import { DataTable, type TableColumn } from '../../components/DataTable';
 import { AlertDialog } from '../../components/Dialog';
+import { useTemplateDownload } from '../../components/spreadsheet/useTemplateDownload';
 import { type T, useT } from '../../i18n/text';
+import { errorText, useServices } from '../../lib/services';
+import { toast } from '../../lib/toasts';
 import { ClassDialog } from './ClassDialog';
 import { classTeacherChoices } from './classForm';
-import { useTemplateDownload } from './useTemplateDownload';
 
 export default function ClassesPage() {
   const t = useT();

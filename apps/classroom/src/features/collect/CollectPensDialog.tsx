@@ -1,21 +1,15 @@
 import { PenConnectButton, usePenStatus } from '@dotink/view/pens';
 import { Button, ProgressBar } from 'react-aria-components';
-import { errorText } from '../../lib/services';
 import { AppDialog } from '../../components/Dialog';
 import { PenDialogs } from '../../components/PenDialogs';
 import { type T, useT } from '../../i18n/text';
+import { errorText } from '../../lib/services';
+import type { CollectLesson } from '../../lib/slots';
 import type { CollectModel, PenCollection } from './collectFlow';
 import { type CollectPens, useCollectPens } from './useCollectPens';
 import './collect.css';
 
-/** The lesson whose pens are collected. */
-export interface CollectLesson {
-  readonly eduClassId: number;
-  /** The lesson's name, shown in the title. */
-  readonly title: string;
-  /** When the lesson starts (epoch ms): strokes of other days are counted apart. */
-  readonly startMs?: number | undefined;
-}
+export type { CollectLesson };
 
 const RUNNING = new Set(['reading', 'downloading', 'uploading', 'deleting']);
 

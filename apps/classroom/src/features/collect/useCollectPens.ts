@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { studentInkCalls } from '../../api/annotation';
 import { useServices } from '../../lib/services';
-import { publishPenCount } from '../annotation/penCount';
+import { publishPenCount } from '../../stores/penCount';
 import { type ClassPupil, type CollectablePen, CollectModel, type PenCollection } from './collectFlow';
 
 /** The collect-pens state of a dialog. */

@@ -13,12 +13,12 @@ import { lessonTextbook, studentsPath, textbookPath } from '../../api/lectureLin
 import { lectureKeys, useCurriculums } from '../../api/lecturesQueries';
 import { resultsPath } from '../../api/mathLinks';
 import { eduKeys, useClasses } from '../../api/queries';
-import { errorText, useServices } from '../../lib/services';
-import { toast } from '../../lib/toasts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { AlertDialog } from '../../components/Dialog';
 import { useT } from '../../i18n/text';
-import { livePath } from '../live/liveLinks';
+import { livePath } from '../../lib/liveLinks';
+import { errorText, useServices } from '../../lib/services';
+import { toast } from '../../lib/toasts';
 import { CourseDialog, type CourseForm } from './CourseDialog';
 import { GRID_ROW_HEIGHT, gridColumns } from './cardGrid';
 

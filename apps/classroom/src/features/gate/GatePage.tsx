@@ -7,9 +7,9 @@
 import { Button } from 'react-aria-components';
 import { Navigate, useNavigate } from 'react-router';
 import { useTeacher } from '../../api/queries';
-import { useServices } from '../../lib/services';
 import { AppDialog } from '../../components/Dialog';
 import { useT } from '../../i18n/text';
+import { useServices } from '../../lib/services';
 import { decideGate, PATHS } from './gate';
 import { RenewingAccess } from './RenewingAccess';
 

@@ -1,7 +1,7 @@
 /** notApproval (classroom.md §2): the approval-incomplete message and 'log in with another account'. */
 import { Button } from 'react-aria-components';
+import { useLogout } from '../../auth/useLogout';
 import { useT } from '../../i18n/text';
-import { useLogout } from '../shell/useLogout';
 
 export default function NotApprovalPage() {
   const t = useT();

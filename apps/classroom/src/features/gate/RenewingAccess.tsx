@@ -4,9 +4,9 @@
  * server's sign-in) and comes back to `to`; a reload is enough after the administrator approves.
  */
 import { useEffect, useRef } from 'react';
+import { useT } from '../../i18n/text';
 import { errorText, useServices } from '../../lib/services';
 import { toast } from '../../lib/toasts';
-import { useT } from '../../i18n/text';
 import { PATHS } from './gate';
 
 export function RenewingAccess(props: { readonly to: string }) {

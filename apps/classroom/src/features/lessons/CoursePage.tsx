@@ -13,13 +13,13 @@ import { Button } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router';
 import { lessonTextbook, readLectureQuery, studyCheckPath, textbookPath } from '../../api/lectureLinks';
 import { useCourses, useLectureTextbooks } from '../../api/lecturesQueries';
-import { errorText, useServices } from '../../lib/services';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableColumn } from '../../components/DataTable';
 import { AlertDialog } from '../../components/Dialog';
 import { type T, useT } from '../../i18n/text';
-import { CollectPensButton } from '../collect/CollectPensButton';
-import { livePath } from '../live/liveLinks';
+import { livePath } from '../../lib/liveLinks';
+import { errorText, useServices } from '../../lib/services';
+import type { CollectPensButtonSlot } from '../../lib/slots';
 import { LessonDialog } from './LessonDialog';
 import { lessonFormOf, localParts, newLessonForm } from './lessonForm';
 import { useLessonMutations } from './useLessonMutations';
@@ -56,7 +56,8 @@ function whenOf(c: Course): string {
   return `${s.date} ${s.time}–${localParts(Date.parse(c.endAt)).time}`;
 }
 
-export default function CoursePage() {
+/** The course page; `app/` gives it the collect-pens action of each lesson. */
+export default function CoursePage(props: { readonly CollectPensButton: CollectPensButtonSlot }) {
   const t = useT();
   const [params] = useSearchParams();
   const lecture = useMemo(() => readLectureQuery(params), [params]);
@@ -82,8 +83,9 @@ export default function CoursePage() {
       reRegister: (c: Course) => m.reRegister.mutate(c.id),
       edit: (c: Course) => setDialog({ editing: c }),
       remove: (c: Course) => m.askDelete(c),
+      CollectPensButton: props.CollectPensButton,
     }),
-    [textbooks.data, lecture, navigate, m.reRegister, m.askDelete],
+    [textbooks.data, lecture, navigate, m.reRegister, m.askDelete, props.CollectPensButton],
   );
   const columns = useMemo(() => lessonColumns(t, now, actions), [t, now, actions]);
   if (!lecture) return <p className="page">{t('lessons.empty')}</p>;
@@ -160,7 +162,12 @@ export default function CoursePage() {
   );
 }
 
-type Actions = Record<'proceed' | 'check' | 'live' | 'reRegister' | 'edit' | 'remove', (c: Course) => void>;
+type Actions = Record<
+  'proceed' | 'check' | 'live' | 'reRegister' | 'edit' | 'remove',
+  (c: Course) => void
+> & {
+  readonly CollectPensButton: CollectPensButtonSlot;
+};
 
 function lessonColumns(t: T, now: number, a: Actions): TableColumn<Course>[] {
   return [
@@ -226,7 +233,7 @@ function LessonActions(props: { course: Course; state: LessonTimeState; t: T; a:
           {t('lessons.reRegister')}
         </Button>
       ) : null}
-      <CollectPensButton course={c} />
+      <a.CollectPensButton course={c} />
       <Button
         className="icon-button"
         aria-label={t('lessons.editLesson', { name: c.tag })}

@@ -6,6 +6,9 @@
 import type { Course, CourseBody } from '@dotink/contracts/edu';
 import { MAX_DESCRIPTION } from '@dotink/contracts/eduLectures';
 import { endFromDuration, LESSON_HOURS, LESSON_STEP_MS } from '@dotink/contracts/lessonRules';
+import { localParts } from '../../lib/localTime';
+
+export { localParts };
 
 export interface LessonForm {
   /** YYYY-MM-DD (local). */
@@ -33,15 +36,6 @@ export const START_TIMES: readonly string[] = Array.from({ length: (24 * 60) / S
 });
 
 export { LESSON_HOURS };
-
-/** The local date (YYYY-MM-DD) and time (HH:mm) of an instant. */
-export function localParts(ms: number): { date: string; time: string } {
-  const d = new Date(ms);
-  return {
-    date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
-    time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
-  };
-}
 
 /** The instant of a local date and time, or undefined when either is not well formed. */
 export function localInstant(date: string, time: string): number | undefined {

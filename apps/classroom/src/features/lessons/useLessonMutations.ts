@@ -6,9 +6,9 @@ import type { Course } from '@dotink/contracts/edu';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { lectureKeys } from '../../api/lecturesQueries';
+import { useT } from '../../i18n/text';
 import { errorText, useServices } from '../../lib/services';
 import { toast } from '../../lib/toasts';
-import { useT } from '../../i18n/text';
 import { type LessonForm, lessonBody } from './lessonForm';
 
 type Lecture = { readonly id: number; readonly title: string };

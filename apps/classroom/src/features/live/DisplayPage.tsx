@@ -9,13 +9,13 @@ import { parsePageId } from '@dotink/ncode';
 import { PageView } from '@dotink/view';
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { usePageBackground } from '../../components/replay/usePageBackground';
+import { useT } from '../../i18n/text';
+import { DISPLAY_CHANNEL, type DisplayMessage, readCourseId } from '../../lib/liveLinks';
 import { errorText } from '../../lib/services';
 import { toast } from '../../lib/toasts';
-import { useT } from '../../i18n/text';
-import { usePageBackground } from '../replay/usePageBackground';
 import { rosterProblem } from './LivePage';
 import { isProblem, statusText } from './LiveStatusBadge';
-import { DISPLAY_CHANNEL, type DisplayMessage, readCourseId } from './liveLinks';
 import { useLiveRoom, useLiveRoster, useRoomVersion, useSecondTick } from './useLiveRoom';
 import './live.css';
 

@@ -8,9 +8,9 @@ import type { Textbook } from '@dotink/contracts/edu';
 import { parsePageId } from '@dotink/ncode';
 import { PageView } from '@dotink/view';
 import { useEffect, useMemo } from 'react';
+import { ReplayScreen } from '../../components/replay/ReplayScreen';
+import { usePageBackground } from '../../components/replay/usePageBackground';
 import { useT } from '../../i18n/text';
-import { ReplayScreen } from '../replay/ReplayScreen';
-import { usePageBackground } from '../replay/usePageBackground';
 import type { LiveRoom } from './liveRoom';
 import { livePageText } from './pageText';
 

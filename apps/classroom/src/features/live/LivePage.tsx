@@ -19,15 +19,21 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ApiError } from '../../api/client';
 import { coursePath, readLectureQuery } from '../../api/lectureLinks';
 import { useCourses, useLectureTextbooks } from '../../api/lecturesQueries';
-import { errorText, useServices } from '../../lib/services';
-import { toast } from '../../lib/toasts';
 import { type T, useT } from '../../i18n/text';
-import { CollectPensDialog } from '../collect/CollectPensDialog';
-import { localParts } from '../lessons/lessonForm';
+import {
+  DISPLAY_CHANNEL,
+  type DisplayMessage,
+  displayPath,
+  livePath,
+  readCourseId,
+} from '../../lib/liveLinks';
+import { localParts } from '../../lib/localTime';
+import { errorText, useServices } from '../../lib/services';
+import type { CollectPensDialogSlot } from '../../lib/slots';
+import { toast } from '../../lib/toasts';
 import { FocusView } from './FocusView';
 import { LiveStatusBadge } from './LiveStatusBadge';
 import { LiveTile } from './LiveTile';
-import { DISPLAY_CHANNEL, type DisplayMessage, displayPath, livePath, readCourseId } from './liveLinks';
 import { orderPupils, pickLiveLesson, stepIndex, type TileOrder, textbookOf, tileState } from './liveModel';
 import { warmPageImages } from './pageImages';
 import { RelayNotice } from './RelayNotice';
@@ -35,14 +41,15 @@ import { TileRenderer } from './tileRenderer';
 import { useLiveRoom, useLiveRoster, useRoomVersion, useSecondTick } from './useLiveRoom';
 import './live.css';
 
-export default function LivePage() {
+/** The live lesson; `app/` gives it the collect-pens dialog. */
+export default function LivePage(props: { readonly CollectPensDialog: CollectPensDialogSlot }) {
   const t = useT();
   const [params] = useSearchParams();
   const courseId = readCourseId(params);
   if (courseId === undefined) return <PickLesson />;
   return (
     <section className="page live-page" aria-labelledby="live-title" data-testid="live-page">
-      <LiveLesson courseId={courseId} t={t} />
+      <LiveLesson courseId={courseId} t={t} CollectPensDialog={props.CollectPensDialog} />
       <LessonsLink />
     </section>
   );
@@ -88,7 +95,7 @@ function PickLesson() {
   );
 }
 
-function LiveLesson(props: { courseId: number; t: T }) {
+function LiveLesson(props: { courseId: number; t: T; CollectPensDialog: CollectPensDialogSlot }) {
   const { t } = props;
   const roster = useLiveRoster(props.courseId);
   if (roster.isError) {
@@ -109,7 +116,7 @@ function LiveLesson(props: { courseId: number; t: T }) {
       </>
     );
   }
-  return <LiveGrid roster={roster.data} />;
+  return <LiveGrid roster={roster.data} CollectPensDialog={props.CollectPensDialog} />;
 }
 
 /** The text of a refused roster (`GET /edu/v1/live/{courseId}`), in the user's language. */
@@ -124,7 +131,8 @@ export function rosterProblem(t: T, error: unknown): string {
   return errorText(t, error);
 }
 
-function LiveGrid(props: { roster: LiveRosterData }) {
+function LiveGrid(props: { roster: LiveRosterData; CollectPensDialog: CollectPensDialogSlot }) {
+  const { CollectPensDialog } = props;
   const t = useT();
   const { lesson } = props.roster;
   const room = useLiveRoom(props.roster);

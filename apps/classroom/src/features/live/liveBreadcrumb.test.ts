@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbOf } from '../shell/breadcrumb';
+import { breadcrumbOf } from '../../app/shell/breadcrumb';
 
 describe('the live screen in the breadcrumb', () => {
   it('sits under the lectures, like the lessons', () => {

@@ -48,7 +48,7 @@ import {
 import { LiveInkFeed } from '@dotink/view';
 import pLimit from 'p-limit';
 import type { InkSearchRequest } from '../../api/ink';
-import { planSearches } from '../replay/replayInk';
+import { planSearches } from '../../components/replay/replayInk';
 import {
   catchUpStartDate,
   newStrokes,

@@ -42,7 +42,7 @@ async function render(
 ): Promise<PageImage | null> {
   const files = await attachments(page);
   if (!files.some((a) => a.type === 'pdf')) return null;
-  const { pageBackground } = await import('../replay/pageBackground');
+  const { pageBackground } = await import('../../components/replay/pageBackground');
   const source = await pageBackground(page, files, bytesOf);
   if (!source) return null;
   const scale = TILE_IMAGE_WIDTH_PX / source.sizePt.widthPt;
@@ -60,5 +60,5 @@ async function render(
  * the first page that needs it, which reports it.
  */
 export function warmPageImages(): void {
-  void import('../replay/pageBackground').then((m) => m.warmPdf()).catch(() => undefined);
+  void import('../../components/replay/pageBackground').then((m) => m.warmPdf()).catch(() => undefined);
 }

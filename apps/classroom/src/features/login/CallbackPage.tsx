@@ -9,10 +9,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { eduKeys } from '../../api/queries';
-import { errorText, useServices } from '../../lib/services';
-import { toast } from '../../lib/toasts';
 import { AppDialog } from '../../components/Dialog';
 import { useT } from '../../i18n/text';
+import { errorText, useServices } from '../../lib/services';
+import { toast } from '../../lib/toasts';
 
 export default function CallbackPage() {
   const t = useT();

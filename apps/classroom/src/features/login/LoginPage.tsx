@@ -10,10 +10,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Navigate, useSearchParams } from 'react-router';
 import { fetchWebConfig } from '../../api/webConfig';
-import { errorText, useServices } from '../../lib/services';
-import { toast } from '../../lib/toasts';
 import { Logo } from '../../components/Logo';
 import { useT } from '../../i18n/text';
+import { errorText, useServices } from '../../lib/services';
+import { toast } from '../../lib/toasts';
 
 export default function LoginPage() {
   const t = useT();

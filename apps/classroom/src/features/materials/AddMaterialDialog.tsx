@@ -10,11 +10,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { UploadCancelled, uploadMaterialAttachments } from '../../api/materials';
-import { errorText, useServices } from '../../lib/services';
-import { toast } from '../../lib/toasts';
 import { AppDialog } from '../../components/Dialog';
 import { DialogActions, TextField } from '../../components/Fields';
 import { type ClassroomKey, type T, useT } from '../../i18n/text';
+import { errorText, useServices } from '../../lib/services';
+import { toast } from '../../lib/toasts';
 import {
   formError,
   isDuplicate,

@@ -8,12 +8,12 @@ import { useLanguage } from '@dotink/view/i18n';
 import { useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
-import { errorText } from '../../lib/services';
 import { DataTable, type TableColumn } from '../../components/DataTable';
+import { useClassParam } from '../../hooks/useClassParam';
 import { type T, useT } from '../../i18n/text';
-import { MaterialPrintButton } from '../materialPrint/MaterialPrintButton';
-import { useClassParam } from '../students/useClassParam';
+import { errorText } from '../../lib/services';
 import { AddMaterialDialog } from './AddMaterialDialog';
+import { MaterialPrintButton } from './print/MaterialPrintButton';
 import { useMaterialList } from './useMaterials';
 
 const positiveInt = (v: string | null): number | undefined => {

@@ -11,11 +11,11 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import type { School } from '../../api/contracts';
 import { eduKeys, useSchools } from '../../api/queries';
-import { errorText, useServices } from '../../lib/services';
-import { toast } from '../../lib/toasts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { AlertDialog } from '../../components/Dialog';
 import { useT } from '../../i18n/text';
+import { errorText, useServices } from '../../lib/services';
+import { toast } from '../../lib/toasts';
 import { codeMatches, schoolAuthCode, schoolDetails } from './schoolCode';
 
 /** The autocomplete's list, always holding the chosen school (so it stays chosen). */

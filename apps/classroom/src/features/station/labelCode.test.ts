@@ -1,7 +1,7 @@
 import { penKey as normaliseMac, samePen as sameMac } from '@dotink/contracts/penAddress';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { labelPayload } from '../labels/labelLayout';
+import { labelPayload } from '../students/labels/labelLayout';
 import { decodeLabelPayload } from './labelCode';
 
 const id = fc.string({ minLength: 1, maxLength: 24 }).filter((s) => !s.includes('|') && s.trim() === s);

@@ -1,5 +1,5 @@
 /**
- * The inverse of the QR label's payload (`labelPayload` of features/labels, classroom.md §3):
+ * The inverse of the QR label's payload (`labelPayload` of features/students/labels, classroom.md §3):
  * base64 of the UTF-8 of `id|password|mac`. The id and the address never hold '|'; a password
  * may, so the password is everything between the first and the last '|'.
  */

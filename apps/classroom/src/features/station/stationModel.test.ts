@@ -11,7 +11,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { StudentInkCalls } from '../../api/annotation';
 import { ApiError } from '../../api/client';
-import { labelPayload } from '../labels/labelLayout';
+import { labelPayload } from '../students/labels/labelLayout';
 import { decodeLabelPayload } from './labelCode';
 import type { SocketLike } from './roomSocket';
 import { LIVE_MESSAGE_KEYS } from './stationCalls';

@@ -5,8 +5,8 @@
  */
 import { type FormEvent, useState } from 'react';
 import type { Student, StudentRowInput } from '../../api/contracts';
-import { errorText } from '../../lib/services';
 import { type T, useT } from '../../i18n/text';
+import { errorText } from '../../lib/services';
 import { checkPupilDraft, type PupilDraftCheck } from './pupilRow';
 
 const problemText = (t: T, problem: Extract<PupilDraftCheck, { ok: false }>['problem']) =>

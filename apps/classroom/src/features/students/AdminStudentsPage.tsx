@@ -9,17 +9,17 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from 'react-aria-components';
 import type { Student, StudentRowInput } from '../../api/contracts';
 import { eduKeys } from '../../api/queries';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useTemplateDownload } from '../../components/spreadsheet/useTemplateDownload';
+import { useT } from '../../i18n/text';
 import { errorText, useServices } from '../../lib/services';
 import { toast } from '../../lib/toasts';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useT } from '../../i18n/text';
-import { useTemplateDownload } from '../classes/useTemplateDownload';
 import { AddPupilForm } from './AddPupilForm';
 import { StudentsPageFrame, useClassStudents } from './StudentsPageFrame';
 import { StudentTable } from './StudentTable';
 
 const ImportDialog = lazy(async () => ({
-  default: (await import('../spreadsheet/ImportDialog')).ImportDialog,
+  default: (await import('../../components/spreadsheet/ImportDialog')).ImportDialog,
 }));
 
 export default function AdminStudentsPage() {

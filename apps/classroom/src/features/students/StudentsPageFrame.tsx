@@ -6,8 +6,8 @@
 import type { ReactNode } from 'react';
 import type { Student, StudentRowInput } from '../../api/contracts';
 import { useStudents } from '../../api/queries';
+import { useClassParam } from '../../hooks/useClassParam';
 import { useT } from '../../i18n/text';
-import { useClassParam } from './useClassParam';
 import { useStudentEditing } from './useStudentEditing';
 
 /** The page's class, its students (empty while loading) and the editing that saves rows with `save`. */

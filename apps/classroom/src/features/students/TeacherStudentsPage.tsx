@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { useCurriculums } from '../../api/lecturesQueries';
-import { useServices } from '../../lib/services';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { AlertDialog } from '../../components/Dialog';
 import { useT } from '../../i18n/text';
-import { useQrLabels } from '../labels/useQrLabels';
+import { useServices } from '../../lib/services';
+import { useQrLabels } from './labels/useQrLabels';
 import { StudentsPageFrame, useClassStudents } from './StudentsPageFrame';
 import { StudentTable } from './StudentTable';
 

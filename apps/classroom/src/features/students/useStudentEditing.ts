@@ -6,9 +6,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Student, StudentRowInput } from '../../api/contracts';
 import { eduKeys } from '../../api/queries';
+import { useT } from '../../i18n/text';
 import { errorText } from '../../lib/services';
 import { toast } from '../../lib/toasts';
-import { useT } from '../../i18n/text';
 import { type Edit, type Edits, type RowView, saveRowOf } from './studentEdits';
 
 export function useStudentEditing(

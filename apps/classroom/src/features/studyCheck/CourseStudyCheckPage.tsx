@@ -13,9 +13,9 @@ import { readStudyCheckQuery, replayPath, type StudyCheckQuery } from '../../api
 import type { WritingFilter } from '../../api/lectures';
 import { useLastUpload } from '../../api/lecturesQueries';
 import { useStudents } from '../../api/queries';
-import { errorText } from '../../lib/services';
 import { DataTable, type TableColumn } from '../../components/DataTable';
 import { type T, useT } from '../../i18n/text';
+import { errorText } from '../../lib/services';
 
 /** The writing a row looks for: the lesson's (tag) on the material's book. */
 export function writingFilterOf(q: StudyCheckQuery): WritingFilter {

@@ -9,11 +9,11 @@ import { useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import type { TeacherRow, TeacherStatus } from '../../api/contracts';
 import { eduKeys, useTeacher, useTeachers } from '../../api/queries';
-import { errorText, useServices } from '../../lib/services';
-import { toast } from '../../lib/toasts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type TableColumn } from '../../components/DataTable';
 import { type T, useT } from '../../i18n/text';
+import { errorText, useServices } from '../../lib/services';
+import { toast } from '../../lib/toasts';
 
 export default function TeachersPage() {
   const t = useT();

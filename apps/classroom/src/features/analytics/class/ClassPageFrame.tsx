@@ -7,8 +7,8 @@
 import type { MathSummaryData } from '@dotink/contracts/eduAnalytics';
 import { type ReactNode, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorText } from '../../../lib/services';
 import { useT } from '../../../i18n/text';
+import { errorText } from '../../../lib/services';
 import { type MathQuery, readMathQuery, useMathSummary } from '../summaryQueries';
 
 export interface ClassPageFrameProps {

@@ -11,9 +11,9 @@ import type { PupilDetailData } from '@dotink/contracts/eduAnalytics';
 import { useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useNavigate } from 'react-router';
-import { useServices } from '../../../lib/services';
 import { AppDialog } from '../../../components/Dialog';
 import { useT } from '../../../i18n/text';
+import { useServices } from '../../../lib/services';
 import { type MathQuery, mathSearch } from '../summaryQueries';
 import { PupilCalendar } from './PupilCalendar';
 import {

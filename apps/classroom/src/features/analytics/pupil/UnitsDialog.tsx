@@ -8,9 +8,9 @@ import type { UnitDefinition } from '@dotink/contracts/eduAnalytics';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { errorText, useServices } from '../../../lib/services';
 import { AppDialog } from '../../../components/Dialog';
 import { type T, useT } from '../../../i18n/text';
+import { errorText, useServices } from '../../../lib/services';
 import { analyticsKeys } from '../summaryQueries';
 import { type UnitDraft, type UnitProblem, unitDrafts, unitProblems, unitsOfDrafts } from './pupilFigures';
 

@@ -1,7 +1,7 @@
 import type { CalendarDay, MathSummaryData } from '@dotink/contracts/eduAnalytics';
 import { decodePageArray, pageId } from '@dotink/ncode';
 import { describe, expect, it } from 'vitest';
-import { parseReplayQuery } from '../../replay/replayQuery';
+import { parseReplayQuery } from '../../../components/replay/replayQuery';
 import type { MathQuery } from '../summaryQueries';
 import {
   clickKind,

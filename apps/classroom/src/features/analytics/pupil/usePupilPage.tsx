@@ -8,8 +8,8 @@ import type { PupilDetailData, SummaryUnit } from '@dotink/contracts/eduAnalytic
 import { useLanguage } from '@dotink/view/i18n';
 import { type ReactNode, useCallback, useId, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { errorText } from '../../../lib/services';
 import { useT } from '../../../i18n/text';
+import { errorText } from '../../../lib/services';
 import { type MathQuery, mathSearch, readMathQuery, useMathSummary, usePupilDetail } from '../summaryQueries';
 
 /** The unit's name: its title, or 'unclassified unit' (index −1) in the UI language. */

@@ -7,9 +7,9 @@ import { type PageAddress, pageId } from '@dotink/ncode';
 import type { PageImageSource } from '@dotink/view';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useT } from '../../i18n/text';
 import { errorText, useServices } from '../../lib/services';
 import { toast } from '../../lib/toasts';
-import { useT } from '../../i18n/text';
 
 export function usePageBackground(page: PageAddress | undefined): {
   readonly page: PageAddress | undefined;

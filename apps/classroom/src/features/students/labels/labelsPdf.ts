@@ -5,7 +5,7 @@
  */
 import { PDFDocument } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { addressTail } from '../students/studentEdits';
+import { addressTail } from '../studentEdits';
 import { LABEL_PADDING_PT, labelPayload, labelRect, PAGE_PT, PT_PER_MM, QR_MM } from './labelLayout';
 
 /** One pupil's label. */

@@ -18,9 +18,9 @@ import {
   servePrintJobs,
 } from '@dotink/print-web';
 import { describe, expect, it } from 'vitest';
-import { answerFailure } from '../../api/client';
-import { downloadMaterialPdf } from '../../api/materialPrint';
-import { classroomText } from '../../i18n/text';
+import { answerFailure } from '../../../api/client';
+import { downloadMaterialPdf } from '../../../api/materialPrint';
+import { classroomText } from '../../../i18n/text';
 import {
   AttachmentError,
   type MaterialPrintDeps,
@@ -33,7 +33,7 @@ const BOOK = 's3-o27-b1068';
 /** The shared Ncode data (as test-support/shared.ts finds it; that file is outside this project). */
 const sharedDir =
   process.env.DOTINK_SHARED_DIR ??
-  resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../../../shared');
+  resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../../../../shared');
 const readCodePage = (page: number) =>
   new Uint8Array(readFileSync(resolve(sharedDir, 'data/ncode/code', BOOK, `${BOOK}-p${page}.code.gz`)));
 const textbook: Textbook = {

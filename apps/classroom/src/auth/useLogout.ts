@@ -7,10 +7,10 @@
  * landing page (or the login page) itself.
  */
 import { useCallback } from 'react';
-import { errorText, useServices } from '../../lib/services';
-import { toast } from '../../lib/toasts';
-import type { AfterLogout } from '../../auth/storedSession';
-import { useT } from '../../i18n/text';
+import { useT } from '../i18n/text';
+import { errorText, useServices } from '../lib/services';
+import { toast } from '../lib/toasts';
+import type { AfterLogout } from './storedSession';
 
 export function useLogout(then: AfterLogout = 'landing'): () => void {
   const services = useServices();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Student } from '../../api/contracts';
+import type { Student } from '../../../api/contracts';
 import { labelWarnings } from './labelWarnings';
 
 const pupil = (num: number, macAddress: string): Student =>

@@ -11,14 +11,14 @@ import { readLectureQuery, textbookPath } from '../../api/lectureLinks';
 import { useLectureTextbooks } from '../../api/lecturesQueries';
 import { resultsPath } from '../../api/mathLinks';
 import { useTeachers } from '../../api/queries';
-import { useServices } from '../../lib/services';
-import { useUi } from '../../stores/uiStore';
+import { useLogout } from '../../auth/useLogout';
 import { Logo } from '../../components/Logo';
 import { useT } from '../../i18n/text';
-import { useConnectedPenCount } from '../annotation/penCount';
-import { livePath } from '../live/liveLinks';
+import { livePath } from '../../lib/liveLinks';
+import { useServices } from '../../lib/services';
+import { useConnectedPenCount } from '../../stores/penCount';
+import { useUi } from '../../stores/uiStore';
 import { breadcrumbOf } from './breadcrumb';
-import { useLogout } from './useLogout';
 
 /** Shown when the build says so (VITE_DOTINK_ENV other than production) or in development. */
 const STAGING = import.meta.env.DEV || (import.meta.env.VITE_DOTINK_ENV ?? 'production') !== 'production';

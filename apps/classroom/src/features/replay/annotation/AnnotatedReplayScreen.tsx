@@ -5,7 +5,7 @@
  * strokes not uploaded yet (`extraStrokes`). A successful upload reloads the pupil's writing.
  */
 import { useRef, useState } from 'react';
-import { ReplayScreen, type ReplayScreenContext } from '../replay/ReplayScreen';
+import { ReplayScreen, type ReplayScreenContext } from '../../../components/replay/ReplayScreen';
 import { AnnotationControls } from './AnnotationControls';
 import { useAnnotation } from './useAnnotation';
 

@@ -4,7 +4,7 @@
  * still print, after the teacher has read which they are.
  */
 import { penAddressStatuses } from '@dotink/contracts/penAddress';
-import type { Student } from '../../api/contracts';
+import type { Student } from '../../../api/contracts';
 
 export interface LabelWarning {
   readonly num: number;

@@ -1,9 +1,9 @@
 /** The class of a student page: `?eduClassId=`, else the selected class; choosing it is remembered. */
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { useClasses } from '../../api/queries';
-import { useServices } from '../../lib/services';
-import { useUi } from '../../stores/uiStore';
+import { useClasses } from '../api/queries';
+import { useServices } from '../lib/services';
+import { useUi } from '../stores/uiStore';
 
 export function useClassParam() {
   const { ui } = useServices();

@@ -6,8 +6,8 @@
 import { browserCanvasFactory, createPrintWorker, printOrDownloadPdf } from '@dotink/print-web';
 import * as pdfjs from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { downloadMaterialPdf } from '../../api/materialPrint';
-import type { Services } from '../../lib/services';
+import { downloadMaterialPdf } from '../../../api/materialPrint';
+import type { Services } from '../../../lib/services';
 import type { MaterialPrintDeps, PrintablePdf } from './materialPrintFlow';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;

@@ -5,11 +5,11 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTeacher } from '../../api/queries';
-import { useServices } from '../../lib/services';
+import { useEarlyClassSummary } from '../../features/analytics/class/earlySummary';
+import { decideGate } from '../../features/gate/gate';
+import { RenewingAccess } from '../../features/gate/RenewingAccess';
 import { useT } from '../../i18n/text';
-import { useEarlyClassSummary } from '../analytics/class/earlySummary';
-import { decideGate } from '../gate/gate';
-import { RenewingAccess } from '../gate/RenewingAccess';
+import { useServices } from '../../lib/services';
 import { BooksDrawer } from './BooksDrawer';
 import { Drawer } from './Drawer';
 import { TopBar } from './TopBar';

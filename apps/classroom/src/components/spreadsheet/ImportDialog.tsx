@@ -7,10 +7,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import type { Student } from '../../api/contracts';
+import { type T, useT } from '../../i18n/text';
 import { errorText, useServices } from '../../lib/services';
 import { toast } from '../../lib/toasts';
-import { AppDialog } from '../../components/Dialog';
-import { type T, useT } from '../../i18n/text';
+import { AppDialog } from '../Dialog';
 import { MAX_IMPORT_ROWS, type ParsedSheet, parseSheet, SheetError } from './parseSheet';
 import { type ReadResult, SheetReader } from './readWorkbook';
 

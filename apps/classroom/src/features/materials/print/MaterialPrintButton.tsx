@@ -7,10 +7,10 @@
 import type { Textbook } from '@dotink/contracts/eduLectures';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
-import { useServices } from '../../lib/services';
-import { toast } from '../../lib/toasts';
-import { AlertDialog, AppDialog } from '../../components/Dialog';
-import { useT } from '../../i18n/text';
+import { AlertDialog, AppDialog } from '../../../components/Dialog';
+import { useT } from '../../../i18n/text';
+import { useServices } from '../../../lib/services';
+import { toast } from '../../../lib/toasts';
 import type { MaterialPrintOutcome, MaterialPrintStage } from './materialPrintFlow';
 import { isPrintableMaterial } from './printEligibility';
 import { outcomeMessage, stageProgress } from './printMessages';

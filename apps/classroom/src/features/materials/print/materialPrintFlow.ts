@@ -21,21 +21,10 @@ import {
   renderPdfPageRaster,
   runPrintInWorker,
 } from '@dotink/print-web';
+import { AttachmentError, type AttachmentErrorCode } from '../../../api/materialPrint';
 import { materialCodeRange, materialCodes } from './materialCodes';
 
-/** The attachment download codes of classroom.md §8. */
-export type AttachmentErrorCode = 1001 | 1002 | 1003;
-
-/** A failed download of a material's attachment, with its §8 code. */
-export class AttachmentError extends Error {
-  override readonly name = 'AttachmentError';
-  constructor(
-    readonly code: AttachmentErrorCode,
-    detail: string,
-  ) {
-    super(`attachment error ${code}: ${detail}`);
-  }
-}
+export { AttachmentError, type AttachmentErrorCode };
 
 /** An open PDF as the flow needs it (pdf.js). */
 export interface PrintablePdf {

@@ -1,6 +1,6 @@
 /** What the material print tells the user (classroom.md §8): progress titles and end messages. */
-import { errorText } from '../../api/errorText';
-import type { T } from '../../i18n/text';
+import { errorText } from '../../../api/errorText';
+import type { T } from '../../../i18n/text';
 import type { MaterialPrintOutcome, MaterialPrintStage } from './materialPrintFlow';
 
 /** The progress dialog's title and percent for a stage. */

@@ -11,7 +11,7 @@
  */
 import { encodeStrokeUploads, type Stroke } from '@dotink/ink';
 import type { Clock } from '@dotink/ncode';
-import type { StudentInkCalls } from '../../api/annotation';
+import type { StudentInkCalls } from '../../../api/annotation';
 
 /** The pupil's sign-in (the password is the pupil id until a teacher resets it). */
 export interface PupilSignIn {

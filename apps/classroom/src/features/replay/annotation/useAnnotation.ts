@@ -17,11 +17,11 @@ import type { BluetoothLike } from '@dotink/pen';
 import type { LiveInkFeed } from '@dotink/view';
 import { createPenStatus, PenConnection, type PenStatus } from '@dotink/view/pens';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { studentInkCalls } from '../../api/annotation';
-import { useTeacher } from '../../api/queries';
-import { useServices } from '../../lib/services';
+import { studentInkCalls } from '../../../api/annotation';
+import { useTeacher } from '../../../api/queries';
+import { useServices } from '../../../lib/services';
+import { publishPenCount } from '../../../stores/penCount';
 import { AnnotationModel, type AnnotationState } from './annotationModel';
-import { publishPenCount } from './penCount';
 
 /** Whose page the teacher writes on. */
 export interface AnnotationTarget {

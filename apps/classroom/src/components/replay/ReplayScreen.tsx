@@ -31,9 +31,9 @@ import {
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useStudents } from '../../api/queries';
+import { type T, useT } from '../../i18n/text';
 import { errorText } from '../../lib/services';
 import { toast } from '../../lib/toasts';
-import { type T, useT } from '../../i18n/text';
 import { parseReplayQuery, type ReplayQuery, type ReplayQueryProblem } from './replayQuery';
 import { THUMBNAIL_STRIP_WIDTH_PX, ThumbnailStrip } from './ThumbnailStrip';
 import { usePageBackground } from './usePageBackground';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/apiError';
-import { classroomText, type T } from '../../i18n/text';
+import { ApiError } from '../../../api/apiError';
+import { classroomText, type T } from '../../../i18n/text';
 import { outcomeMessage, stageProgress } from './printMessages';
 
 const tIn =

@@ -6,11 +6,11 @@
  * teacher confirms (`warning`).
  */
 import { useState } from 'react';
-import type { Student } from '../../api/contracts';
-import { errorText, useServices } from '../../lib/services';
-import { toast } from '../../lib/toasts';
-import { downloadBytes } from '../../components/download';
-import { useT } from '../../i18n/text';
+import type { Student } from '../../../api/contracts';
+import { downloadBytes } from '../../../components/download';
+import { useT } from '../../../i18n/text';
+import { errorText, useServices } from '../../../lib/services';
+import { toast } from '../../../lib/toasts';
 import { type LabelWarning, labelWarnings } from './labelWarnings';
 
 const NO_PEN = '00:00:00:00:00:00';

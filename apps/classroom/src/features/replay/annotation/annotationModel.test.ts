@@ -2,8 +2,8 @@ import type { UploadRecord } from '@dotink/contracts/inkstore';
 import { decodeStrokeUpload, strokeThrough } from '@dotink/ink';
 import { pageAddress } from '@dotink/ncode';
 import { describe, expect, it } from 'vitest';
-import type { StudentInkCalls } from '../../api/annotation';
-import { ApiError } from '../../api/client';
+import type { StudentInkCalls } from '../../../api/annotation';
+import { ApiError } from '../../../api/client';
 import { AnnotationModel, canUpload } from './annotationModel';
 
 const P1 = pageAddress(3, 1012, 1191, 5);

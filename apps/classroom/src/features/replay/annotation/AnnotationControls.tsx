@@ -10,10 +10,10 @@ import { useT as useViewText } from '@dotink/view/i18n';
 import { PenConnectButton, usePenStatus } from '@dotink/view/pens';
 import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { errorText } from '../../lib/services';
-import { toast } from '../../lib/toasts';
-import { PenDialogs } from '../../components/PenDialogs';
-import { useT } from '../../i18n/text';
+import { PenDialogs } from '../../../components/PenDialogs';
+import { useT } from '../../../i18n/text';
+import { errorText } from '../../../lib/services';
+import { toast } from '../../../lib/toasts';
 import { canUpload } from './annotationModel';
 import type { Annotation } from './useAnnotation';
 
