@@ -1,17 +1,47 @@
 import { defineConfig } from 'vitest/config';
 
+const INCLUDE = [
+  'packages/*/src/**/*.test.ts',
+  'packages/*/test/**/*.test.ts',
+  'packages/view/src/**/*.test.tsx',
+  'apps/*/src/**/*.test.ts',
+  'apps/board/src/**/*.test.tsx',
+  'apps/*/test/**/*.test.ts',
+  'test-support/**/*.test.ts',
+  'e2e/**/*.test.ts',
+];
+
+/**
+ * Files that measure time against a budget or stop and start processes and databases on a clock
+ * (latency under load, outages, restarts): they run one at a time after the rest, alone on the
+ * machine, so that what they measure is the code and not their neighbours.
+ */
+const ALONE = [
+  'apps/server/src/realtime/rateLimit.test.ts',
+  'apps/server/src/realtime/realtimeBudgets.test.ts',
+  'apps/server/src/realtime/realtimeRoutes.test.ts',
+  'apps/server/src/realtime/busOutage*.pg.test.ts',
+  'apps/server/src/cluster/*.pg.test.ts',
+  'apps/server/src/inkstore/crash.test.ts',
+  'apps/server/src/vendor/vendorRoutes.test.ts',
+  'apps/server/src/hostile.test.ts',
+  'e2e/board/inkSafety.e2e.test.ts',
+  'e2e/classroom/liveLesson*.e2e.test.ts',
+  'e2e/classroom/stationOutage.e2e.test.ts',
+  'e2e/classroom/podBackground.e2e.test.ts',
+  'e2e/classroom/materialPrint.e2e.test.ts',
+  'e2e/classroom/firstDay.e2e.test.ts',
+];
+
+/**
+ * Vitest runs `vitest run` with one worker less than the machine's cores: one at a time on a
+ * 2-core machine, where most browser and server tests wait on sockets and timers. The rest run
+ * `DOTINK_TEST_WORKERS` at a time (2 unless set).
+ */
+const WORKERS = Number(process.env.DOTINK_TEST_WORKERS) || 2;
+
 export default defineConfig({
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'packages/*/test/**/*.test.ts',
-      'packages/view/src/**/*.test.tsx',
-      'apps/*/src/**/*.test.ts',
-      'apps/board/src/**/*.test.tsx',
-      'apps/*/test/**/*.test.ts',
-      'test-support/**/*.test.ts',
-      'e2e/**/*.test.ts',
-    ],
     exclude: ['**/node_modules/**'],
     // PostgreSQL suites (`[postgres]`) need TEST_DATABASE_URL (.ci/run starts PostgreSQL and sets
     // it). Under CI=true a run without it fails at once; otherwise the reporter says how many did
@@ -24,5 +54,21 @@ export default defineConfig({
       './test-support/postgresReporter.ts',
     ],
     testTimeout: 20_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: INCLUDE,
+          exclude: ['**/node_modules/**', ...ALONE],
+          maxWorkers: WORKERS,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'alone', include: ALONE, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

@@ -63,4 +63,4 @@ cp -a "$cache/npm/package" "$context/npm"
 # The machine's trust store (Node's own CAs plus any this machine adds, e.g. an inspecting proxy's).
 cp "${NODE_EXTRA_CA_CERTS:-/etc/ssl/certs/ca-certificates.crt}" "$context/ca-certificates.crt"
 docker build -q -f deploy/ci/base.Dockerfile -t local/node:24 "$context" >/dev/null
-echo "base image: local/node:24 ($("$node_bin" --version), npm $(node -p "require('./$cache/npm/package/package.json').version")) $(($(date +%s) - start)) s"
+echo "base image: local/node:24 ($("$node_bin" --version), npm $(node -p "require(require('path').resolve('$cache/npm/package/package.json')).version")) $(($(date +%s) - start)) s"
