@@ -4,6 +4,7 @@
  * {@link ApiError} whose text is one of the spec's messages in the user's language.
  */
 import { FILE_STORE_UNAVAILABLE } from '@dotink/contracts/answer';
+import { type EduMessageKey, eduMessageKey } from '@dotink/contracts/eduMessages';
 import { serverMessageKey } from '@dotink/contracts/serverMessages';
 import type { z } from 'zod';
 import type { ClassroomKey } from '../i18n/en';
@@ -12,18 +13,18 @@ import { ApiError } from './apiError';
 
 export { ApiError } from './apiError';
 
-/** Server messages (classroom.md §5, §8) shown in the user's language. */
-export const SERVER_MESSAGE_KEYS: Readonly<Record<string, ClassroomKey>> = {
-  'Please enter your affiliation.': 'school.noAffiliation',
-  'The affiliation authentication code does not match. Please enter again.': 'school.codeMismatch',
-  'there is a value not entered': 'classes.valueMissing',
-  'The class info you are trying to register is in use; change the grade/class info or edit the existing one.':
-    'classes.inUse',
-  'pen information may have been entered wrongly': 'import.penWrong',
-  'pen information may have been duplicated': 'import.penDuplicated',
-  'no school registration info': 'gate.noSchoolTitle',
-  // 503: the server's file storage is down (issue 26)
-  [FILE_STORE_UNAVAILABLE]: 'error.storeUnavailable',
+/**
+ * The spec's server messages (classroom.md §5, §8) that the screens word in their own terms, by
+ * the one definition the server answers with (`EduMessage`, never a second copy of the text).
+ */
+export const SERVER_MESSAGE_KEYS: Readonly<Partial<Record<EduMessageKey, ClassroomKey>>> = {
+  noAffiliation: 'school.noAffiliation',
+  codeMismatch: 'school.codeMismatch',
+  classValueMissing: 'classes.valueMissing',
+  classInUse: 'classes.inUse',
+  penInvalid: 'import.penWrong',
+  penDuplicated: 'import.penDuplicated',
+  noSchool: 'gate.noSchoolTitle',
 };
 
 /** The call layer's needs: where the server is, a token, and what to do on a 401. */
@@ -132,8 +133,11 @@ export function answerFailure(status: number, statusText: string, json: unknown)
     typeof json === 'object' && json !== null && typeof (json as { message?: unknown }).message === 'string'
       ? (json as { message: string }).message
       : undefined;
-  if (message && SERVER_MESSAGE_KEYS[message])
-    return new ApiError(status, SERVER_MESSAGE_KEYS[message], {}, message);
+  // 503: the server's file storage is down (issue 26)
+  if (message === FILE_STORE_UNAVAILABLE) return new ApiError(status, 'error.storeUnavailable', {}, message);
+  const edu = message ? eduMessageKey(message) : undefined;
+  const own = edu ? SERVER_MESSAGE_KEYS[edu.key] : undefined;
+  if (own) return new ApiError(status, own, {}, message);
   const known = message ? serverMessageKey(message) : undefined;
   if (known) return new ApiError(status, serverTextKey(known.key), known.params, message);
   if (status >= 400 && status < 500) return new ApiError(status, 'error.refused', { code: status }, message);

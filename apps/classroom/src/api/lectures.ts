@@ -16,22 +16,24 @@ import {
   deletedData,
   textbooksData,
 } from '@dotink/contracts/edu';
+import { type EduMessageKey, eduMessageKey } from '@dotink/contracts/eduMessages';
 import { searchData } from '@dotink/contracts/inkstore';
 import type { z } from 'zod';
 import type { ClassroomKey } from '../i18n/en';
 import { ApiError, type Call, type Query } from './client';
 
-/** Server messages of the lectures calls and the catalogue keys that show them (§5, §8). */
-export const LECTURE_MESSAGE_KEYS: Readonly<Record<string, ClassroomKey>> = {
-  'already existing class': 'lectures.existingClass',
-  'There is a value that was not entered': 'lectures.valueMissing',
-  'The student does not exist.': 'lessons.noStudents',
+/** Server messages of the lectures calls (by `EduMessage` key) and the catalogue keys that show them (§5, §8). */
+export const LECTURE_MESSAGE_KEYS: Readonly<Partial<Record<EduMessageKey, ClassroomKey>>> = {
+  existingClass: 'lectures.existingClass',
+  valueMissing: 'lectures.valueMissing',
+  noStudents: 'lessons.noStudents',
 };
 
 /** The failure of a lectures call as the user reads it (keys of {@link LECTURE_MESSAGE_KEYS}). */
 export function lectureFailure(error: unknown): unknown {
   if (!(error instanceof ApiError) || !error.serverMessage) return error;
-  const key = LECTURE_MESSAGE_KEYS[error.serverMessage];
+  const known = eduMessageKey(error.serverMessage);
+  const key = known ? LECTURE_MESSAGE_KEYS[known.key] : undefined;
   return key ? new ApiError(error.status, key, {}, error.serverMessage) : error;
 }
 

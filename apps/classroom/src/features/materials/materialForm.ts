@@ -4,6 +4,7 @@
  * textbook's units, and the server's refusals in the user's language.
  */
 import type { CategoryInfoEntry, Textbook, TextbookCategory } from '@dotink/contracts/edu';
+import { type EduMessageKey, eduMessageKey } from '@dotink/contracts/eduMessages';
 import { ApiError } from '../../api/client';
 import type { ClassroomKey } from '../../i18n/text';
 
@@ -99,14 +100,14 @@ export function unitChoices(categories: readonly TextbookCategory[], depth = 0, 
   });
 }
 
-const SERVER_REFUSALS: Readonly<Record<string, ClassroomKey>> = {
-  'There is an error in the input values (course / material name / file selection)': 'materials.inputError',
-  'This learning material is already registered.': 'materials.alreadyRegistered',
-  'The PDF file could not be read.': 'materials.notPdf',
-  'The Ncode pages were not issued to your school: request the print codes first.':
-    'materials.pagesNotIssued',
-  'The PDF has more pages than the Ncode pages reserved for it.': 'materials.pdfLonger',
-  'A file may be at most 200 MiB.': 'materials.fileTooLarge',
+/** The education API's refusals of the material calls (by `EduMessage` key) in this feature's words. */
+const SERVER_REFUSALS: Readonly<Partial<Record<EduMessageKey, ClassroomKey>>> = {
+  materialInput: 'materials.inputError',
+  materialRegistered: 'materials.alreadyRegistered',
+  notPdf: 'materials.notPdf',
+  pagesNotIssued: 'materials.pagesNotIssued',
+  pdfLongerThanRange: 'materials.pdfLonger',
+  fileTooLarge: 'materials.fileTooLarge',
 };
 
 /**
@@ -117,9 +118,9 @@ export function materialRefusal(
   error: unknown,
 ): { key: ClassroomKey; params?: { count: number } } | undefined {
   if (!(error instanceof ApiError) || error.serverMessage === undefined) return undefined;
-  const m = error.serverMessage;
-  const pages = /^too many pages \((\d+)\)$/.exec(m);
-  if (pages) return { key: 'materials.tooManyPages', params: { count: Number(pages[1]) } };
-  const key = SERVER_REFUSALS[m];
+  const known = eduMessageKey(error.serverMessage);
+  if (known?.key === 'tooManyPages')
+    return { key: 'materials.tooManyPages', params: { count: known.params.count ?? 0 } };
+  const key = known ? SERVER_REFUSALS[known.key] : undefined;
   return key ? { key } : undefined;
 }
