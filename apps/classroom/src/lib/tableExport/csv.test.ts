@@ -15,7 +15,22 @@ function readBack(bytes: Uint8Array): string[][] {
 }
 
 // Text a pupil's name or a unit title may hold: Korean, Japanese, commas, quotes, line ends.
-const piece = fc.constantFrom('김민준', '이서연', '山田 太郎', 'さくら', '單元', ',', '"', '\r\n', '\n', '\r', ' ', 'a', '1.5', '');
+const piece = fc.constantFrom(
+  '김민준',
+  '이서연',
+  '山田 太郎',
+  'さくら',
+  '單元',
+  ',',
+  '"',
+  '\r\n',
+  '\n',
+  '\r',
+  ' ',
+  'a',
+  '1.5',
+  '',
+);
 const text = fc.array(piece, { maxLength: 6 }).map((p) => p.join(''));
 const cell = fc.oneof(text, fc.integer({ min: -1000, max: 100_000 }));
 
@@ -76,7 +91,9 @@ describe('CSV of exported tables', () => {
 
   it('the BOM is a single U+FEFF that decoders drop', () => {
     expect(UTF8_BOM).toBe('\ufeff');
-    const decoded = new TextDecoder().decode(encodeCsv([{ title: '', columns: columnsOf(['名前']), rows: [] }]));
+    const decoded = new TextDecoder().decode(
+      encodeCsv([{ title: '', columns: columnsOf(['名前']), rows: [] }]),
+    );
     expect(decoded).toBe('名前\r\n');
   });
 });

@@ -9,7 +9,10 @@ export type ExportWorkerAnswer =
 
 self.onmessage = (event: MessageEvent<readonly ExportTable[]>) => {
   encodeXlsx(event.data).then(
-    (bytes) => self.postMessage({ kind: 'bytes', bytes } satisfies ExportWorkerAnswer, [bytes.buffer]),
+    (bytes) =>
+      self.postMessage({ kind: 'bytes', bytes } satisfies ExportWorkerAnswer, {
+        transfer: [bytes.buffer as ArrayBuffer],
+      }),
     (error: unknown) =>
       self.postMessage({
         kind: 'error',

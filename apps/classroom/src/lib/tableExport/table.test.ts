@@ -12,7 +12,9 @@ describe('export tables', () => {
   });
 
   it('file names keep the title and drop characters file systems refuse', () => {
-    expect(exportFileName(['3학년 1반', 'math/all', '2026-05-01'], 'csv')).toBe('3학년 1반 - math_all - 2026-05-01.csv');
+    expect(exportFileName(['3학년 1반', 'math/all', '2026-05-01'], 'csv')).toBe(
+      '3학년 1반 - math_all - 2026-05-01.csv',
+    );
     expect(exportFileName(['', ' '], 'xlsx')).toBe('dotink.xlsx');
   });
 });

@@ -7,7 +7,6 @@
 import ExcelJS from 'exceljs';
 import { cellText, cellValue, type ExportTable } from './table';
 
-
 /** Sheet names: Excel's forbidden characters replaced, at most 31 characters, unique. */
 export function sheetNames(titles: readonly string[]): string[] {
   const used = new Set<string>();
