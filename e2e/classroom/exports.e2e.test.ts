@@ -6,7 +6,7 @@
  * passwords, the warning shown). One server, one sign-in, several exports, to keep CI time small.
  */
 import { readFile } from 'node:fs/promises';
-import type { MathSummaryData, PupilDetailData } from '@dotink/contracts/eduAnalytics';
+import type { MathSummaryData, PupilDetailData, SummaryUnit } from '@dotink/contracts/eduAnalytics';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -154,7 +154,7 @@ describe('classroom: table exports (Excel and CSV) read back equal the API', () 
         data.pages.map((p) => [String(p.writtenPupils), String(p.touchedPupils)]),
       );
       // status per unit: the class averages of each unit (depth first)
-      const flat = (units: MathSummaryData['units']): MathSummaryData['units'] =>
+      const flat = (units: readonly SummaryUnit[]): SummaryUnit[] =>
         units.flatMap((u) => [u, ...flat(u.subCategories)]);
       const avg = new Map(data.average.units.map((u) => [u.index, u.progress]));
       expect(body(tables[5]).map((r) => r.slice(1))).toEqual(
