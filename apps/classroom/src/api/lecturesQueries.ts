@@ -43,9 +43,18 @@ export function useCourses(curriculumId: number | undefined) {
 /** The last upload time of a pupil's writing (loaded per row, classroom.md §2). */
 export function useLastUpload(studentId: string, filter: WritingFilter) {
   const { api } = useServices();
-  return useQuery({
+  return useQuery(lastUploadQuery(api, studentId, filter));
+}
+
+/** The query of a pupil's last upload time (null: none), shared by the row and the study check's export. */
+export function lastUploadQuery(
+  api: Pick<ReturnType<typeof useServices>['api'], 'lastUploadTime'>,
+  studentId: string,
+  filter: WritingFilter,
+) {
+  return {
     queryKey: lectureKeys.lastUpload(studentId, filter),
     queryFn: async () => (await api.lastUploadTime(studentId, filter)) ?? null,
     retry: false,
-  });
+  } as const;
 }

@@ -8,6 +8,7 @@ import { analyticsClassText } from './analyticsClass';
 import { analyticsPupilText } from './analyticsPupil';
 import { annotationText } from './annotation';
 import { collectText } from './collect';
+import { exportsText } from './exports';
 import { lecturesText } from './lectures';
 import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
@@ -222,6 +223,7 @@ export const classroomEn = {
   ...annotationText.en,
   ...liveText.en,
   ...stationText.en,
+  ...exportsText.en,
   ...serverText.en,
   ...schoolsText.en,
   ...collectText.en,

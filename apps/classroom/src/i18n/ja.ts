@@ -6,6 +6,7 @@ import { analyticsPupilText } from './analyticsPupil';
 import { annotationText } from './annotation';
 import { collectText } from './collect';
 import type { ClassroomMessages } from './en';
+import { exportsText } from './exports';
 import { lecturesText } from './lectures';
 import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
@@ -206,6 +207,7 @@ export const classroomJa: ClassroomMessages = {
   ...annotationText.ja,
   ...liveText.ja,
   ...stationText.ja,
+  ...exportsText.ja,
   ...serverText.ja,
   ...schoolsText.ja,
   ...collectText.ja,

@@ -6,6 +6,7 @@ import { analyticsPupilText } from './analyticsPupil';
 import { annotationText } from './annotation';
 import { collectText } from './collect';
 import type { ClassroomMessages } from './en';
+import { exportsText } from './exports';
 import { lecturesText } from './lectures';
 import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
@@ -204,6 +205,7 @@ export const classroomKo: ClassroomMessages = {
   ...annotationText.ko,
   ...liveText.ko,
   ...stationText.ko,
+  ...exportsText.ko,
   ...serverText.ko,
   ...schoolsText.ko,
   ...collectText.ko,

@@ -6,6 +6,7 @@ import { analyticsPupilText } from './analyticsPupil';
 import { annotationText } from './annotation';
 import { collectText } from './collect';
 import type { ClassroomMessages } from './en';
+import { exportsText } from './exports';
 import { lecturesText } from './lectures';
 import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
@@ -200,6 +201,7 @@ export const classroomZhTW: ClassroomMessages = {
   ...annotationText['zh-TW'],
   ...liveText['zh-TW'],
   ...stationText['zh-TW'],
+  ...exportsText['zh-TW'],
   ...serverText['zh-TW'],
   ...schoolsText['zh-TW'],
   ...collectText['zh-TW'],

@@ -6,6 +6,7 @@
  */
 import { type ReactNode, useId, useState } from 'react';
 import { useT } from '../../i18n/text';
+import type { ExportTable } from '../../lib/tableExport/table';
 
 export interface ChartTable {
   /** Column headers. */
@@ -13,6 +14,12 @@ export interface ChartTable {
   /** Rows of cells (already formatted). */
   readonly rows: readonly (readonly (string | number)[])[];
 }
+
+/** A chart's table from the table the export writes (one source for both). */
+export const chartTable = (table: ExportTable): ChartTable => ({
+  columns: table.columns.map((c) => c.header),
+  rows: table.rows,
+});
 
 export interface ChartFrameProps {
   readonly title: string;

@@ -15,6 +15,7 @@ import { useT } from '../../i18n/text';
 import { errorText, useServices } from '../../lib/services';
 import { toast } from '../../lib/toasts';
 import { AddPupilForm } from './AddPupilForm';
+import { RosterExport } from './RosterExport';
 import { StudentsPageFrame, useClassStudents } from './StudentsPageFrame';
 import { StudentTable } from './StudentTable';
 
@@ -63,6 +64,7 @@ export default function AdminStudentsPage() {
         </>
       }
     >
+      <RosterExport eduClassId={eduClassId} classTitle={klass?.className} students={students} />
       <StudentTable students={students} showId onRemove={(r) => setRemoving(r.student)} {...editing} />
       <AddPupilForm students={students} save={saveRows} />
       <ConfirmDialog

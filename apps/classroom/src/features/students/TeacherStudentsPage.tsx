@@ -11,6 +11,7 @@ import { AlertDialog } from '../../components/Dialog';
 import { useT } from '../../i18n/text';
 import { useServices } from '../../lib/services';
 import { useQrLabels } from './labels/useQrLabels';
+import { RosterExport } from './RosterExport';
 import { StudentsPageFrame, useClassStudents } from './StudentsPageFrame';
 import { StudentTable } from './StudentTable';
 
@@ -48,6 +49,7 @@ export default function TeacherStudentsPage() {
       <p className="muted" data-testid="qr-password-note">
         {t('qr.passwordNote')}
       </p>
+      <RosterExport eduClassId={eduClassId} classTitle={klass?.className} students={students} />
       <StudentTable students={students} selection={{ checked, onChange: setChecked }} {...editing} />
       <AlertDialog
         title={t('qr.noStudentTitle')}

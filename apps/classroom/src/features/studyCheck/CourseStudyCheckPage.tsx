@@ -7,15 +7,18 @@
  * the fetch failed (§8: a warning, treated as no activity).
  */
 import type { Student } from '@dotink/contracts/edu';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { readStudyCheckQuery, replayPath, type StudyCheckQuery } from '../../api/lectureLinks';
 import type { WritingFilter } from '../../api/lectures';
-import { useLastUpload } from '../../api/lecturesQueries';
+import { lastUploadQuery, useLastUpload } from '../../api/lecturesQueries';
 import { useStudents } from '../../api/queries';
 import { DataTable, type TableColumn } from '../../components/DataTable';
+import { ExportButtons } from '../../components/ExportButtons';
 import { type T, useT } from '../../i18n/text';
-import { errorText } from '../../lib/services';
+import { errorText, useServices } from '../../lib/services';
+import { columnsOf, type ExportTable } from '../../lib/tableExport/table';
 
 /** The writing a row looks for: the lesson's (tag) on the material's book. */
 export function writingFilterOf(q: StudyCheckQuery): WritingFilter {
@@ -34,11 +37,48 @@ export function uploadTimeText(iso: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+/** A row's last upload as the screen shows it: the time, or '(no activity)' when none or the fetch failed (§8). */
+export const uploadCellText = (t: T, upload: string | null | undefined): string =>
+  upload ? uploadTimeText(upload) : t('studyCheck.noActivity');
+
+/** The study check's table: number, name, writing upload time (every pupil, not one page of them). */
+export function studyCheckTable(
+  t: T,
+  students: readonly Pick<Student, 'id' | 'num' | 'name'>[],
+  uploads: ReadonlyMap<string, string | null | undefined>,
+): ExportTable {
+  return {
+    title: t('studyCheck.title'),
+    columns: columnsOf([t('studyCheck.num'), t('studyCheck.name'), t('studyCheck.uploadTime')]),
+    rows: students.map((s) => [s.num, s.name, uploadCellText(t, uploads.get(s.id))]),
+  };
+}
+
+/** Every pupil's last upload, from the rows' cache or fetched as a row fetches it (a failure reads as none). */
+async function lastUploads(
+  queryClient: QueryClient,
+  api: Parameters<typeof lastUploadQuery>[0],
+  students: readonly Student[],
+  filter: WritingFilter,
+): Promise<Map<string, string | null | undefined>> {
+  const out = new Map<string, string | null | undefined>();
+  for (const s of students)
+    out.set(
+      s.id,
+      await queryClient
+        .fetchQuery({ ...lastUploadQuery(api, s.id, filter), staleTime: Number.POSITIVE_INFINITY })
+        .catch(() => undefined),
+    );
+  return out;
+}
+
 export default function CourseStudyCheckPage() {
   const t = useT();
   const [params] = useSearchParams();
   const query = useMemo(() => readStudyCheckQuery(params), [params]);
   const students = useStudents(query?.eduClassId);
+  const queryClient = useQueryClient();
+  const { api } = useServices();
   const filter = useMemo(() => (query ? writingFilterOf(query) : {}), [query]);
   const columns = useMemo(() => (query ? studyColumns(t, query, filter) : []), [t, query, filter]);
   if (!query) return <p className="page">{t('studyCheck.empty')}</p>;
@@ -51,6 +91,15 @@ export default function CourseStudyCheckPage() {
           {query.courseTitle ? ` · ${query.courseTitle}` : ''}
         </span>
       </h1>
+      <ExportButtons
+        what={t('studyCheck.title')}
+        tables={async () => {
+          const list = students.data ?? [];
+          return [studyCheckTable(t, list, await lastUploads(queryClient, api, list, filter))];
+        }}
+        fileName={[query.curriculumTitle, query.courseTitle ?? '', t('studyCheck.title')]}
+        testId="export-study-check"
+      />
       <DataTable
         label={t('studyCheck.title')}
         columns={columns}

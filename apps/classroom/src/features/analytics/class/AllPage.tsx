@@ -7,11 +7,13 @@
  */
 import type { MathSummaryData } from '@dotink/contracts/eduAnalytics';
 import { useNavigate } from 'react-router';
+import { ExportButtons } from '../../../components/ExportButtons';
 import { useT } from '../../../i18n/text';
-import { ChartFrame } from '../ChartFrame';
+import { ChartFrame, chartTable } from '../ChartFrame';
 import type { MathQuery } from '../summaryQueries';
 import { ClassPageFrame } from './ClassPageFrame';
-import { oneDecimal, studentPath, WHOLE_BOOK_AXIS, wholeBookRows } from './classData';
+import { studentPath, WHOLE_BOOK_AXIS, wholeBookRows } from './classData';
+import { mathAllTables, rateTable } from './classExports';
 import { PupilBars } from './PupilBars';
 import { AverageBox, PageStatus, UnitStatus } from './StatusSections';
 
@@ -31,21 +33,19 @@ function WholeBook({ data, q }: { data: MathSummaryData; q: MathQuery }) {
   const toPupil = (studentId: string) => navigate(studentPath(q, studentId));
   return (
     <>
+      <ExportButtons
+        what={t('analyticsClass.wholeTextbook')}
+        tables={() => mathAllTables(t, data)}
+        fileName={[q.textbookTitle, t('analyticsClass.wholeTextbook')]}
+        testId="export-math-all"
+      />
       <div className="math-all-top">
         <ChartFrame
           title={t('analyticsClass.rateChart')}
           caption={t('analyticsClass.rateCaption')}
           hasData={rows.length > 0}
           testId="math-all-rates"
-          table={{
-            columns: [
-              t('analyticsClass.num'),
-              t('analyticsClass.name'),
-              t('analyticsClass.writingRate'),
-              t('analyticsClass.contentRate'),
-            ],
-            rows: rows.map((r) => [r.num, r.name, oneDecimal(r.written), oneDecimal(r.touched)]),
-          }}
+          table={chartTable(rateTable(t, t('analyticsClass.rateChart'), rows))}
         >
           <PupilBars
             rows={rows}

@@ -8,8 +8,9 @@
 import type { MathSummaryData } from '@dotink/contracts/eduAnalytics';
 import { useId } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ExportButtons } from '../../../components/ExportButtons';
 import { useT } from '../../../i18n/text';
-import { ChartFrame } from '../ChartFrame';
+import { ChartFrame, chartTable } from '../ChartFrame';
 import type { MathQuery } from '../summaryQueries';
 import { ClassPageFrame } from './ClassPageFrame';
 import {
@@ -17,13 +18,13 @@ import {
   type FlatUnit,
   flattenUnits,
   hasBars,
-  oneDecimal,
   readUnitFilter,
   studentUnitsPath,
   UNIT_AXIS,
   unitBarRows,
   unitTitle,
 } from './classData';
+import { categoriesTables, rateTable } from './classExports';
 import { PupilBars } from './PupilBars';
 
 export default function CategoriesPage() {
@@ -70,6 +71,12 @@ function ByUnit({ data, q }: { data: MathSummaryData; q: MathQuery }) {
           ))}
         </select>
       </div>
+      <ExportButtons
+        what={t('analyticsClass.byUnitTitle')}
+        tables={() => categoriesTables(t, data, filter)}
+        fileName={[q.textbookTitle, t('analyticsClass.byUnitTitle')]}
+        testId="export-math-categories"
+      />
       {charted.length === 0 ? <p className="chart-frame-empty">{t('analytics.noData')}</p> : null}
       {charted.map((u) => (
         <UnitChart key={u.index} data={data} q={q} unit={u} />
@@ -89,15 +96,7 @@ function UnitChart({ data, q, unit }: { data: MathSummaryData; q: MathQuery; uni
       caption={t('analyticsClass.unitCaption')}
       hasData={hasBars(rows)}
       testId="unit-chart"
-      table={{
-        columns: [
-          t('analyticsClass.num'),
-          t('analyticsClass.name'),
-          t('analyticsClass.writingRate'),
-          t('analyticsClass.contentRate'),
-        ],
-        rows: rows.map((r) => [r.num, r.name, oneDecimal(r.written), oneDecimal(r.touched)]),
-      }}
+      table={chartTable(rateTable(t, t('analyticsClass.unitChart', { unit: title }), rows))}
     >
       <PupilBars
         rows={rows}

@@ -9,10 +9,12 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/DataTable';
+import { ExportButtons } from '../../../components/ExportButtons';
 import { type T, useT } from '../../../i18n/text';
 import type { MathQuery } from '../summaryQueries';
 import { ClassPageFrame } from './ClassPageFrame';
 import { dateTimeText, type PupilViewRow, pupilViewRows, studentPath, studentUnitsPath } from './classData';
+import { viewTable } from './classExports';
 
 export default function ViewPage() {
   const t = useT();
@@ -28,15 +30,23 @@ function PupilSelection({ data, q }: { data: MathSummaryData; q: MathQuery }) {
   const rows = useMemo(() => pupilViewRows(data), [data]);
   const columns = useMemo(() => viewColumns(t, q, data.timeZone), [t, q, data.timeZone]);
   return (
-    <DataTable
-      label={t('analyticsClass.viewTitle')}
-      columns={columns}
-      data={rows}
-      rowId={(r) => r.studentId}
-      defaultPageSize={-1}
-      testId="pupil-table"
-      empty={t('analytics.noData')}
-    />
+    <>
+      <ExportButtons
+        what={t('analyticsClass.viewTitle')}
+        tables={() => [viewTable(t, data)]}
+        fileName={[q.textbookTitle, t('analyticsClass.viewTitle')]}
+        testId="export-math-view"
+      />
+      <DataTable
+        label={t('analyticsClass.viewTitle')}
+        columns={columns}
+        data={rows}
+        rowId={(r) => r.studentId}
+        defaultPageSize={-1}
+        testId="pupil-table"
+        empty={t('analytics.noData')}
+      />
+    </>
   );
 }
 

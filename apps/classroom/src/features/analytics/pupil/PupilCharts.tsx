@@ -5,17 +5,26 @@
  * against activity time, writing speed per unit against the class, and the monthly study time
  * by weekday. Each sits in a {@link ChartFrame} with its table alternative.
  */
-import type { Analysis, Progress } from '@dotink/contracts/eduAnalytics';
+import type { Progress } from '@dotink/contracts/eduAnalytics';
 import { useLanguage } from '@dotink/view/i18n';
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { useT } from '../../../i18n/text';
-import { ChartFrame } from '../ChartFrame';
+import { ChartFrame, chartTable } from '../ChartFrame';
+import {
+  hourTable,
+  overallTable,
+  realVsActivityPair,
+  speedPair,
+  type UnitPair,
+  unitPairTable,
+  unitRatePair,
+  unitTimePair,
+  weekdayTable,
+} from './pupilExports';
 import {
   HOUR_TICKS,
-  hourLabel,
   hourRows,
-  msToMinutes,
   oneDecimal,
   PROGRESS_AXIS_MAX,
   UNIT_AXIS_MAX,
@@ -64,10 +73,7 @@ export function HourChart({ hourStudyMin }: { readonly hourStudyMin: readonly nu
       caption={t('analyticsPupil.dailyCaption')}
       hasData={rows.some((r) => r.minutes > 0)}
       testId="chart-hours"
-      table={{
-        columns: [t('analyticsPupil.hour'), t('analyticsPupil.minutes')],
-        rows: rows.map((r) => [hourLabel(r.hour), oneDecimal(r.minutes)]),
-      }}
+      table={chartTable(hourTable(t, hourStudyMin))}
     >
       <Bars data={rows} height={220}>
         <XAxis
@@ -101,10 +107,7 @@ export function WeekdayChart({ weekdayStudyMin }: { readonly weekdayStudyMin: re
       caption={t('analyticsPupil.weekdayCaption')}
       hasData={rows.some((r) => r.minutes > 0)}
       testId="chart-weekdays"
-      table={{
-        columns: [t('analyticsPupil.day'), t('analyticsPupil.minutes')],
-        rows: rows.map((r) => [r.name, oneDecimal(r.minutes)]),
-      }}
+      table={chartTable(weekdayTable(t, weekdayStudyMin, language))}
     >
       <Bars data={rows} height={220}>
         <XAxis dataKey="name" />
@@ -147,10 +150,7 @@ export function OverallChart(props: {
       title={props.title ?? t('analyticsPupil.overall')}
       hasData
       testId={props.testId ?? 'chart-overall'}
-      table={{
-        columns: ['', t('analyticsPupil.writingRate'), t('analyticsPupil.contentRate')],
-        rows: rows.map((r) => [r.name, oneDecimal(r.written), oneDecimal(r.touched)]),
-      }}
+      table={chartTable(overallTable(t, props.pupil, props.average, props.title))}
     >
       <Bars data={rows} height={160} vertical>
         <XAxis type="number" domain={[0, props.max ?? PROGRESS_AXIS_MAX]} ticks={[0, 20, 40, 60, 80, 100]} />
@@ -178,33 +178,25 @@ const shortName = (s: string) => (s.length > 16 ? `${s.slice(0, 15)}…` : s);
 
 /** A per-unit chart: two figures of each unit (the pupil's and another) as horizontal bars. */
 function UnitPairChart(props: {
-  readonly title: string;
   readonly testId: string;
   readonly rows: readonly UnitRow[];
-  readonly first: { readonly name: string; readonly value: (r: UnitRow) => number | undefined };
-  readonly second: { readonly name: string; readonly value: (r: UnitRow) => number | undefined };
+  readonly pair: UnitPair;
   readonly max?: number | undefined;
 }) {
   const name = useUnitName();
   const t = useT();
+  const { first, second } = props.pair;
   const data = props.rows.map((r) => ({
     name: shortName(name(r.unit)),
-    a: props.first.value(r) ?? 0,
-    b: props.second.value(r) ?? 0,
+    a: first.value(r) ?? 0,
+    b: second.value(r) ?? 0,
   }));
   return (
     <ChartFrame
-      title={props.title}
+      title={props.pair.title}
       hasData={data.some((d) => d.a > 0 || d.b > 0)}
       testId={props.testId}
-      table={{
-        columns: [t('analyticsPupil.unit'), props.first.name, props.second.name],
-        rows: props.rows.map((r) => [
-          name(r.unit),
-          oneDecimal(props.first.value(r) ?? 0),
-          oneDecimal(props.second.value(r) ?? 0),
-        ]),
-      }}
+      table={chartTable(unitPairTable(t, name, props.rows, props.pair))}
     >
       <Bars data={data} height={unitHeight(data.length)} vertical>
         <XAxis
@@ -214,60 +206,29 @@ function UnitPairChart(props: {
         />
         <YAxis type="category" dataKey="name" width={130} />
         <Legend />
-        <Bar isAnimationActive={false} dataKey="a" name={props.first.name} fill={PUPIL_COLOUR} />
-        <Bar isAnimationActive={false} dataKey="b" name={props.second.name} fill={CLASS_COLOUR} />
+        <Bar isAnimationActive={false} dataKey="a" name={first.name} fill={PUPIL_COLOUR} />
+        <Bar isAnimationActive={false} dataKey="b" name={second.name} fill={CLASS_COLOUR} />
       </Bars>
     </ChartFrame>
   );
 }
 
-const pupilA = (pick: (a: Analysis) => number) => (r: UnitRow) =>
-  r.pupil ? pick(r.pupil.analysis) : undefined;
-
 /** Writing rate per unit (to 100 %), the pupil against the class. */
 export function UnitRateChart({ rows }: { readonly rows: readonly UnitRow[] }) {
   const t = useT();
-  return (
-    <UnitPairChart
-      title={t('analyticsPupil.perUnitRate')}
-      testId="chart-unit-rate"
-      rows={rows}
-      max={UNIT_AXIS_MAX}
-      first={{ name: t('analyticsPupil.thisStudent'), value: (r) => r.pupil?.progress.writtenRatePct }}
-      second={{ name: t('analyticsPupil.classAverage'), value: (r) => r.average?.progress.writtenRatePct }}
-    />
-  );
+  return <UnitPairChart testId="chart-unit-rate" rows={rows} max={UNIT_AXIS_MAX} pair={unitRatePair(t)} />;
 }
 
 /** Time per unit (minutes), the pupil against the class. */
 export function UnitTimeChart({ rows }: { readonly rows: readonly UnitRow[] }) {
   const t = useT();
-  return (
-    <UnitPairChart
-      title={t('analyticsPupil.perUnitTime')}
-      testId="chart-unit-time"
-      rows={rows}
-      first={{ name: t('analyticsPupil.thisStudent'), value: pupilA((a) => a.studyTimeMin) }}
-      second={{ name: t('analyticsPupil.classAverage'), value: (r) => r.average?.analysis.studyTimeMin }}
-    />
-  );
+  return <UnitPairChart testId="chart-unit-time" rows={rows} pair={unitTimePair(t)} />;
 }
 
 /** Actual writing time against activity time per unit, minutes with one decimal. */
 export function RealVsActivityChart({ rows }: { readonly rows: readonly UnitRow[] }) {
   const t = useT();
-  return (
-    <UnitPairChart
-      title={t('analyticsPupil.realVsActivity')}
-      testId="chart-real-time"
-      rows={rows}
-      first={{
-        name: t('analyticsPupil.realWritingTime'),
-        value: pupilA((a) => msToMinutes(a.realWritingTimeMs)),
-      }}
-      second={{ name: t('analyticsPupil.studyTime'), value: pupilA((a) => a.studyTimeMin) }}
-    />
-  );
+  return <UnitPairChart testId="chart-real-time" rows={rows} pair={realVsActivityPair(t)} />;
 }
 
 /**
@@ -282,18 +243,7 @@ export function SpeedChart({
   readonly average: { readonly writers: number; readonly pupils: number };
 }) {
   const t = useT();
-  return (
-    <UnitPairChart
-      title={t('analyticsPupil.speed')}
-      testId="chart-speed"
-      rows={rows}
-      first={{ name: t('analyticsPupil.speedValue'), value: pupilA((a) => a.realWritingSpeedMmPerS) }}
-      second={{
-        name: t('analyticsPupil.classSpeed', { writers: average.writers, pupils: average.pupils }),
-        value: (r) => r.average?.analysis.realWritingSpeedMmPerS,
-      }}
-    />
-  );
+  return <UnitPairChart testId="chart-speed" rows={rows} pair={speedPair(t, average)} />;
 }
 
 /** The monthly study time by weekday (Monday → Sunday) with its month navigation. */

@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { DataTable, type TableColumn } from '../../../components/DataTable';
 import { useT } from '../../../i18n/text';
 import type { MathQuery } from '../summaryQueries';
+import { blockSpan, clickWords, newestBlocksFirst } from './pupilExports';
 import {
   clickTypeLabel,
   msToMinutes,
@@ -101,7 +102,7 @@ export function ActivityTable({
         id: 'span',
         header: t('analyticsPupil.startEnd'),
         enableSorting: false,
-        accessorFn: (b) => `${f.time(b.startTimeMs)}–${f.time(b.endTimeMs)}`,
+        accessorFn: (b) => blockSpan(f, b),
       },
       {
         id: 'minutes',
@@ -118,7 +119,7 @@ export function ActivityTable({
     ],
     [t, f],
   );
-  const rows = useMemo(() => [...blocks].sort((a, b) => b.startTimeMs - a.startTimeMs), [blocks]);
+  const rows = useMemo(() => newestBlocksFirst(blocks), [blocks]);
   return (
     <section className="chart-frame" aria-labelledby="activity-title">
       <div className="chart-frame-head">
@@ -147,14 +148,7 @@ export function ClicksTable({
 }) {
   const t = useT();
   const f = useTimeFormat(timeZone);
-  const words = useMemo(
-    () => ({
-      youtube: t('analyticsPupil.youtube'),
-      remedial: t('analyticsPupil.remedial'),
-      estimate: t('analyticsPupil.estimate'),
-    }),
-    [t],
-  );
+  const words = useMemo(() => clickWords(t), [t]);
   const columns = useMemo<TableColumn<ContentClick>[]>(
     () => [
       {

@@ -5,13 +5,16 @@
  * each against the class — and 'replay this unit's writing' when the pupil wrote on the unit.
  */
 import type { PupilDetailData } from '@dotink/contracts/eduAnalytics';
+import { useLanguage } from '@dotink/view/i18n';
 import { useId, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ExportButtons } from '../../../components/ExportButtons';
 import { useT } from '../../../i18n/text';
 import { type MathQuery, mathSearch } from '../summaryQueries';
 import { OverallChart, RealVsActivityChart, SpeedChart, UnitTimeChart } from './PupilCharts';
+import { studentUnitTables } from './pupilExports';
 import { pagesReplayPath, UNIT_AXIS_MAX, type UnitRow, unitRows, wroteOnUnit } from './pupilFigures';
-import { PupilPageFrame, useUnitName } from './usePupilPage';
+import { PupilPageFrame, useTimeFormat, useUnitName } from './usePupilPage';
 import './pupil.css';
 
 const PATH = '/main/math/student_categories';
@@ -49,7 +52,9 @@ function UnitFigures(props: {
   const name = useUnitName();
   const id = useId();
   const navigate = useNavigate();
+  const language = useLanguage();
   const { detail } = props;
+  const f = useTimeFormat(detail.timeZone);
   const rows = useMemo(() => unitRows(detail.units, detail.pupil.units, detail.average.units), [detail]);
   const row = chosenUnit(rows, props.category);
   if (!row) return <p className="chart-frame-empty">{t('analytics.noData')}</p>;
@@ -88,6 +93,12 @@ function UnitFigures(props: {
           </span>
         )}
       </div>
+      <ExportButtons
+        what={`${t('analyticsPupil.unitsTitle')} · ${detail.pupil.name} · ${name(row.unit)}`}
+        tables={() => studentUnitTables({ t, language, name, f }, detail, row)}
+        fileName={[props.query.textbookTitle, detail.pupil.name, name(row.unit)]}
+        testId="export-math-student-categories"
+      />
       <div className="pupil-grid">
         {row.pupil && row.average && (
           <OverallChart

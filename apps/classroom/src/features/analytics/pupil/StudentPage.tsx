@@ -8,10 +8,12 @@
  */
 
 import type { PupilDetailData } from '@dotink/contracts/eduAnalytics';
+import { useLanguage } from '@dotink/view/i18n';
 import { useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { AppDialog } from '../../../components/Dialog';
+import { ExportButtons } from '../../../components/ExportButtons';
 import { useT } from '../../../i18n/text';
 import { useServices } from '../../../lib/services';
 import { type MathQuery, mathSearch } from '../summaryQueries';
@@ -27,6 +29,7 @@ import {
   WeekdayChart,
 } from './PupilCharts';
 import { ActivityTable, CategoryTable, ClicksTable, InfoBox } from './PupilTables';
+import { studentTables } from './pupilExports';
 import {
   initialMonth,
   monthAt,
@@ -36,7 +39,7 @@ import {
   unitRows,
   type YearMonth,
 } from './pupilFigures';
-import { PupilPageFrame, usePupilPage, useTimeFormat } from './usePupilPage';
+import { PupilPageFrame, usePupilPage, useTimeFormat, useUnitName } from './usePupilPage';
 import './pupil.css';
 
 export default function StudentPage() {
@@ -93,9 +96,20 @@ function StudentFigures(props: {
 }) {
   const { detail } = props;
   const { nowMs } = useServices();
+  const t = useT();
+  const language = useLanguage();
+  const name = useUnitName();
+  const f = useTimeFormat(detail.timeZone);
   const rows = useMemo(() => unitRows(detail.units, detail.pupil.units, detail.average.units), [detail]);
+  const pupilName = detail.pupil.name;
   return (
     <div className="pupil-figures" data-testid="pupil-figures" data-student={props.studentId}>
+      <ExportButtons
+        what={`${t('analyticsPupil.studentTitle')} · ${pupilName}`}
+        tables={() => studentTables({ t, language, name, f }, detail, rows)}
+        fileName={[props.query.textbookTitle, pupilName, t('analyticsPupil.studentTitle')]}
+        testId="export-math-student"
+      />
       <InfoBox />
       <div className="pupil-grid">
         <HourChart hourStudyMin={detail.pupil.hourStudyMin} />

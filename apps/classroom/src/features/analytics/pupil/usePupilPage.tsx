@@ -6,19 +6,22 @@
  */
 import type { PupilDetailData, SummaryUnit } from '@dotink/contracts/eduAnalytics';
 import { useLanguage } from '@dotink/view/i18n';
-import { type ReactNode, useCallback, useId, useMemo } from 'react';
+import { type ReactNode, useId, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useT } from '../../../i18n/text';
+import { type T, useT } from '../../../i18n/text';
 import { errorText } from '../../../lib/services';
 import { type MathQuery, mathSearch, readMathQuery, useMathSummary, usePupilDetail } from '../summaryQueries';
+
+/** A unit's name: its title, or 'unclassified unit' (index −1) in the language of `t`. */
+export const unitNameOf =
+  (t: T) =>
+  (unit: Pick<SummaryUnit, 'index' | 'title'>): string =>
+    unit.index === -1 || unit.title.trim() === '' ? t('analytics.unclassified') : unit.title;
 
 /** The unit's name: its title, or 'unclassified unit' (index −1) in the UI language. */
 export function useUnitName(): (unit: Pick<SummaryUnit, 'index' | 'title'>) => string {
   const t = useT();
-  return useCallback(
-    (unit) => (unit.index === -1 || unit.title.trim() === '' ? t('analytics.unclassified') : unit.title),
-    [t],
-  );
+  return useMemo(() => unitNameOf(t), [t]);
 }
 
 /** The page's query, the class summary and the chosen pupil's detail. */
@@ -31,41 +34,45 @@ export function usePupilPage() {
   return { params, query, studentId, summary, detail };
 }
 
+/** Formats of instants in a language and a time zone (the pupil tables and their exports). */
+export function timeFormats(language: string, timeZone: string | undefined) {
+  const zone = timeZone ? { timeZone } : {};
+  const date = new Intl.DateTimeFormat(language, {
+    ...zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  const time = new Intl.DateTimeFormat(language, {
+    ...zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const dateTime = new Intl.DateTimeFormat(language, {
+    ...zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const month = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', timeZone: 'UTC' });
+  return {
+    date: (ms: number) => date.format(ms),
+    time: (ms: number) => time.format(ms),
+    dateTime: (ms: number) => dateTime.format(ms),
+    month: (year: number, m: number) => month.format(Date.UTC(year, m - 1, 15)),
+  };
+}
+export type TimeFormats = ReturnType<typeof timeFormats>;
+
 /** Formats instants in the UI language and a time zone. */
-export function useTimeFormat(timeZone: string | undefined) {
+export function useTimeFormat(timeZone: string | undefined): TimeFormats {
   const language = useLanguage();
-  return useMemo(() => {
-    const zone = timeZone ? { timeZone } : {};
-    const date = new Intl.DateTimeFormat(language, {
-      ...zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    const time = new Intl.DateTimeFormat(language, {
-      ...zone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    const dateTime = new Intl.DateTimeFormat(language, {
-      ...zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    const month = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', timeZone: 'UTC' });
-    return {
-      date: (ms: number) => date.format(ms),
-      time: (ms: number) => time.format(ms),
-      dateTime: (ms: number) => dateTime.format(ms),
-      month: (year: number, m: number) => month.format(Date.UTC(year, m - 1, 15)),
-    };
-  }, [language, timeZone]);
+  return useMemo(() => timeFormats(language, timeZone), [language, timeZone]);
 }
 
 /** The pupil selector: the class's pupils by registration number; choosing one opens `path` for them. */
