@@ -6,18 +6,20 @@
  */
 import { type AnalyticsApi, analyticsApi } from './analytics';
 import { type AnnotationApi, annotationApi } from './annotation';
-import { type ApiDeps, type Call, createCall, createDownload } from './client';
+import { type ApiDeps, type Call, createCall, createDownload, createFileGet } from './client';
 import { type EduApi, eduApi } from './edu';
 import { type InkApi, inkApi } from './ink';
 import { type LecturesApi, lecturesApi } from './lectures';
 import { type LiveApi, liveApi } from './live';
-import { type MaterialPrintApi, materialPrintApi } from './materialPrint';
+import { downloadMaterialPdf, type MaterialPrintApi, materialPrintApi } from './materialPrint';
 import { type MaterialsApi, materialsApi } from './materials';
 
 /** Every call of classroom.md §7, one module per screen family. */
 /** Files the API points at (a material's `downloadUri`), with the call layer's token and rules. */
 export interface FilesApi {
   readonly fileBytes: (uri: string) => Promise<Uint8Array>;
+  /** A POD material's PDF for printing, failing with classroom.md §8's attachment codes. */
+  readonly materialPdf: (uri: string) => Promise<Uint8Array>;
 }
 
 export type Api = FilesApi &
@@ -53,5 +55,10 @@ export function createApi(call: Call): Omit<Api, keyof FilesApi> {
 
 /** The API over a call layer made from `deps`. */
 export function bindApi(deps: ApiDeps): Api {
-  return { ...createApi(createCall(deps)), fileBytes: createDownload(deps) };
+  const get = createFileGet(deps);
+  return {
+    ...createApi(createCall(deps)),
+    fileBytes: createDownload(deps),
+    materialPdf: (uri) => downloadMaterialPdf(get, uri),
+  };
 }

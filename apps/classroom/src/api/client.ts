@@ -86,12 +86,21 @@ export function createCall(deps: ApiDeps) {
  * every call; the bytes of the file.
  */
 export function createDownload(deps: ApiDeps) {
-  const authorized = authorizedSend(deps);
+  const get = createFileGet(deps);
   return async function download(uri: string): Promise<Uint8Array> {
-    const res = await authorized(new URL(uri, deps.serverUrl), { method: 'GET' });
+    const res = await get(uri);
     if (!res.ok) throw answerFailure(res.status, res.statusText, await res.json().catch(() => undefined));
     return new Uint8Array(await res.arrayBuffer());
   };
+}
+
+/**
+ * The GET of a file the API points at, answered as it comes (for callers with their own status
+ * rules, such as the §8 attachment codes): the call layer's token and its 401 → logout.
+ */
+export function createFileGet(deps: ApiDeps): (uri: string) => Promise<Response> {
+  const authorized = authorizedSend(deps);
+  return (uri) => authorized(new URL(uri, deps.serverUrl), { method: 'GET' });
 }
 
 /** Sends a request; no answer at all (network down, refused) becomes the §8 'error.network'. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createDownload } from './client';
+import { type ApiDeps, createDownload, createFileGet } from './client';
+import { downloadMaterialPdf } from './materialPrint';
 
 function deps(answer: (url: string, init: RequestInit) => Response, token: string | null = 'tok') {
   const seen: { url: string; authorization: string | undefined }[] = [];
@@ -48,5 +49,41 @@ describe("downloading a file the API points at (a material's downloadUri)", () =
       throw new TypeError('Failed to fetch');
     });
     await expect(offline.download('/f')).rejects.toMatchObject({ status: 0, key: 'error.network' });
+  });
+});
+
+describe("a POD material's PDF for printing (issue 28 item 12: through the call layer)", () => {
+  function getter(answer: () => Response, token: string | null = 'tok') {
+    const sent: (string | undefined)[] = [];
+    let unauthorized = 0;
+    const deps: ApiDeps = {
+      serverUrl: 'https://school.example',
+      fetch: (async (_url: URL | string, init: RequestInit = {}) => {
+        sent.push((init.headers as Record<string, string>).authorization);
+        return answer();
+      }) as typeof fetch,
+      accessToken: async () => token ?? undefined,
+      onUnauthorized: () => void unauthorized++,
+    };
+    return { get: createFileGet(deps), sent, unauthorized: () => unauthorized };
+  }
+
+  it('carries the bearer token and answers the PDF', async () => {
+    const g = getter(() => new Response('%PDF-1.7 x'));
+    expect((await downloadMaterialPdf(g.get, '/files/a.pdf')).length).toBe(10);
+    expect(g.sent).toEqual(['Bearer tok']);
+  });
+
+  it('a 401 signs out (never an attachment code), an outage is 1001', async () => {
+    const g = getter(() => new Response('{}', { status: 401 }));
+    await expect(downloadMaterialPdf(g.get, '/files/a.pdf')).rejects.toMatchObject({
+      status: 401,
+      key: 'login.failed',
+    });
+    expect(g.unauthorized()).toBe(1);
+    const offline = getter(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(downloadMaterialPdf(offline.get, '/files/a.pdf')).rejects.toMatchObject({ code: 1001 });
   });
 });

@@ -5,7 +5,7 @@
  */
 import { answerSchema } from '@dotink/contracts/answer';
 import { type PrintMaterialQuery, printMaterialData } from '@dotink/contracts/eduLectures';
-import type { Call } from './client';
+import { ApiError, type Call } from './client';
 
 /** The attachment download codes of classroom.md §8. */
 export type AttachmentErrorCode = 1001 | 1002 | 1003;
@@ -36,24 +36,23 @@ export function materialPrintApi(call: Call) {
 
 export type MaterialPrintApi = ReturnType<typeof materialPrintApi>;
 
-/** What a download needs: fetch and the bearer token. */
-export interface DownloadDeps {
-  readonly fetch: typeof fetch;
-  accessToken(): Promise<string | undefined>;
-}
-
 /**
- * Downloads a material's PDF (classroom.md §8 codes): 1001 when the request gets no answer or
+ * Downloads a material's PDF through `get` (the call layer's file GET: token, 401 → logout) with
+ * classroom.md §8's codes: 1001 when the request gets no answer or
  * the server fails (5xx); 1002 when the server has no such document (404, or no address);
  * 1003 when the file cannot be downloaded otherwise (another status, or not a PDF).
  */
-export async function downloadMaterialPdf(deps: DownloadDeps, uri: string): Promise<Uint8Array> {
+export async function downloadMaterialPdf(
+  get: (uri: string) => Promise<Response>,
+  uri: string,
+): Promise<Uint8Array> {
   if (!uri) throw new AttachmentError(1002, 'no download address');
-  const token = await deps.accessToken();
   let res: Response;
   try {
-    res = await deps.fetch(uri, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+    res = await get(uri);
   } catch (e) {
+    // signed out or a 401 (the call layer has logged out): the sign-in failure, not a code
+    if (e instanceof ApiError && e.status === 401) throw e;
     throw new AttachmentError(1001, e instanceof Error ? e.message : String(e));
   }
   if (res.status === 404) throw new AttachmentError(1002, `HTTP ${res.status}`);

@@ -15,6 +15,9 @@ export function readWebConfig(json: unknown): WebConfig | undefined {
   return typeof upstreamName === 'string' || upstreamName === null ? { upstreamName } : undefined;
 }
 
+/** The query-cache key of the server's web config. */
+export const webConfigKeys = { config: ['web-config'] as const };
+
 export async function fetchWebConfig(serverUrl: string): Promise<WebConfig> {
   const res = await fetch(`${serverUrl}/api/web-config`, { headers: { accept: 'application/json' } });
   if (!res.ok) throw new Error(`web config answered ${res.status}`);

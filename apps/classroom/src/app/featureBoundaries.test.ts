@@ -67,3 +67,13 @@ describe('classroom layering', () => {
     expect(crossings).toEqual([]);
   });
 });
+
+describe('query-cache keys', () => {
+  it('every query names its key through a factory (no one-off key arrays)', () => {
+    const files = sourceFiles(SRC).filter((f) => !/\.test\.tsx?$/.test(f));
+    const oneOff = files.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/queryKey:\s*\[/g)].map(() => relative(SRC, file)),
+    );
+    expect(oneOff).toEqual([]);
+  });
+});

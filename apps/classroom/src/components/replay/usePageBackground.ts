@@ -10,6 +10,7 @@ import { useEffect } from 'react';
 import { useT } from '../../i18n/text';
 import { errorText, useServices } from '../../lib/services';
 import { toast } from '../../lib/toasts';
+import { replayKeys } from './replayKeys';
 
 export function usePageBackground(page: PageAddress | undefined): {
   readonly page: PageAddress | undefined;
@@ -18,7 +19,7 @@ export function usePageBackground(page: PageAddress | undefined): {
   const { api } = useServices();
   const t = useT();
   const q = useQuery({
-    queryKey: ['replay', 'background', page ? pageId(page) : ''],
+    queryKey: replayKeys.background(page ? pageId(page) : ''),
     queryFn: async () => {
       if (!page) return null;
       const attachments = await api.pageAttachments(page);

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useServices } from '../../lib/services';
 import { type InkCache, openInkCache } from './inkCache';
 import { inkScope, loadReplayInk, type ReplayInk } from './replayInk';
+import { replayKeys } from './replayKeys';
 import type { ReplayQuery } from './replayQuery';
 
 /** The tab's cache, or why there is none. */
@@ -43,7 +44,7 @@ export function useReplayInk(query: ReplayQuery) {
   const { api } = useServices();
   const [partial, setPartial] = useState<readonly Stroke[] | undefined>(undefined);
   const result = useQuery({
-    queryKey: ['replay', 'ink', inkScope(query), query.pages.map(pageId).join(',')],
+    queryKey: replayKeys.ink(inkScope(query), query.pages.map(pageId).join(',')),
     queryFn: async ({ signal }): Promise<ReplayInkResult> => {
       const { cache } = await tabInkCache();
       const ink = await loadReplayInk(query, {

@@ -79,8 +79,12 @@ const requestOf = (q: MathQuery): SummaryRequest => ({
 
 /** Every query key of the analytics screens. */
 export const analyticsKeys = {
-  summary: (r: SummaryRequest) => ['mathSummary', r] as const,
-  pupil: (studentId: string, r: SummaryRequest) => ['mathPupil', studentId, r] as const,
+  /** Every class summary (to refresh them all). */
+  summaries: ['mathSummary'] as const,
+  summary: (r: SummaryRequest | undefined) => ['mathSummary', r ?? 'none'] as const,
+  /** Every pupil's detail (to refresh them all). */
+  pupils: ['mathPupil'] as const,
+  pupil: (studentId: string, r: SummaryRequest | undefined) => ['mathPupil', studentId, r ?? 'none'] as const,
   units: (curriculumId: number, textbookId: number) => ['materialUnits', curriculumId, textbookId] as const,
 };
 
@@ -89,7 +93,7 @@ export function useMathSummary(q: MathQuery | undefined) {
   const { api } = useServices();
   const r = q ? requestOf(q) : undefined;
   return useQuery({
-    queryKey: r ? analyticsKeys.summary(r) : ['mathSummary', 'none'],
+    queryKey: analyticsKeys.summary(r),
     queryFn: () => api.mathSummary(r!),
     enabled: r !== undefined,
   });
@@ -100,7 +104,7 @@ export function usePupilDetail(q: MathQuery | undefined, studentId: string | und
   const { api } = useServices();
   const r = q ? requestOf(q) : undefined;
   return useQuery({
-    queryKey: r && studentId ? analyticsKeys.pupil(studentId, r) : ['mathPupil', 'none'],
+    queryKey: analyticsKeys.pupil(studentId ?? '', r),
     queryFn: () => api.pupilDetail(studentId!, r!),
     enabled: r !== undefined && studentId !== undefined,
   });

@@ -9,9 +9,9 @@ import { DEFAULT_BRUSH } from '@dotink/ink';
 import type { BluetoothLike, OfflineProgress } from '@dotink/pen';
 import { PenSession } from '@dotink/pen';
 import { createPenStatus, PenConnection, type PenStatus, penName } from '@dotink/view/pens';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { studentInkCalls } from '../../api/annotation';
+import { useStudents } from '../../api/queries';
 import { useServices } from '../../lib/services';
 import { publishPenCount } from '../../stores/penCount';
 import { type ClassPupil, type CollectablePen, CollectModel, type PenCollection } from './collectFlow';
@@ -62,15 +62,10 @@ export function sameLocalDay(a: number, b: number): boolean {
  */
 export function useCollectPens(eduClassId: number, lessonStartMs?: number): CollectPens {
   const { api } = useServices();
-  const students = useQuery({
-    queryKey: ['collect', 'students', eduClassId],
-    queryFn: () => api.students(eduClassId),
-  });
+  // the class list of the students pages (one cache entry: an edit there reaches this dialog)
+  const students = useStudents(eduClassId);
   const pupils = useMemo<readonly ClassPupil[] | undefined>(
-    () =>
-      students.data
-        ?.filter((s) => s.deleteYn !== 'Y')
-        .map((s) => ({ studentId: s.id, num: s.num, name: s.name, mac: s.macAddress })),
+    () => students.data?.map((s) => ({ studentId: s.id, num: s.num, name: s.name, mac: s.macAddress })),
     [students.data],
   );
   const calls = useMemo(

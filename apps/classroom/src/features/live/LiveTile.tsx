@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { memo, useEffect, useRef } from 'react';
 import { useT } from '../../i18n/text';
 import { useServices } from '../../lib/services';
+import { liveKeys } from './liveKeys';
 import type { TileState } from './liveModel';
 import { pageImage } from './pageImages';
 import { livePageText } from './pageText';
@@ -37,7 +38,7 @@ export interface LiveTileProps {
 export function usePageImage(page: string | undefined) {
   const { api } = useServices();
   return useQuery({
-    queryKey: ['live', 'image', page ?? ''],
+    queryKey: liveKeys.image(page ?? ''),
     queryFn: async () => {
       const a = page ? parsePageId(page) : undefined;
       return a ? pageImage(a, (p) => api.pageAttachments(p), api.fileBytes) : null;

@@ -7,6 +7,7 @@ import type { LiveRosterData } from '@dotink/contracts/eduLive';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useServices } from '../../lib/services';
+import { liveKeys } from './liveKeys';
 import { frameCoalesced } from './liveModel';
 import { LiveRoom } from './liveRoom';
 
@@ -14,7 +15,7 @@ import { LiveRoom } from './liveRoom';
 export function useLiveRoster(courseId: number | undefined) {
   const { api } = useServices();
   return useQuery({
-    queryKey: ['live', 'roster', courseId],
+    queryKey: liveKeys.roster(courseId),
     queryFn: () => api.liveRoster(courseId!),
     enabled: courseId !== undefined,
     retry: false,

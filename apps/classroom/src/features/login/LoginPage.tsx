@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Navigate, useSearchParams } from 'react-router';
-import { fetchWebConfig } from '../../api/webConfig';
+import { fetchWebConfig, webConfigKeys } from '../../api/webConfig';
 import { Logo } from '../../components/Logo';
 import { useT } from '../../i18n/text';
 import { errorText, useServices } from '../../lib/services';
@@ -21,7 +21,7 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const [starting, setStarting] = useState(false);
   const config = useQuery({
-    queryKey: ['web-config'],
+    queryKey: webConfigKeys.config,
     queryFn: () => fetchWebConfig(window.location.origin),
   });
   const redirect = params.get('redirect') ?? '/main';

@@ -45,8 +45,8 @@ export function UnitsDialog(props: {
       api.saveMaterialUnits(props.curriculumId, props.textbookId, units),
     onSuccess: async (data) => {
       client.setQueryData(analyticsKeys.units(props.curriculumId, props.textbookId), data);
-      await client.invalidateQueries({ queryKey: ['mathSummary'] });
-      await client.invalidateQueries({ queryKey: ['mathPupil'] });
+      await client.invalidateQueries({ queryKey: analyticsKeys.summaries });
+      await client.invalidateQueries({ queryKey: analyticsKeys.pupils });
       props.onSaved();
     },
   });

@@ -6,7 +6,6 @@
 import { browserCanvasFactory, createPrintWorker, printOrDownloadPdf } from '@dotink/print-web';
 import * as pdfjs from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { downloadMaterialPdf } from '../../../api/materialPrint';
 import type { Services } from '../../../lib/services';
 import type { MaterialPrintDeps, PrintablePdf } from './materialPrintFlow';
 
@@ -35,11 +34,7 @@ export function browserMaterialPrintDeps(
 ): MaterialPrintDeps {
   return {
     lookup: (q) => services.api.printMaterial(q),
-    download: (uri) =>
-      downloadMaterialPdf(
-        { fetch: (...a) => fetch(...a), accessToken: () => services.session.accessToken() },
-        uri,
-      ),
+    download: (uri) => services.api.materialPdf(uri),
     openPdf,
     createCanvas: browserCanvasFactory,
     startWorker: createPrintWorker,

@@ -234,7 +234,7 @@ describe('material PDF download codes (classroom.md §8)', () => {
     (async () => new Response(body, { status })) as unknown as typeof fetch;
   const code = async (f: typeof fetch, uri = 'http://s.test/a.pdf') => {
     try {
-      await downloadMaterialPdf({ fetch: f, accessToken: async () => 't' }, uri);
+      await downloadMaterialPdf((u) => f(u), uri);
       return 0;
     } catch (e) {
       return (e as AttachmentError).code;
