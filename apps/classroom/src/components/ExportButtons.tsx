@@ -53,7 +53,7 @@ export function ExportButtons({ what, tables, fileName, testId, children }: Expo
           className="button small"
           isDisabled={busy}
           onPress={() => void run('xlsx')}
-          aria-label={t('export.xlsxOf', { what })}
+          aria-label={t('export.xlsxOf', { label: t('export.xlsx'), what })}
           data-testid={`${testId}-xlsx`}
         >
           {t('export.xlsx')}
@@ -62,7 +62,7 @@ export function ExportButtons({ what, tables, fileName, testId, children }: Expo
           className="button small"
           isDisabled={busy}
           onPress={() => void run('csv')}
-          aria-label={t('export.csvOf', { what })}
+          aria-label={t('export.csvOf', { label: t('export.csv'), what })}
           data-testid={`${testId}-csv`}
         >
           {t('export.csv')}
