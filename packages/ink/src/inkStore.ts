@@ -12,7 +12,7 @@
 import { type Logger, type PageId, pageId, silentLogger } from '@dotink/ncode';
 import type { InkEdit } from './inkEdit';
 import type { LiveStroke } from './liveStroke';
-import { Interner, type PageSlot, PageStrokes, type SlotFilter } from './pageStrokes';
+import { CHUNK_MAX, Interner, type PageSlot, PageStrokes, type SlotFilter } from './pageStrokes';
 import { DEFAULT_CELL_NU, GridIndex } from './spatialIndex';
 import type { BoxNu, Stroke, StrokeKey, StrokeStatus } from './types';
 
@@ -46,6 +46,8 @@ export interface InkStoreOptions {
   readonly cellNu?: number;
   /** Where listener failures are reported. */
   readonly logger?: Logger;
+  /** Most strokes per chunk of a page's drawing order (default {@link CHUNK_MAX}; tests use few). */
+  readonly chunkSlots?: number;
 }
 
 interface Entry extends PageSlot {
@@ -78,12 +80,14 @@ export class InkStore {
   private readonly dirty = new Set<PageState>();
   private readonly interner = new Interner();
   private readonly cellNu: number;
+  private readonly chunkSlots: number;
   private readonly logger: Logger;
   private depth = 0;
   private liveCount = 0;
 
   constructor(options: InkStoreOptions = {}) {
     this.cellNu = options.cellNu ?? DEFAULT_CELL_NU;
+    this.chunkSlots = options.chunkSlots ?? CHUNK_MAX;
     this.logger = options.logger ?? silentLogger;
   }
 
@@ -222,9 +226,8 @@ export class InkStore {
     // A tombstone of this key on another page stays there until compacted.
     const p = this.page(id);
     const anchor = afterKey === undefined ? undefined : this.byKey.get(afterKey as StrokeKey);
-    const e: Entry = { index: 0, stroke, removed: false, page: p };
-    const at = anchor && anchor.page === p ? p.list.position(anchor) : -1;
-    p.list.insert([e], at >= 0 ? at + 1 : p.list.length);
+    const e: Entry = { chunk: undefined, index: 0, stroke, removed: false, page: p };
+    p.list.insertAfter(anchor && p.list.holds(anchor) ? anchor : undefined, [e]);
     this.byKey.set(stroke.key, e);
     this.liveCount++;
     this.indexed(e);
@@ -312,9 +315,10 @@ export class InkStore {
   private addChain(strokes: readonly Stroke[], afterKey: StrokeKey | undefined): void {
     const p = this.page(pageId(strokes[0]!.page));
     const anchor = afterKey === undefined ? undefined : this.byKey.get(afterKey);
-    const at = anchor && anchor.page === p ? p.list.position(anchor) : -1;
-    const entries = strokes.map((stroke): Entry => ({ index: 0, stroke, removed: false, page: p }));
-    p.list.insert(entries, at >= 0 ? at + 1 : p.list.length);
+    const entries = strokes.map(
+      (stroke): Entry => ({ chunk: undefined, index: 0, stroke, removed: false, page: p }),
+    );
+    p.list.insertAfter(anchor && p.list.holds(anchor) ? anchor : undefined, entries);
     for (const e of entries) {
       this.byKey.set(e.stroke.key, e);
       this.liveCount++;
@@ -337,7 +341,7 @@ export class InkStore {
     if (!p) {
       p = {
         id,
-        list: new PageStrokes<Entry>(this.interner),
+        list: new PageStrokes<Entry>(this.interner, this.chunkSlots),
         index: new GridIndex<Entry>(this.cellNu),
         listeners: new Set(),
         realtime: new Map(),
