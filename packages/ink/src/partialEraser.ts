@@ -6,10 +6,11 @@
  * the eraser crosses (sparse dots, a thin eraser) is cut without removing either dot. Runs
  * shorter than `minRunDots` (default 2: a lone dot draws nothing and cannot be erased again) are
  * dropped. The split stroke is removed (tombstoned); its pieces take its place in the drawing
- * order. Strokes with fewer than 2 dots are not erased against.
+ * order. Strokes with fewer than 2 dots are not erased against. The pieces' dots are views of
+ * the split stroke's (stroke records are never written to), so a split copies no dots.
  */
 import type { PageId } from '@dotink/ncode';
-import { sliceDots } from './dots';
+import { viewDots } from './dots';
 import {
   type EraseEvent,
   type EraseOptions,
@@ -99,7 +100,7 @@ export function splitStroke(stroke: Stroke, seg: EraserSegment, options: SplitOp
           writerId: stroke.writerId,
           multiPage: stroke.multiPage,
         },
-        sliceDots(stroke.dots, from, to),
+        viewDots(stroke.dots, from, to),
       ),
     );
   }
