@@ -213,7 +213,8 @@ export class InkStore {
     }
     const old = this.byKey.get(stroke.key);
     if (old && !old.removed) return false;
-    const id = pageId(stroke.page);
+    const anchor = afterKey === undefined ? undefined : this.byKey.get(afterKey as StrokeKey);
+    const id = samePage(anchor, stroke) ? anchor.page.id : pageId(stroke.page);
     if (old && old.page.id === id) {
       old.removed = false;
       old.stroke = stroke;
@@ -225,7 +226,6 @@ export class InkStore {
     }
     // A tombstone of this key on another page stays there until compacted.
     const p = this.page(id);
-    const anchor = afterKey === undefined ? undefined : this.byKey.get(afterKey as StrokeKey);
     const e: Entry = { chunk: undefined, index: 0, stroke, removed: false, page: p };
     p.list.insertAfter(anchor && p.list.holds(anchor) ? anchor : undefined, [e]);
     this.byKey.set(stroke.key, e);
@@ -254,7 +254,7 @@ export class InkStore {
   replaceStroke(stroke: Stroke): boolean {
     const e = this.byKey.get(stroke.key);
     if (!e || e.removed) return false;
-    if (pageId(stroke.page) !== e.page.id)
+    if (stroke.page !== e.stroke.page && pageId(stroke.page) !== e.page.id)
       throw new Error('replaceStroke cannot move a stroke to another page');
     const old = e.stroke;
     e.stroke = stroke;
@@ -270,7 +270,7 @@ export class InkStore {
     for (const s of edit.removed) if (this.get(s.key) !== s) return false;
     for (const r of edit.replaced) {
       if (this.get(r.before.key) !== r.before || r.after.key !== r.before.key) return false;
-      if (pageId(r.after.page) !== pageId(r.before.page)) return false;
+      if (r.after.page !== r.before.page && pageId(r.after.page) !== pageId(r.before.page)) return false;
     }
     for (const s of edit.added) if (this.has(s.key)) return false;
     return true;
@@ -299,7 +299,7 @@ export class InkStore {
             after[added[j]!.key] === added[j - 1]!.key &&
             !this.byKey.has(added[j]!.key) &&
             !this.realtimePage.has(added[j]!.key) &&
-            pageId(added[j]!.page) === id
+            (added[j]!.page === first.page || pageId(added[j]!.page) === id)
           ) {
             j++;
           }
@@ -313,8 +313,8 @@ export class InkStore {
 
   /** Adds new strokes of one page in a row, the first after `afterKey`, with one insertion. */
   private addChain(strokes: readonly Stroke[], afterKey: StrokeKey | undefined): void {
-    const p = this.page(pageId(strokes[0]!.page));
     const anchor = afterKey === undefined ? undefined : this.byKey.get(afterKey);
+    const p = samePage(anchor, strokes[0]!) ? anchor.page : this.page(pageId(strokes[0]!.page));
     const entries = strokes.map(
       (stroke): Entry => ({ chunk: undefined, index: 0, stroke, removed: false, page: p }),
     );
@@ -415,6 +415,14 @@ export class InkStore {
       }
     }
   }
+}
+
+/**
+ * True when the stroke has the very page address record of the entry's stroke (the pieces of a
+ * split stroke do), so its page is the entry's without spelling out the page id.
+ */
+function samePage(e: Entry | undefined, stroke: Stroke): e is Entry {
+  return e !== undefined && e.stroke.page === stroke.page;
 }
 
 /** An empty ink store. */

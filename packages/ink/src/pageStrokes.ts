@@ -10,7 +10,10 @@
  */
 import type { Stroke, StrokeStatus } from './types';
 
-/** Most slots in one chunk; a chunk that would outgrow it is cut into chunks of about half. */
+/**
+ * Most slots in one chunk. A chunk that would outgrow it is cut into chunks about half full, and
+ * compaction leaves them half full, so the next insertions fit without cutting again.
+ */
 export const CHUNK_MAX = 128;
 
 /** A run of slots in the page order with their columns (opaque outside this module). */
@@ -33,6 +36,8 @@ const NORMAL = 1;
 const ERASED = 2;
 
 interface Chunk extends SlotChunk {
+  /** The page order holding the chunk. */
+  readonly list: object;
   state: Uint8Array;
   writer: Int32Array;
   owner: Int32Array;
@@ -77,17 +82,21 @@ export function chunkCapacity(n: number, chunkMax: number = CHUNK_MAX): number {
   return Math.min(cap, Math.max(n, chunkMax));
 }
 
-/** Sizes of the chunks `n` slots are cut into: as few as hold ≤ chunkMax each, as even as can be. */
+/**
+ * Sizes of the chunks `n` slots are cut into: as even as can be, each at most `chunkMax` and, when
+ * there are several, at least half of it (rounded down).
+ */
 export function chunkSizes(n: number, chunkMax: number = CHUNK_MAX): number[] {
-  const count = Math.max(1, Math.ceil(n / chunkMax));
+  const count = Math.max(1, Math.floor(n / Math.max(1, Math.floor(chunkMax / 2))), Math.ceil(n / chunkMax));
   const base = Math.floor(n / count);
   const extra = n - base * count;
   return Array.from({ length: count }, (_, i) => base + (i < extra ? 1 : 0));
 }
 
-function newChunk(slots: PageSlot[], chunkMax: number): Chunk {
-  const cap = chunkCapacity(slots.length, chunkMax);
+function newChunk(list: object, slots: PageSlot[], capacity: number): Chunk {
+  const cap = Math.max(capacity, slots.length);
   return {
+    list,
     slots,
     state: new Uint8Array(cap),
     writer: new Int32Array(cap),
@@ -123,7 +132,7 @@ export class PageStrokes<S extends PageSlot> {
     }
     let chunk = owner ?? this.chunks[this.chunks.length - 1];
     if (!chunk) {
-      chunk = newChunk([], this.chunkMax);
+      chunk = newChunk(this, [], chunkCapacity(added.length, this.chunkMax));
       this.chunks.push(chunk);
     }
     this.insertInto(chunk, after ? after.index + 1 : chunk.slots.length, added);
@@ -132,7 +141,7 @@ export class PageStrokes<S extends PageSlot> {
   /** True when the slot is in this page order (tombstones included). */
   holds(slot: S): boolean {
     const chunk = slot.chunk as Chunk | undefined;
-    return chunk !== undefined && chunk.slots[slot.index] === slot && this.chunks.includes(chunk);
+    return chunk !== undefined && chunk.list === this && chunk.slots[slot.index] === slot;
   }
 
   /** The slot's position in the page order, or -1 if it is not here. */
@@ -197,7 +206,7 @@ export class PageStrokes<S extends PageSlot> {
     this.chunks = [];
     this.count = 0;
     if (kept.length > 0) {
-      this.chunks.push(newChunk([], this.chunkMax));
+      this.chunks.push(newChunk(this, [], chunkCapacity(kept.length, this.chunkMax)));
       this.insertInto(this.chunks[0]!, 0, kept);
     }
   }
@@ -229,7 +238,7 @@ export class PageStrokes<S extends PageSlot> {
     const cut: Chunk[] = [];
     let from = 0;
     for (const size of chunkSizes(all.length, this.chunkMax)) {
-      const c = newChunk(all.slice(from, from + size), this.chunkMax);
+      const c = newChunk(this, all.slice(from, from + size), this.chunkMax);
       for (let i = 0; i < size; i++) {
         const slot = c.slots[i]!;
         slot.chunk = c;
