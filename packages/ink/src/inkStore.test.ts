@@ -254,10 +254,10 @@ describe('InkStore', () => {
               made.push(s);
               return s;
             });
-            const placeAfter: Record<string, StrokeKey> = {};
+            const placeAfter = new Map<string, StrokeKey>();
             chain.forEach((s, i) => {
               const prev = i === 0 ? anchor?.key : chain[i - 1]!.key;
-              if (prev !== undefined) placeAfter[s.key] = prev;
+              if (prev !== undefined) placeAfter.set(s.key, prev);
             });
             store.applyEdit({ added: chain, removed: [], replaced: [], placeAfter });
             const list = model[o.page]!;

@@ -296,7 +296,7 @@ export class InkStore {
           const id = pageId(first.page);
           while (
             j < added.length &&
-            after[added[j]!.key] === added[j - 1]!.key &&
+            after.get(added[j]!.key) === added[j - 1]!.key &&
             !this.byKey.has(added[j]!.key) &&
             !this.realtimePage.has(added[j]!.key) &&
             (added[j]!.page === first.page || pageId(added[j]!.page) === id)
@@ -304,8 +304,8 @@ export class InkStore {
             j++;
           }
         }
-        if (j - i > 1) this.addChain(added.slice(i, j), after?.[first.key]);
-        else this.add(first, after?.[first.key]);
+        if (j - i > 1) this.addChain(added.slice(i, j), after?.get(first.key));
+        else this.add(first, after?.get(first.key));
         i = j;
       }
     });

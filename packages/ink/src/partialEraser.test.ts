@@ -117,11 +117,15 @@ describe('erasePartial', () => {
     expect(store.get('r')).toBeUndefined();
     expect(store.tombstone('r')?.key).toBe('r');
 
-    // A remote party reproduces it from the event.
+    expect(event.anchors).toEqual(['r', 'p1']);
+
+    // A remote party reproduces it from the event, pieces in the split stroke's place.
     const there = createInkStore();
     there.add(ruler());
+    there.add(store.get('after')!);
     there.applyEdit(editForEraseEvent(there, event));
-    expect(there.strokesOnPage(A).map(xs)).toEqual([
+    expect(there.strokesOnPage(A).map((s) => s.key)).toEqual(['p1', 'p2', 'after']);
+    expect(there.strokesOnPage(A).map(xs).slice(0, 2)).toEqual([
       [0, 1, 2, 3, 4],
       [6, 7, 8, 9, 10],
     ]);

@@ -153,7 +153,8 @@ export function planPartialErase(
 ): ErasePlan | undefined {
   const removed: Stroke[] = [];
   const added: Stroke[] = [];
-  const placeAfter: Record<string, StrokeKey> = Object.create(null);
+  const placeAfter = new Map<string, StrokeKey>();
+  const anchors: StrokeKey[] = [];
   const split = { keys: options.keys, timeMs: options.timeMs, minRunDots: options.minRunDots };
   for (const s of eraseCandidates(store, page, seg, options.filter)) {
     const pieces = splitStroke(s, seg, split);
@@ -162,7 +163,8 @@ export function planPartialErase(
     let anchor = s.key;
     for (const p of pieces) {
       added.push(p);
-      placeAfter[p.key] = anchor;
+      placeAfter.set(p.key, anchor);
+      anchors.push(anchor);
       anchor = p.key;
     }
   }
@@ -177,7 +179,7 @@ export function planPartialErase(
       timeMs: options.timeMs,
       mode: 'partial',
       pieces: added,
-      placeAfter,
+      anchors,
     },
   };
 }
