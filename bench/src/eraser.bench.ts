@@ -64,15 +64,19 @@ export default {
     /**
      * Each segment is erased (planned and applied, timed) and undone (untimed) REPEAT times. The
      * budget is held by the p99 of every run (SEGMENTS × REPEAT, preemption on the shared machine
-     * included); the p99 of each segment's fastest run is printed beside it for reading.
+     * included); the p99 of each segment's fastest run is printed beside it for reading, and so
+     * is the p99 of the process CPU time each run took (time the process was descheduled left
+     * out; GC and compiler threads left in), which tells the code's cost from the machine's load.
      */
     const measure = (mode: 'whole' | 'partial') => {
       const best: number[] = [];
       const single: number[] = [];
+      const cpu: number[] = [];
       let erased = 0;
       segs.forEach((seg, n) => {
         let min = Number.POSITIVE_INFINITY;
         for (let rep = 0; rep < REPEAT; rep++) {
+          const c0 = process.cpuUsage();
           const t0 = performance.now();
           const options = { byWriter: 'w', timeMs: 1, keys };
           const plan =
@@ -81,6 +85,8 @@ export default {
               : planPartialErase(store, P, seg, options);
           if (plan) history.apply(plan.edit);
           const t = performance.now() - t0;
+          const c = process.cpuUsage(c0);
+          cpu.push((c.user + c.system) / 1000);
           min = Math.min(min, t);
           single.push(t);
           if (plan) {
@@ -91,7 +97,7 @@ export default {
         best.push(min);
         if (n % 50 === 49) store.compact(); // drop the undone pieces' tombstones (untimed)
       });
-      return { best, single, erased };
+      return { best, single, cpu, erased };
     };
     measure('whole'); // warm up
     const whole = measure('whole');
@@ -101,7 +107,8 @@ export default {
       `  (${STROKES.toLocaleString('en-US')} strokes × ${DOTS} dots on one page; ${SEGMENTS} segments × ` +
         `${REPEAT} runs, ${(whole.erased / SEGMENTS).toFixed(1)} strokes hit per segment; medians of all ` +
         `runs: whole ${ms(percentile(whole.single, 50))}, partial ${ms(percentile(partial.single, 50))}; p99 of ` +
-        `each segment's fastest run: whole ${ms(percentile(whole.best, 99))}, partial ${ms(percentile(partial.best, 99))})`,
+        `each segment's fastest run: whole ${ms(percentile(whole.best, 99))}, partial ${ms(percentile(partial.best, 99))}; ` +
+        `p99 of the process CPU time of all runs: whole ${ms(percentile(whole.cpu, 99))}, partial ${ms(percentile(partial.cpu, 99))})`,
     );
     return [
       below(

@@ -52,6 +52,24 @@ export function sliceDots(c: DotColumns, from: number, to: number): DotColumns {
   };
 }
 
+/**
+ * Dots `from` (inclusive) to `to` (exclusive) as tight columns that share `c`'s storage (no
+ * copy). Only for columns nobody writes to any more, such as a stored stroke's: the pieces a
+ * partial erase leaves are views of the erased stroke's dots.
+ */
+export function viewDots(c: DotColumns, from: number, to: number): DotColumns {
+  const f = Math.max(0, from);
+  const t = Math.min(c.count, to);
+  const n = Math.max(0, t - f);
+  return {
+    count: n,
+    xNu: c.xNu.subarray(f, f + n),
+    yNu: c.yNu.subarray(f, f + n),
+    force: c.force.subarray(f, f + n),
+    timeMs: c.timeMs.subarray(f, f + n),
+  };
+}
+
 /** Columns trimmed to exactly `count` entries (no spare capacity). */
 export function tightDots(c: DotColumns): DotColumns {
   return c.xNu.length === c.count ? c : sliceDots(c, 0, c.count);

@@ -32,8 +32,8 @@ export interface EraseEvent {
   readonly mode: 'whole' | 'partial';
   /** Partial only: the strokes left over, with new keys. */
   readonly pieces?: readonly Stroke[];
-  /** Partial only: piece key → the key it follows in the page order. */
-  readonly placeAfter?: Readonly<Record<string, StrokeKey>>;
+  /** Partial only: the key each piece follows in the page order (`pieces[i]` follows `anchors[i]`). */
+  readonly anchors?: readonly StrokeKey[];
 }
 
 /** Who erases, when, and which strokes they may erase. */
@@ -215,8 +215,14 @@ export function editForEraseEvent(store: InkStore, event: EraseEvent): InkEdit {
     return { added: [], removed: [], replaced };
   }
   const removed = event.keys.map((k) => store.get(k)).filter((s): s is Stroke => s !== undefined);
-  const added = (event.pieces ?? []).filter((s) => !store.has(s.key));
-  return event.placeAfter
-    ? { added, removed, replaced: [], placeAfter: event.placeAfter }
-    : { added, removed, replaced: [] };
+  const pieces = event.pieces ?? [];
+  const added = pieces.filter((s) => !store.has(s.key));
+  const anchors = event.anchors;
+  if (!anchors) return { added, removed, replaced: [] };
+  const placeAfter = new Map<string, StrokeKey>();
+  pieces.forEach((s, i) => {
+    const anchor = anchors[i];
+    if (anchor !== undefined) placeAfter.set(s.key, anchor);
+  });
+  return { added, removed, replaced: [], placeAfter };
 }

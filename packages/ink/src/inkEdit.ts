@@ -21,8 +21,9 @@ export interface InkEdit {
   /**
    * Where new strokes go in their page's drawing order: added key → the key it follows (e.g.
    * the pieces of a split stroke follow the stroke they came from). Others go to the end.
+   * A Map, not a record: a record interns every new key as a property name, ~2 µs a piece.
    */
-  readonly placeAfter?: Readonly<Record<string, StrokeKey>>;
+  readonly placeAfter?: ReadonlyMap<string, StrokeKey>;
 }
 
 /** The edit that changes nothing. */
@@ -50,7 +51,7 @@ export function composeEdits(edits: readonly InkEdit[]): InkEdit {
   if (edits.length === 1) return edits[0]!;
   // key → [state before the edits (undefined = not live), state after]
   const states = new Map<string, { before: Stroke | undefined; after: Stroke | undefined }>();
-  const placeAfter: Record<string, StrokeKey> = {};
+  const placeAfter = new Map<string, StrokeKey>();
   const touch = (key: string, before: Stroke | undefined) => {
     let s = states.get(key);
     if (!s) {
@@ -64,8 +65,8 @@ export function composeEdits(edits: readonly InkEdit[]): InkEdit {
     for (const r of e.replaced) touch(r.before.key, r.before).after = r.after;
     for (const s of e.added) {
       touch(s.key, undefined).after = s;
-      const anchor = e.placeAfter?.[s.key];
-      if (anchor !== undefined) placeAfter[s.key] = anchor;
+      const anchor = e.placeAfter?.get(s.key);
+      if (anchor !== undefined) placeAfter.set(s.key, anchor);
     }
   }
   const added: Stroke[] = [];
@@ -77,13 +78,11 @@ export function composeEdits(edits: readonly InkEdit[]): InkEdit {
     } else if (before) removed.push(before);
     else if (after) added.push(after);
   }
-  const kept: Record<string, StrokeKey> = {};
+  const kept = new Map<string, StrokeKey>();
   for (const s of added) {
     // An anchor that did not survive the edits still holds its place as a tombstone.
-    const anchor = placeAfter[s.key];
-    if (anchor !== undefined) kept[s.key] = anchor;
+    const anchor = placeAfter.get(s.key);
+    if (anchor !== undefined) kept.set(s.key, anchor);
   }
-  return Object.keys(kept).length > 0
-    ? { added, removed, replaced, placeAfter: kept }
-    : { added, removed, replaced };
+  return kept.size > 0 ? { added, removed, replaced, placeAfter: kept } : { added, removed, replaced };
 }

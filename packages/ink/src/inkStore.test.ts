@@ -205,7 +205,11 @@ describe('InkStore', () => {
     expect(logger.lines.map((l) => l.message)).toEqual(['ink store listener failed']);
   });
 
-  it('lists what a naive model of pages and tombstones lists, under any operations', () => {
+  it.each([
+    ['one chunk', undefined],
+    ['chunks of 3 strokes', 3],
+    ['chunks of 1 stroke', 1],
+  ])('lists what a naive model of pages and tombstones lists, under any operations (%s)', (_, chunkSlots) => {
     const op = fc.oneof(
       fc.record({ kind: fc.constant('add' as const), page: fc.nat(1), writer: fc.nat(2), owner: fc.nat(1) }),
       fc.record({ kind: fc.constant('addAfter' as const), page: fc.nat(1), anchor: fc.nat(40) }),
@@ -229,7 +233,7 @@ describe('InkStore', () => {
     ];
     fc.assert(
       fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
-        const store = createInkStore();
+        const store = createInkStore({ chunkSlots });
         const model: { key: string; page: number; removed: boolean; s: ReturnType<typeof mk> }[][] = [[], []];
         const made: ReturnType<typeof mk>[] = [];
         const find = (key: string) => model.flat().find((m) => m.key === key);
@@ -250,10 +254,10 @@ describe('InkStore', () => {
               made.push(s);
               return s;
             });
-            const placeAfter: Record<string, StrokeKey> = {};
+            const placeAfter = new Map<string, StrokeKey>();
             chain.forEach((s, i) => {
               const prev = i === 0 ? anchor?.key : chain[i - 1]!.key;
-              if (prev !== undefined) placeAfter[s.key] = prev;
+              if (prev !== undefined) placeAfter.set(s.key, prev);
             });
             store.applyEdit({ added: chain, removed: [], replaced: [], placeAfter });
             const list = model[o.page]!;

@@ -12,7 +12,7 @@
 import { type Logger, type PageId, pageId, silentLogger } from '@dotink/ncode';
 import type { InkEdit } from './inkEdit';
 import type { LiveStroke } from './liveStroke';
-import { Interner, type PageSlot, PageStrokes, type SlotFilter } from './pageStrokes';
+import { CHUNK_MAX, Interner, type PageSlot, PageStrokes, type SlotFilter } from './pageStrokes';
 import { DEFAULT_CELL_NU, GridIndex } from './spatialIndex';
 import type { BoxNu, Stroke, StrokeKey, StrokeStatus } from './types';
 
@@ -46,6 +46,8 @@ export interface InkStoreOptions {
   readonly cellNu?: number;
   /** Where listener failures are reported. */
   readonly logger?: Logger;
+  /** Most strokes per chunk of a page's drawing order (default {@link CHUNK_MAX}; tests use few). */
+  readonly chunkSlots?: number;
 }
 
 interface Entry extends PageSlot {
@@ -78,12 +80,14 @@ export class InkStore {
   private readonly dirty = new Set<PageState>();
   private readonly interner = new Interner();
   private readonly cellNu: number;
+  private readonly chunkSlots: number;
   private readonly logger: Logger;
   private depth = 0;
   private liveCount = 0;
 
   constructor(options: InkStoreOptions = {}) {
     this.cellNu = options.cellNu ?? DEFAULT_CELL_NU;
+    this.chunkSlots = options.chunkSlots ?? CHUNK_MAX;
     this.logger = options.logger ?? silentLogger;
   }
 
@@ -209,7 +213,8 @@ export class InkStore {
     }
     const old = this.byKey.get(stroke.key);
     if (old && !old.removed) return false;
-    const id = pageId(stroke.page);
+    const anchor = afterKey === undefined ? undefined : this.byKey.get(afterKey as StrokeKey);
+    const id = samePage(anchor, stroke) ? anchor.page.id : pageId(stroke.page);
     if (old && old.page.id === id) {
       old.removed = false;
       old.stroke = stroke;
@@ -221,10 +226,8 @@ export class InkStore {
     }
     // A tombstone of this key on another page stays there until compacted.
     const p = this.page(id);
-    const anchor = afterKey === undefined ? undefined : this.byKey.get(afterKey as StrokeKey);
-    const e: Entry = { index: 0, stroke, removed: false, page: p };
-    const at = anchor && anchor.page === p ? p.list.position(anchor) : -1;
-    p.list.insert([e], at >= 0 ? at + 1 : p.list.length);
+    const e: Entry = { chunk: undefined, index: 0, stroke, removed: false, page: p };
+    p.list.insertAfter(anchor && p.list.holds(anchor) ? anchor : undefined, [e]);
     this.byKey.set(stroke.key, e);
     this.liveCount++;
     this.indexed(e);
@@ -251,7 +254,7 @@ export class InkStore {
   replaceStroke(stroke: Stroke): boolean {
     const e = this.byKey.get(stroke.key);
     if (!e || e.removed) return false;
-    if (pageId(stroke.page) !== e.page.id)
+    if (stroke.page !== e.stroke.page && pageId(stroke.page) !== e.page.id)
       throw new Error('replaceStroke cannot move a stroke to another page');
     const old = e.stroke;
     e.stroke = stroke;
@@ -267,7 +270,7 @@ export class InkStore {
     for (const s of edit.removed) if (this.get(s.key) !== s) return false;
     for (const r of edit.replaced) {
       if (this.get(r.before.key) !== r.before || r.after.key !== r.before.key) return false;
-      if (pageId(r.after.page) !== pageId(r.before.page)) return false;
+      if (r.after.page !== r.before.page && pageId(r.after.page) !== pageId(r.before.page)) return false;
     }
     for (const s of edit.added) if (this.has(s.key)) return false;
     return true;
@@ -293,16 +296,16 @@ export class InkStore {
           const id = pageId(first.page);
           while (
             j < added.length &&
-            after[added[j]!.key] === added[j - 1]!.key &&
+            after.get(added[j]!.key) === added[j - 1]!.key &&
             !this.byKey.has(added[j]!.key) &&
             !this.realtimePage.has(added[j]!.key) &&
-            pageId(added[j]!.page) === id
+            (added[j]!.page === first.page || pageId(added[j]!.page) === id)
           ) {
             j++;
           }
         }
-        if (j - i > 1) this.addChain(added.slice(i, j), after?.[first.key]);
-        else this.add(first, after?.[first.key]);
+        if (j - i > 1) this.addChain(added.slice(i, j), after?.get(first.key));
+        else this.add(first, after?.get(first.key));
         i = j;
       }
     });
@@ -310,11 +313,12 @@ export class InkStore {
 
   /** Adds new strokes of one page in a row, the first after `afterKey`, with one insertion. */
   private addChain(strokes: readonly Stroke[], afterKey: StrokeKey | undefined): void {
-    const p = this.page(pageId(strokes[0]!.page));
     const anchor = afterKey === undefined ? undefined : this.byKey.get(afterKey);
-    const at = anchor && anchor.page === p ? p.list.position(anchor) : -1;
-    const entries = strokes.map((stroke): Entry => ({ index: 0, stroke, removed: false, page: p }));
-    p.list.insert(entries, at >= 0 ? at + 1 : p.list.length);
+    const p = samePage(anchor, strokes[0]!) ? anchor.page : this.page(pageId(strokes[0]!.page));
+    const entries = strokes.map(
+      (stroke): Entry => ({ chunk: undefined, index: 0, stroke, removed: false, page: p }),
+    );
+    p.list.insertAfter(anchor && p.list.holds(anchor) ? anchor : undefined, entries);
     for (const e of entries) {
       this.byKey.set(e.stroke.key, e);
       this.liveCount++;
@@ -337,7 +341,7 @@ export class InkStore {
     if (!p) {
       p = {
         id,
-        list: new PageStrokes<Entry>(this.interner),
+        list: new PageStrokes<Entry>(this.interner, this.chunkSlots),
         index: new GridIndex<Entry>(this.cellNu),
         listeners: new Set(),
         realtime: new Map(),
@@ -411,6 +415,14 @@ export class InkStore {
       }
     }
   }
+}
+
+/**
+ * True when the stroke has the very page address record of the entry's stroke (the pieces of a
+ * split stroke do), so its page is the entry's without spelling out the page id.
+ */
+function samePage(e: Entry | undefined, stroke: Stroke): e is Entry {
+  return e !== undefined && e.stroke.page === stroke.page;
 }
 
 /** An empty ink store. */

@@ -1,11 +1,13 @@
 import { pageAddress, pageId } from '@dotink/ncode';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dotList } from './dots';
-import { type EraserSegment, editForEraseEvent } from './eraser';
+import { dotList, dotsFrom } from './dots';
+import { type EraserSegment, editForEraseEvent, pointSegmentDistanceSq, segmentDistanceSq } from './eraser';
 import { createInkStore } from './inkStore';
-import { erasePartial, splitStroke } from './partialEraser';
+import { erasePartial, keptRuns, outcode, splitStroke } from './partialEraser';
 import { counterKeySource } from './strokeKeys';
 import { strokeThrough } from './testDriver';
+import type { DotColumns } from './types';
 
 const pageA = pageAddress(3, 27, 168, 1);
 const A = pageId(pageA);
@@ -115,11 +117,15 @@ describe('erasePartial', () => {
     expect(store.get('r')).toBeUndefined();
     expect(store.tombstone('r')?.key).toBe('r');
 
-    // A remote party reproduces it from the event.
+    expect(event.anchors).toEqual(['r', 'p1']);
+
+    // A remote party reproduces it from the event, pieces in the split stroke's place.
     const there = createInkStore();
     there.add(ruler());
+    there.add(store.get('after')!);
     there.applyEdit(editForEraseEvent(there, event));
-    expect(there.strokesOnPage(A).map(xs)).toEqual([
+    expect(there.strokesOnPage(A).map((s) => s.key)).toEqual(['p1', 'p2', 'after']);
+    expect(there.strokesOnPage(A).map(xs).slice(0, 2)).toEqual([
       [0, 1, 2, 3, 4],
       [6, 7, 8, 9, 10],
     ]);
@@ -131,5 +137,82 @@ describe('erasePartial', () => {
     expect(
       erasePartial(store, A, seg(0, 5, 10, 5), { byWriter: 'w', timeMs: 1, keys: counterKeySource() }),
     ).toBe(undefined);
+  });
+});
+
+/** The runs kept, measured dot by dot and link by link with no shortcut (the definition). */
+function keptRunsMeasured(dots: DotColumns, e: EraserSegment): number[] | undefined {
+  const r2 = e.radiusNu * e.radiusNu;
+  const runs: number[] = [];
+  let start = -1;
+  let touched = false;
+  for (let i = 0; i < dots.count; i++) {
+    const x = dots.xNu[i]!;
+    const y = dots.yNu[i]!;
+    if (pointSegmentDistanceSq(x, y, e.x0Nu, e.y0Nu, e.x1Nu, e.y1Nu) <= r2) {
+      touched = true;
+      if (start >= 0) runs.push(start, i);
+      start = -1;
+    } else if (
+      start >= 0 &&
+      segmentDistanceSq(dots.xNu[i - 1]!, dots.yNu[i - 1]!, x, y, e.x0Nu, e.y0Nu, e.x1Nu, e.y1Nu) <= r2
+    ) {
+      touched = true;
+      runs.push(start, i);
+      start = i;
+    } else if (start < 0) start = i;
+  }
+  if (!touched) return undefined;
+  if (start >= 0) runs.push(start, dots.count);
+  return runs;
+}
+
+describe('keptRuns', () => {
+  it('names the sides a point lies beyond', () => {
+    const box = { left: 0, top: 0, right: 10, bottom: 5 };
+    expect([outcode(5, 2, box), outcode(0, 5, box), outcode(-1, 2, box), outcode(11, 6, box)]).toEqual([
+      0, 0, 1, 10,
+    ]);
+    expect(outcode(-1, -1, box)).toBe(5);
+  });
+
+  it('keeps the runs that measuring every dot and link keeps, also at the edge of the radius', () => {
+    const coord = fc.double({ min: -20, max: 20, noNaN: true });
+    // Dots placed at about the radius from the eraser, beyond its ends too.
+    const nearDot = fc.record({
+      t: fc.double({ min: -0.5, max: 1.5, noNaN: true }),
+      side: fc.constantFrom(-1, 1),
+      off: fc.oneof(
+        fc.constant(0),
+        fc.double({ min: -1e-6, max: 1e-6, noNaN: true }),
+        fc.double({ min: -2, max: 2, noNaN: true }),
+      ),
+    });
+    fc.assert(
+      fc.property(
+        coord,
+        coord,
+        coord,
+        coord,
+        fc.double({ min: 0.01, max: 3, noNaN: true }),
+        fc.array(nearDot, { minLength: 2, maxLength: 30 }),
+        (x0Nu, y0Nu, x1Nu, y1Nu, radiusNu, near) => {
+          const e = { x0Nu, y0Nu, x1Nu, y1Nu, radiusNu };
+          const len = Math.hypot(x1Nu - x0Nu, y1Nu - y0Nu) || 1;
+          const nx = -(y1Nu - y0Nu) / len;
+          const ny = (x1Nu - x0Nu) / len;
+          const dots = dotsFrom(
+            near.map((d, i) => ({
+              xNu: x0Nu + d.t * (x1Nu - x0Nu) + d.side * nx * (radiusNu + d.off),
+              yNu: y0Nu + d.t * (y1Nu - y0Nu) + d.side * ny * (radiusNu + d.off),
+              force: 1,
+              timeMs: i,
+            })),
+          );
+          expect(keptRuns(dots, e)).toEqual(keptRunsMeasured(dots, e));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

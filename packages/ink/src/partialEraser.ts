@@ -6,10 +6,11 @@
  * the eraser crosses (sparse dots, a thin eraser) is cut without removing either dot. Runs
  * shorter than `minRunDots` (default 2: a lone dot draws nothing and cannot be erased again) are
  * dropped. The split stroke is removed (tombstoned); its pieces take its place in the drawing
- * order. Strokes with fewer than 2 dots are not erased against.
+ * order. Strokes with fewer than 2 dots are not erased against. The pieces' dots are views of
+ * the split stroke's (stroke records are never written to), so a split copies no dots.
  */
 import type { PageId } from '@dotink/ncode';
-import { sliceDots } from './dots';
+import { viewDots } from './dots';
 import {
   type EraseEvent,
   type EraseOptions,
@@ -22,9 +23,10 @@ import {
 } from './eraser';
 import type { InkEdit } from './inkEdit';
 import type { InkStore } from './inkStore';
+import { inflateBox } from './spatialIndex';
 import { createStroke } from './stroke';
 import type { KeySource } from './strokeKeys';
-import type { Stroke, StrokeKey } from './types';
+import type { BoxNu, DotColumns, Stroke, StrokeKey } from './types';
 
 /** Default shortest run kept as a stroke. */
 export const DEFAULT_MIN_RUN_DOTS = 2;
@@ -37,34 +39,54 @@ export interface SplitOptions {
 }
 
 /**
- * The pieces left of `stroke` after the eraser segment, or `undefined` if the eraser does not
- * touch it. An empty array means the whole stroke is erased.
+ * How far past the eraser's reach a dot or link must lie to be taken as out of reach without
+ * measuring its distance: a hair (≈ 2 nm), far above the rounding of those distances, so the
+ * shortcut never answers otherwise than the measure would.
  */
-export function splitStroke(stroke: Stroke, seg: EraserSegment, options: SplitOptions): Stroke[] | undefined {
-  const { count, xNu, yNu } = stroke.dots;
-  if (count < 2) return undefined;
-  const reach = eraserReach(seg);
-  const b = stroke.bbox;
-  if (b.left > reach.right || b.right < reach.left || b.top > reach.bottom || b.bottom < reach.top) {
-    return undefined;
-  }
+export const REACH_MARGIN_NU = 1e-6;
+
+/**
+ * Where a point lies against a box, as the bits of the sides it is beyond: 1 left, 2 right,
+ * 4 above, 8 below (0 = inside or on the edge). Two points with a bit in common lie beyond
+ * the same side, and so does every point between them.
+ */
+export function outcode(x: number, y: number, box: BoxNu): number {
+  return (x < box.left ? 1 : 0) | (x > box.right ? 2 : 0) | (y < box.top ? 4 : 0) | (y > box.bottom ? 8 : 0);
+}
+
+/**
+ * The runs of dots the eraser segment leaves, as [start, end) index pairs in one flat array, or
+ * `undefined` if it touches none of them. A dot within the radius is erased; a link between two
+ * kept dots that comes within the radius is cut. Dots and links beyond the reach (by
+ * {@link REACH_MARGIN_NU}) are passed over without measuring.
+ */
+export function keptRuns(dots: DotColumns, seg: EraserSegment): number[] | undefined {
+  const { count, xNu, yNu } = dots;
   const r2 = seg.radiusNu * seg.radiusNu;
   const { x0Nu, y0Nu, x1Nu, y1Nu } = seg;
-  // Runs as [start, end) index pairs.
+  const near = inflateBox(eraserReach(seg), REACH_MARGIN_NU);
   const runs: number[] = [];
   let start = -1;
   let touched = false;
+  let prevCode = 0;
   for (let i = 0; i < count; i++) {
     const x = xNu[i]!;
     const y = yNu[i]!;
-    const kept = pointSegmentDistanceSq(x, y, x0Nu, y0Nu, x1Nu, y1Nu) > r2;
+    const code = outcode(x, y, near);
+    const linkCode = prevCode;
+    prevCode = code;
+    const kept = code !== 0 || pointSegmentDistanceSq(x, y, x0Nu, y0Nu, x1Nu, y1Nu) > r2;
     if (!kept) {
       touched = true;
       if (start >= 0) runs.push(start, i);
       start = -1;
       continue;
     }
-    if (start >= 0 && segmentDistanceSq(xNu[i - 1]!, yNu[i - 1]!, x, y, x0Nu, y0Nu, x1Nu, y1Nu) <= r2) {
+    if (
+      start >= 0 &&
+      (code & linkCode) === 0 &&
+      segmentDistanceSq(xNu[i - 1]!, yNu[i - 1]!, x, y, x0Nu, y0Nu, x1Nu, y1Nu) <= r2
+    ) {
       touched = true;
       runs.push(start, i);
       start = i;
@@ -74,6 +96,22 @@ export function splitStroke(stroke: Stroke, seg: EraserSegment, options: SplitOp
   }
   if (!touched) return undefined;
   if (start >= 0) runs.push(start, count);
+  return runs;
+}
+
+/**
+ * The pieces left of `stroke` after the eraser segment, or `undefined` if the eraser does not
+ * touch it. An empty array means the whole stroke is erased.
+ */
+export function splitStroke(stroke: Stroke, seg: EraserSegment, options: SplitOptions): Stroke[] | undefined {
+  if (stroke.dots.count < 2) return undefined;
+  const reach = eraserReach(seg);
+  const b = stroke.bbox;
+  if (b.left > reach.right || b.right < reach.left || b.top > reach.bottom || b.bottom < reach.top) {
+    return undefined;
+  }
+  const runs = keptRuns(stroke.dots, seg);
+  if (!runs) return undefined;
   const minRun = options.minRunDots ?? DEFAULT_MIN_RUN_DOTS;
   const pieces: Stroke[] = [];
   for (let r = 0; r < runs.length; r += 2) {
@@ -99,7 +137,7 @@ export function splitStroke(stroke: Stroke, seg: EraserSegment, options: SplitOp
           writerId: stroke.writerId,
           multiPage: stroke.multiPage,
         },
-        sliceDots(stroke.dots, from, to),
+        viewDots(stroke.dots, from, to),
       ),
     );
   }
@@ -115,7 +153,8 @@ export function planPartialErase(
 ): ErasePlan | undefined {
   const removed: Stroke[] = [];
   const added: Stroke[] = [];
-  const placeAfter: Record<string, StrokeKey> = {};
+  const placeAfter = new Map<string, StrokeKey>();
+  const anchors: StrokeKey[] = [];
   const split = { keys: options.keys, timeMs: options.timeMs, minRunDots: options.minRunDots };
   for (const s of eraseCandidates(store, page, seg, options.filter)) {
     const pieces = splitStroke(s, seg, split);
@@ -124,7 +163,8 @@ export function planPartialErase(
     let anchor = s.key;
     for (const p of pieces) {
       added.push(p);
-      placeAfter[p.key] = anchor;
+      placeAfter.set(p.key, anchor);
+      anchors.push(anchor);
       anchor = p.key;
     }
   }
@@ -139,7 +179,7 @@ export function planPartialErase(
       timeMs: options.timeMs,
       mode: 'partial',
       pieces: added,
-      placeAfter,
+      anchors,
     },
   };
 }

@@ -10,14 +10,15 @@ const box = (left: number, top: number, right: number, bottom: number): BoxNu =>
   bottom,
 });
 
-const arbBox = fc
-  .tuple(
-    fc.double({ min: -50, max: 200, noNaN: true }),
-    fc.double({ min: -50, max: 200, noNaN: true }),
-    fc.double({ min: 0, max: 120, noNaN: true }),
-    fc.double({ min: 0, max: 120, noNaN: true }),
-  )
-  .map(([x, y, w, h]) => box(x, y, x + w, y + h));
+const boxes = (scale: number) =>
+  fc
+    .tuple(
+      fc.double({ min: -50, max: 200, noNaN: true }),
+      fc.double({ min: -50, max: 200, noNaN: true }),
+      fc.double({ min: 0, max: 120, noNaN: true }),
+      fc.double({ min: 0, max: 120, noNaN: true }),
+    )
+    .map(([x, y, w, h]) => box(x * scale, y * scale, (x + w) * scale, (y + h) * scale));
 
 describe('GridIndex', () => {
   it('finds boxes overlapping a query, each once', () => {
@@ -52,7 +53,11 @@ describe('GridIndex', () => {
     expect(g.query(EMPTY_BOX)).toEqual([]);
   });
 
-  it('agrees with a brute-force scan', () => {
+  it.each([
+    ['on a page', 1],
+    ['beyond the grid, where boxes share its border cells', 1e6],
+  ])('agrees with a brute-force scan (%s)', (_, scale) => {
+    const arbBox = boxes(scale);
     fc.assert(
       fc.property(
         fc.array(arbBox, { maxLength: 60 }),

@@ -13,8 +13,14 @@ export const DEFAULT_CELL_NU = 4;
 /** Items covering more cells than this go to the side list. */
 export const MAX_CELLS_PER_ITEM = 128;
 
-const OFFSET = 1 << 20;
-const SPAN = 1 << 21;
+/**
+ * Cell coordinates run from -(OFFSET - 1) to OFFSET - 1 (±65,532 nu, ≈ 155 m, at the default
+ * cell): beyond, boxes share the border cells, found there and told apart by their boxes. The
+ * cell key `(x + OFFSET) * SPAN + (y + OFFSET)` stays below 2^30, a small integer to the engine
+ * (no number boxed for each cell looked up).
+ */
+const OFFSET = 1 << 14;
+const SPAN = 1 << 15;
 
 interface Item<T> {
   id: string;

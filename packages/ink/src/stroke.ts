@@ -127,6 +127,7 @@ export function createStroke(init: StrokeInit, dots: DotColumns): Stroke {
   const last = d.count > 0 ? d.timeMs[d.count - 1]! : first;
   const startTimeMs = init.startTimeMs ?? first;
   const endTimeMs = init.endTimeMs ?? last;
+  const stats = dotStats(d);
   return {
     key: init.key as StrokeKey,
     originalKey: init.originalKey ?? init.key,
@@ -144,7 +145,14 @@ export function createStroke(init: StrokeInit, dots: DotColumns): Stroke {
     endTimeMs,
     durationMs: endTimeMs - startTimeMs,
     dots: d,
-    ...dotStats(d),
+    // Named one by one, not spread: a spread of the statistics costs more than computing them.
+    forceMin: stats.forceMin,
+    forceMax: stats.forceMax,
+    forceSum: stats.forceSum,
+    speedMinNuPerS: stats.speedMinNuPerS,
+    speedMaxNuPerS: stats.speedMaxNuPerS,
+    totalDistanceNu: stats.totalDistanceNu,
+    bbox: stats.bbox,
     surfaceOwnerId: init.surfaceOwnerId ?? '',
     writerId: init.writerId ?? '',
     uploaded: init.uploaded ?? false,
