@@ -102,6 +102,16 @@ describe.sequential('classroom: the pen station', () => {
     expect(await app.seriousViolations()).toEqual([]);
   }, 60_000);
 
+  it('says so when the browser refuses its offline shell (a reload without the network would not open it)', async () => {
+    const { app, context } = await open();
+    await context.route('**/station-sw.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await app.goto('/pen?course=1');
+    await app.testId('station-no-offline-shell').waitFor({ timeout: 15_000 });
+    expect(await app.testId('station-no-offline-shell').textContent()).toContain(
+      'could not keep the station for offline use',
+    );
+  }, 60_000);
+
   it('signs a pupil in by the typed id and one by the QR label the app printed, seen by a camera', async () => {
     ({ app: teacher } = await open());
     await teacher.signIn(DEMO_ADMIN);
@@ -128,6 +138,8 @@ describe.sequential('classroom: the pen station', () => {
       await station.page.evaluate(() => (window as { __fakeCameraStopped?: boolean }).__fakeCameraStopped),
     ).toBe(true);
     expect(await card(station, p2!.id).textContent()).toContain(p2!.macAddress);
+    // the browser kept the offline shell: no notice about it
+    expect(await station.testId('station-no-offline-shell').count()).toBe(0);
     expect(await station.seriousViolations()).toEqual([]);
   }, 180_000);
 

@@ -4,6 +4,8 @@ import { textSlice } from './part';
 export const stationText = textSlice({
   en: {
     'station.title': 'pen station',
+    'station.noOfflineShell':
+      'This browser could not keep the station for offline use: if the network goes, do not reload this page (strokes already written are still kept and sent).',
     'station.noLesson':
       "This address names no lesson. Open the pen station from the teacher's live lesson screen (/pen?course=…).",
     'station.lesson': '{className} · {tag}',
@@ -67,6 +69,8 @@ export const stationText = textSlice({
   },
   ko: {
     'station.title': '펜 스테이션',
+    'station.noOfflineShell':
+      '이 브라우저에서는 스테이션을 오프라인용으로 저장하지 못했습니다. 네트워크가 끊기면 이 페이지를 새로 고치지 마세요 (이미 쓴 획은 보관되었다가 전송됩니다).',
     'station.noLesson':
       '이 주소에는 수업이 없습니다. 선생님의 실시간 수업 화면에서 펜 스테이션을 여세요 (/pen?course=…).',
     'station.lesson': '{className} · {tag}',
@@ -130,6 +134,8 @@ export const stationText = textSlice({
   },
   ja: {
     'station.title': 'ペンステーション',
+    'station.noOfflineShell':
+      'このブラウザーではステーションをオフライン用に保存できませんでした。ネットワークが切れたらこのページを再読み込みしないでください (書いた線は保存され、後で送信されます)。',
     'station.noLesson':
       'このアドレスには授業がありません。先生のライブ授業画面からペンステーションを開いてください (/pen?course=…)。',
     'station.lesson': '{className} · {tag}',
@@ -193,6 +199,8 @@ export const stationText = textSlice({
   },
   'zh-TW': {
     'station.title': '筆站',
+    'station.noOfflineShell':
+      '此瀏覽器無法將筆站保存以供離線使用：網路中斷時請勿重新載入此頁面 (已寫的筆畫仍會保存並傳送)。',
     'station.noLesson': '此網址沒有指定課堂。請從老師的即時課堂畫面開啟筆站 (/pen?course=…)。',
     'station.lesson': '{className} · {tag}',
     'station.lessonTime': '{start} – {end}',

@@ -1,5 +1,5 @@
 import { createPenStatus, usePenStatus } from '@dotink/view/pens';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { PenDialogs } from '../../components/PenDialogs';
 import { useT } from '../../i18n/text';
@@ -53,19 +53,32 @@ function StationPenDialogs(props: { readonly station: Station }) {
 /** The station's service worker (apps/classroom/sw/stationWorker.js): the page reloads offline. */
 export const STATION_WORKER = { url: '/station-sw.js', scope: '/pen' } as const;
 
-function useOfflineShell(): void {
+/**
+ * Registers the station's offline shell; false when the browser refused it (the station then
+ * says that a reload without the network would not open it again).
+ */
+function useOfflineShell(): boolean {
+  const [kept, setKept] = useState(true);
   useEffect(() => {
     // not in development (no built worker) nor where the browser has none
     if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
+    let live = true;
     navigator.serviceWorker
       .register(STATION_WORKER.url, { scope: STATION_WORKER.scope })
-      .catch((e: unknown) => console.warn('station service worker', e));
+      .catch((e: unknown) => {
+        console.warn('station service worker', e);
+        if (live) setKept(false);
+      });
+    return () => {
+      live = false;
+    };
   }, []);
+  return kept;
 }
 
 export default function StationPage() {
   const t = useT();
-  useOfflineShell();
+  const offlineShell = useOfflineShell();
   const courseId = courseOf(useLocation().search);
   const { station, state, queue } = useStation(courseId);
   const pen = usePenStatus(station?.penStatus ?? NO_PENS);
@@ -87,6 +100,11 @@ export default function StationPage() {
       ) : (
         <>
           <SaveIndicator queue={queue} onRetry={() => station?.retryNow()} />
+          {offlineShell ? null : (
+            <p className="station-notice" role="status" data-testid="station-no-offline-shell">
+              {t('station.noOfflineShell')}
+            </p>
+          )}
           <Notice notice={state.notice} onClose={() => station?.dismiss()} />
           <div className="station-body">
             <SignInPanel station={station} busy={state.busy} />
