@@ -12,7 +12,7 @@ import { type InkApi, inkApi } from './ink';
 import { type LecturesApi, lecturesApi } from './lectures';
 import { type LiveApi, liveApi } from './live';
 import { downloadMaterialPdf, type MaterialPrintApi, materialPrintApi } from './materialPrint';
-import { type MaterialsApi, materialsApi } from './materials';
+import { type AttachmentForm, type MaterialsApi, materialsApi, uploadMaterialAttachments } from './materials';
 
 /** Every call of classroom.md §7, one module per screen family. */
 /** Files the API points at (a material's `downloadUri`), with the call layer's token and rules. */
@@ -20,6 +20,12 @@ export interface FilesApi {
   readonly fileBytes: (uri: string) => Promise<Uint8Array>;
   /** A POD material's PDF for printing, failing with classroom.md §8's attachment codes. */
   readonly materialPdf: (uri: string) => Promise<Uint8Array>;
+  /** The multipart upload of a material's PDF and .nproj, with its progress (XMLHttpRequest). */
+  readonly uploadAttachments: (
+    form: AttachmentForm,
+    onProgress?: (sent: number, total: number) => void,
+    signal?: AbortSignal,
+  ) => Promise<Textbook>;
 }
 
 export type Api = FilesApi &
@@ -60,5 +66,13 @@ export function bindApi(deps: ApiDeps): Api {
     ...createApi(createCall(deps)),
     fileBytes: createDownload(deps),
     materialPdf: (uri) => downloadMaterialPdf(get, uri),
+    uploadAttachments: (form, onProgress, signal) =>
+      uploadMaterialAttachments(form, {
+        serverUrl: deps.serverUrl,
+        accessToken: deps.accessToken,
+        onUnauthorized: deps.onUnauthorized,
+        ...(onProgress ? { onProgress } : {}),
+        ...(signal ? { signal } : {}),
+      }),
   };
 }

@@ -116,3 +116,20 @@ describe('the attachment upload (classroom.md §7 multipart)', () => {
     );
   });
 });
+
+describe('the attachment upload on a 401 (the call layer\'s rule: logout → login)', () => {
+  it('runs the session handler, then fails as the sign-in failure', async () => {
+    const xhr = new FakeXhr();
+    let unauthorized = 0;
+    const result = uploadMaterialAttachments(form, {
+      serverUrl: 'http://s',
+      accessToken: async () => 'tok',
+      onUnauthorized: () => void unauthorized++,
+      xhr: () => xhr as unknown as XMLHttpRequest,
+    });
+    await tick();
+    xhr.answer(401, {});
+    await expect(result).rejects.toMatchObject({ status: 401, key: 'login.failed' });
+    expect(unauthorized).toBe(1);
+  });
+});

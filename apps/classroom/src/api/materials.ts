@@ -78,6 +78,8 @@ export interface AttachmentForm {
 export interface UploadDeps {
   readonly serverUrl: string;
   readonly accessToken: () => Promise<string | undefined>;
+  /** The call layer's 401 rule (logout → login); called before the upload fails with 'login.failed'. */
+  readonly onUnauthorized?: () => void;
   /** Bytes sent so far of the total. */
   readonly onProgress?: (sent: number, total: number) => void;
   readonly signal?: AbortSignal;
@@ -129,7 +131,10 @@ export async function uploadMaterialAttachments(form: AttachmentForm, deps: Uplo
     } catch {
       json = undefined; // a body that is not JSON: the status decides below
     }
-    if (res.status === 401) throw new ApiError(401, 'login.failed');
+    if (res.status === 401) {
+      deps.onUnauthorized?.();
+      throw new ApiError(401, 'login.failed');
+    }
     if (res.status < 200 || res.status >= 300) throw answerFailure(res.status, res.statusText, json);
     const parsed = answerSchema(textbookSchema).safeParse(json);
     if (!parsed.success) throw new ApiError(res.status, 'error.invalidAnswer', {}, parsed.error.message);

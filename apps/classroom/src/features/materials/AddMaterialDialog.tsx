@@ -8,8 +8,7 @@
 import type { CategoryInfoEntry, Textbook } from '@dotink/contracts/edu';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { ApiError } from '../../api/client';
-import { UploadCancelled, uploadMaterialAttachments } from '../../api/materials';
+import { UploadCancelled } from '../../api/materials';
 import { AppDialog } from '../../components/Dialog';
 import { DialogActions, TextField } from '../../components/Fields';
 import { type ClassroomKey, type T, useT } from '../../i18n/text';
@@ -57,8 +56,7 @@ export function bookLabel(t: T, b: CategoryInfoEntry): string {
 
 export function AddMaterialDialog(props: AddMaterialDialogProps) {
   const t = useT();
-  const services = useServices();
-  const { api, ui, session } = services;
+  const { api, ui } = useServices();
   const queryClient = useQueryClient();
   const books = useBuiltinBooks();
   const [kind, setKind] = useState<MaterialKind>('REGULAR');
@@ -159,21 +157,8 @@ export function AddMaterialDialog(props: AddMaterialDialogProps) {
         {
           api,
           randomBytes: (n) => crypto.getRandomValues(new Uint8Array(n)),
-          upload: (form, onProgress, signal) =>
-            uploadMaterialAttachments(form, {
-              serverUrl: window.location.origin,
-              accessToken: () => session.accessToken(),
-              onProgress,
-              signal,
-            }).catch((e: unknown) => {
-              // §8: a 401 on textbook add runs the session handler (logout → login), as every call does
-              if (e instanceof ApiError && e.status === 401) {
-                services.navigate('/login');
-                session.clear('unauthorized');
-                queryClient.clear();
-              }
-              throw e;
-            }),
+          // the API layer's upload: its 401 runs the session handler (logout → login), as every call does
+          upload: (form, onProgress, signal) => api.uploadAttachments(form, onProgress, signal),
         },
         show,
         controller.signal,
