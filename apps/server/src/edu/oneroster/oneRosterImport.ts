@@ -23,13 +23,13 @@
  */
 import type { OneRosterImportData, OneRosterImportProblem } from '@dotink/contracts/eduOneRoster';
 import type { OneRoster, OneRosterUser } from '@dotink/contracts/oneRoster';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import type { AccountStore } from '../../identity/accounts';
+import type { AccountStore, PreparedStudent } from '../../identity/accounts';
 import { MAX_CLASS_NUM, maxGrade } from '../classes/classQueries';
 import { EduMessage } from '../messages';
-import { saveStudents } from '../students/studentQueries';
+import { saveStudentsIn } from '../students/studentQueries';
 
 const CJK = /^[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+$/u;
 
@@ -400,7 +400,19 @@ export async function planImport(
   };
 }
 
-/** Writes the plan: classes first, then each class's pupils (the students save's rules and accounts). */
+/** The accounts prepared for an import were too few (the school changed since the plan). */
+class TooFewAccounts extends Error {
+  constructor(readonly missing: number) {
+    super(`${missing} more student accounts needed`);
+  }
+}
+
+/**
+ * Writes the plan in one transaction — classes, each class's pupils (the students save's rules
+ * and accounts) and their OneRoster ids — so a failure anywhere leaves the school as it was. The
+ * new pupils' password hashes (the slow part) are made before the transaction; should the school
+ * have changed so that more are needed, more are made and the transaction runs again.
+ */
 export async function applyImport(
   db: Kysely<Database>,
   accounts: AccountStore,
@@ -408,6 +420,29 @@ export async function applyImport(
   plan: ImportPlan,
   nowMs: number,
 ): Promise<void> {
+  const prepared = await accounts.prepareStudents(
+    plan.classes.reduce((n, c) => n + c.pupils.filter((p) => p.id === undefined).length, 0),
+  );
+  for (;;) {
+    try {
+      await db.transaction().execute((tx) => writePlan(tx, accounts, schoolId, plan, prepared, nowMs));
+      return;
+    } catch (error) {
+      if (!(error instanceof TooFewAccounts)) throw error;
+      prepared.push(...(await accounts.prepareStudents(error.missing)));
+    }
+  }
+}
+
+async function writePlan(
+  tx: Transaction<Database>,
+  accounts: AccountStore,
+  schoolId: number,
+  plan: ImportPlan,
+  prepared: readonly PreparedStudent[],
+  nowMs: number,
+): Promise<void> {
+  let taken = 0;
   for (const c of plan.classes) {
     let classId = c.existingId;
     const values = {
@@ -419,18 +454,18 @@ export async function applyImport(
       oneroster_id: c.sourcedId,
     };
     if (classId === null) {
-      const row = await db
+      const row = await tx
         .insertInto('classes')
         .values({ school_id: schoolId, ...values })
         .returning('id')
         .executeTakeFirstOrThrow();
       classId = row.id;
     } else if (c.action === 'update') {
-      await db.updateTable('classes').set(values).where('id', '=', classId).execute();
+      await tx.updateTable('classes').set(values).where('id', '=', classId).execute();
     }
     if (c.pupils.length === 0) continue;
-    await saveStudents(
-      db,
+    const saved = await saveStudentsIn(
+      tx,
       accounts,
       classId,
       c.pupils.map((p) => ({
@@ -439,13 +474,16 @@ export async function applyImport(
         name: p.name,
         ...(p.deleteYn === undefined ? {} : { deleteYn: p.deleteYn }),
       })),
+      prepared.slice(taken),
       { addAnyway: true, nowMs },
     );
+    if ('needed' in saved) throw new TooFewAccounts(saved.needed - (prepared.length - taken));
+    taken += saved.used;
     const linked = c.pupils.filter((p) => p.sourcedId !== null);
     if (linked.length > 0)
       await sql`
         update students set oneroster_id = t.sid
         from unnest(${linked.map((p) => p.num)}::int[], ${linked.map((p) => p.sourcedId)}::text[]) as t(num, sid)
-        where students.class_id = ${classId}::int and students.num = t.num`.execute(db);
+        where students.class_id = ${classId}::int and students.num = t.num`.execute(tx);
   }
 }

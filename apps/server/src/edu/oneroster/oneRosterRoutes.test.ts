@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { manualClock } from '@dotink/ncode';
 import { strToU8, zipSync } from 'fflate';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase, SETUP_TIMEOUT_MS, useTestServer } from '../../../test/harness';
 import { buildEduWorld, call, type EduWorld, insertSchool, newTeacher } from '../../../test/matrixFixtures';
@@ -97,6 +98,36 @@ describeEachDatabase('education API: OneRoster import and export', (kind) => {
       .where('oneroster_id', 'is not', null)
       .execute();
     expect(count).toEqual([]);
+  });
+
+  it('applies all or nothing: a failure at the second class leaves the first class and its pupils unsaved', async () => {
+    const db = app().services.db;
+    const snapshot = async () => ({
+      classes: (await db.selectFrom('classes').select(['id', 'oneroster_id']).orderBy('id').execute()).length,
+      students: (await db.selectFrom('students').select('account_id').execute()).length,
+      accounts: (await db.selectFrom('accounts').select('id').execute()).length,
+    });
+    const before = await snapshot();
+    // the database refuses the second class (after the first class and its pupils are written)
+    await sql`
+      create function oneroster_refuse_class() returns trigger language plpgsql as $$
+      begin
+        if new.class_name = 'Grade 3 class 2' then raise exception 'refused for the test'; end if;
+        return new;
+      end $$`.execute(db);
+    await sql`create trigger oneroster_refuse before insert on classes
+      for each row execute function oneroster_refuse_class()`.execute(db);
+    try {
+      const res = await post(schoolZip(), true);
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await sql`drop trigger oneroster_refuse on classes`.execute(db);
+      await sql`drop function oneroster_refuse_class()`.execute(db);
+    }
+    expect(await snapshot()).toEqual(before);
+    expect(await db.selectFrom('classes').select('id').where('oneroster_id', 'is not', null).execute()).toEqual(
+      [],
+    );
   });
 
   it('applies it; a second import changes nothing; a delta adds, renames and hides', async () => {
