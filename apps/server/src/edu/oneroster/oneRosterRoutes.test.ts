@@ -125,9 +125,9 @@ describeEachDatabase('education API: OneRoster import and export', (kind) => {
       await sql`drop function oneroster_refuse_class()`.execute(db);
     }
     expect(await snapshot()).toEqual(before);
-    expect(await db.selectFrom('classes').select('id').where('oneroster_id', 'is not', null).execute()).toEqual(
-      [],
-    );
+    expect(
+      await db.selectFrom('classes').select('id').where('oneroster_id', 'is not', null).execute(),
+    ).toEqual([]);
   });
 
   it('applies it; a second import changes nothing; a delta adds, renames and hides', async () => {
