@@ -6,13 +6,14 @@
  */
 import { type AnalyticsApi, analyticsApi } from './analytics';
 import { type AnnotationApi, annotationApi } from './annotation';
-import { type ApiDeps, type Call, createCall, createDownload } from './client';
+import { type ApiDeps, type Call, createCall, createDownload, type Download } from './client';
 import { type EduApi, eduApi } from './edu';
 import { type InkApi, inkApi } from './ink';
 import { type LecturesApi, lecturesApi } from './lectures';
 import { type LiveApi, liveApi } from './live';
 import { type MaterialPrintApi, materialPrintApi } from './materialPrint';
 import { type MaterialsApi, materialsApi } from './materials';
+import { type OneRosterApi, oneRosterApi } from './oneRoster';
 
 /** Every call of classroom.md §7, one module per screen family. */
 /** Files the API points at (a material's `downloadUri`), with the call layer's token and rules. */
@@ -28,7 +29,8 @@ export type Api = FilesApi &
   InkApi &
   AnnotationApi &
   AnalyticsApi &
-  LiveApi;
+  LiveApi &
+  OneRosterApi;
 
 /** The names of calls that do not answer a promise: none may exist (the API is loaded lazily). */
 type SyncCalls = {
@@ -37,8 +39,8 @@ type SyncCalls = {
 const everyCallIsAsync: [SyncCalls] extends [never] ? true : SyncCalls = true;
 void everyCallIsAsync;
 
-/** Binds every call module to one call layer. */
-export function createApi(call: Call): Omit<Api, keyof FilesApi> {
+/** Binds every call module to one call layer (`download`: its file downloads). */
+export function createApi(call: Call, download: Download): Omit<Api, keyof FilesApi> {
   return {
     ...eduApi(call),
     ...lecturesApi(call),
@@ -48,10 +50,12 @@ export function createApi(call: Call): Omit<Api, keyof FilesApi> {
     ...annotationApi(call),
     ...analyticsApi(call),
     ...liveApi(call),
+    ...oneRosterApi(call, download),
   };
 }
 
 /** The API over a call layer made from `deps`. */
 export function bindApi(deps: ApiDeps): Api {
-  return { ...createApi(createCall(deps)), fileBytes: createDownload(deps) };
+  const download = createDownload(deps);
+  return { ...createApi(createCall(deps), download), fileBytes: download };
 }
