@@ -142,15 +142,28 @@ export async function planImport(
         existing.map((c) => c.id),
       )
       .execute();
-    for (const r of rows) pupilsOf.set(r.class_id, [...(pupilsOf.get(r.class_id) ?? []), r]);
+    for (const r of rows) {
+      const list = pupilsOf.get(r.class_id);
+      if (list) list.push(r);
+      else pupilsOf.set(r.class_id, [r]);
+    }
   }
   const taken = new Set(existing.map((c) => `${c.year}/${c.grade}/${c.class_num}`));
+  // the school's classes by OneRoster id and by year/grade/number, and the keys planned so far
+  const existingByOneRosterId = new Map(
+    existing.filter((k) => k.oneroster_id !== null).map((k) => [k.oneroster_id!, k]),
+  );
+  const existingByKey = new Map(existing.map((k) => [`${k.year}/${k.grade}/${k.class_num}`, k]));
+  const plannedKeys = new Set<string>();
   const sessions = new Map(roster.academicSessions.map((s) => [s.sourcedId, s]));
   const courses = new Map(roster.courses.map((c) => [c.sourcedId, c]));
   const users = new Map(roster.users.map((u) => [u.sourcedId, u]));
   const enrollmentsOf = new Map<string, OneRoster['enrollments'][number][]>();
-  for (const e of roster.enrollments)
-    enrollmentsOf.set(e.classSourcedId, [...(enrollmentsOf.get(e.classSourcedId) ?? []), e]);
+  for (const e of roster.enrollments) {
+    const list = enrollmentsOf.get(e.classSourcedId);
+    if (list) list.push(e);
+    else enrollmentsOf.set(e.classSourcedId, [e]);
+  }
   const hiddenUsers = new Set(roster.users.filter((u) => u.status === 'tobedeleted').map((u) => u.sourcedId));
 
   const plans: ClassPlan[] = [];
@@ -182,7 +195,7 @@ export async function planImport(
       });
       continue;
     }
-    const linked = existing.find((k) => k.oneroster_id === c.sourcedId);
+    const linked = existingByOneRosterId.get(c.sourcedId);
     // a class never imported needs no deleting
     if (c.status === 'tobedeleted' && !linked) continue;
     const year =
@@ -218,12 +231,9 @@ export async function planImport(
       continue;
     }
     const key = `${year}/${grade}/${classNum}`;
-    const same = existing.find((k) => `${k.year}/${k.grade}/${k.class_num}` === key);
+    const same = existingByKey.get(key);
     const target = linked ?? (same && same.oneroster_id === null ? same : undefined);
-    if (
-      (same && same !== target) ||
-      (!target && plans.some((p) => `${p.year}/${p.grade}/${p.classNum}` === key))
-    ) {
+    if ((same && same !== target) || (!target && plannedKeys.has(key))) {
       problems.push({ file: 'classes', row: c.row, code: 'classInUse', column: 'classCode', value: key });
       continue;
     }
@@ -349,6 +359,7 @@ export async function planImport(
       rows.filter(
         (r) => r.id && r.deleteYn === 'N' && stored.find((s) => s.account_id === r.id)?.delete_yn === 'Y',
       ).length;
+    plannedKeys.add(key);
     plans.push({
       sourcedId: c.sourcedId,
       title: c.title,
