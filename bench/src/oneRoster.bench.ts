@@ -45,7 +45,11 @@ async function previewFigure(kind: Kind, adminUrl?: string): Promise<Figure> {
     let counts: Record<string, number> = {};
     for (let i = 0; i < RUNS; i++) {
       const start = performance.now();
-      const res = await fetch(`${server.base}/edu/v1/oneroster`, { method: 'POST', headers, body: zip });
+      const res = await fetch(`${server.base}/edu/v1/oneroster`, {
+        method: 'POST',
+        headers,
+        body: Buffer.from(zip),
+      });
       const body = (await res.json()) as {
         data?: { counts: Record<string, number>; problems: unknown[] };
       };

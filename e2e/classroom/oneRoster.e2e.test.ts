@@ -81,7 +81,7 @@ async function countRows(): Promise<string[][]> {
   return app
     .testId('oneroster-counts')
     .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => (c.textContent ?? '').trim())));
+    .evaluateAll((rows) => rows.map((r) => Array.from(r.children, (c) => (c.textContent ?? '').trim())));
 }
 
 describe('classroom: OneRoster export and import (school administrator)', () => {

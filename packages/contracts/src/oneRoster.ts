@@ -424,7 +424,7 @@ function readFile<F extends OneRosterFile>(
     }
     if (reader.bad) continue;
     seen.add(record.sourcedId);
-    (record as { row: number }).row = row;
+    (record as unknown as { row: number }).row = row;
     out.push(record as OneRoster[F][number]);
   }
   return out;

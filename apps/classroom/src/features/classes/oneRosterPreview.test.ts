@@ -3,7 +3,7 @@ import { classroomText, type T } from '../../i18n/text';
 import { changesAnything, problemText } from './oneRosterPreview';
 
 const tOf =
-  (language: string): T =>
+  (language: Parameters<typeof classroomText>[0]): T =>
   (key, params) =>
     classroomText(language, key, params);
 

@@ -230,7 +230,11 @@ export const oneRosterRoutes: AppPlugin = async (app) => {
         summary:
           "The school's classes, class teachers and pupils as a OneRoster 1.2 CSV zip (school administrator)",
         security: [{ bearer: [] }],
-        response: { 401: failureSchema, 403: failureSchema },
+        response: {
+          200: z.any().describe('The zip (application/zip)'),
+          401: failureSchema,
+          403: failureSchema,
+        },
       },
     },
     async (request, reply) => {
