@@ -1,5 +1,5 @@
 /**
- * The model has no UI and no I/O: `ncode`, `ink` and `contracts` (zod only) must import nothing from the DOM, Node or
+ * The model has no UI and no I/O: `ncode`, `ink` and `contracts` (zod; fflate and papaparse for OneRoster) must import nothing from the DOM, Node or
  * React, and use no raw clock. (Their tsconfig also compiles them without DOM or Node types.)
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -17,7 +17,7 @@ function sources(dir: string): string[] {
 
 const PURE = ['ncode', 'ink', 'contracts'];
 const ALLOWED_IMPORTS =
-  /^(\.{1,2}\/|@dotink\/(ncode|ink)$|@dotink\/contracts\/[A-Za-z]+$|fast-xml-parser$|fflate$|zod$)/;
+  /^(\.{1,2}\/|@dotink\/(ncode|ink)$|@dotink\/contracts\/[A-Za-z]+$|fast-xml-parser$|fflate$|papaparse$|zod$)/;
 const FORBIDDEN_GLOBALS =
   /\b(window|document|navigator|localStorage|indexedDB|fetch|XMLHttpRequest|process|Buffer|require|setTimeout|setInterval|Date\.now|performance\.now)\b/;
 

@@ -20,6 +20,7 @@ export const EduMessage = {
   existingClass: 'already existing class',
   penInvalid: 'pen information may have been entered wrongly',
   penDuplicated: 'pen information may have been duplicated',
+  notOneRoster: 'not a file in the prescribed format',
   noSchool: 'no school registration info',
   // the server's own
   schoolLocked: 'School information that has been entered once is not changed.',
@@ -57,6 +58,7 @@ export const EduMessage = {
   badUpload: 'The upload could not be read (multipart/form-data expected).',
   fileTooLarge: 'A file may be at most 200 MiB.',
   uploadTooLarge: 'The upload may be at most 400 MiB in all.',
+  oneRosterOtherSchool: "This roster is another school's: only your own school's classes can be imported.",
 } as const;
 
 /** 'too many pages' plus the count (classroom.md §5). */

@@ -4,15 +4,17 @@
  * downloads neither the calls nor zod and the contracts (issue 28 item 7: the first visit's
  * bytes on the wire).
  */
+import type { Textbook } from '@dotink/contracts/eduLectures';
 import { type AnalyticsApi, analyticsApi } from './analytics';
 import { type AnnotationApi, annotationApi } from './annotation';
-import { type ApiDeps, type Call, createCall, createDownload, createFileGet } from './client';
+import { type ApiDeps, type Call, createCall, createDownload, createFileGet, type Download } from './client';
 import { type EduApi, eduApi } from './edu';
 import { type InkApi, inkApi } from './ink';
 import { type LecturesApi, lecturesApi } from './lectures';
 import { type LiveApi, liveApi } from './live';
 import { downloadMaterialPdf, type MaterialPrintApi, materialPrintApi } from './materialPrint';
 import { type AttachmentForm, type MaterialsApi, materialsApi, uploadMaterialAttachments } from './materials';
+import { type OneRosterApi, oneRosterApi } from './oneRoster';
 
 /** Every call of classroom.md §7, one module per screen family. */
 /** Files the API points at (a material's `downloadUri`), with the call layer's token and rules. */
@@ -36,7 +38,8 @@ export type Api = FilesApi &
   InkApi &
   AnnotationApi &
   AnalyticsApi &
-  LiveApi;
+  LiveApi &
+  OneRosterApi;
 
 /** The names of calls that do not answer a promise: none may exist (the API is loaded lazily). */
 type SyncCalls = {
@@ -45,8 +48,8 @@ type SyncCalls = {
 const everyCallIsAsync: [SyncCalls] extends [never] ? true : SyncCalls = true;
 void everyCallIsAsync;
 
-/** Binds every call module to one call layer. */
-export function createApi(call: Call): Omit<Api, keyof FilesApi> {
+/** Binds every call module to one call layer (`download`: its file downloads). */
+export function createApi(call: Call, download: Download): Omit<Api, keyof FilesApi> {
   return {
     ...eduApi(call),
     ...lecturesApi(call),
@@ -56,15 +59,17 @@ export function createApi(call: Call): Omit<Api, keyof FilesApi> {
     ...annotationApi(call),
     ...analyticsApi(call),
     ...liveApi(call),
+    ...oneRosterApi(call, download),
   };
 }
 
 /** The API over a call layer made from `deps`. */
 export function bindApi(deps: ApiDeps): Api {
   const get = createFileGet(deps);
+  const download = createDownload(deps);
   return {
-    ...createApi(createCall(deps)),
-    fileBytes: createDownload(deps),
+    ...createApi(createCall(deps), download),
+    fileBytes: download,
     materialPdf: (uri) => downloadMaterialPdf(get, uri),
     uploadAttachments: (form, onProgress, signal) =>
       uploadMaterialAttachments(form, {

@@ -58,23 +58,34 @@ function authorizedSend(deps: ApiDeps) {
   };
 }
 
+/** A request body sent as it is (a file's bytes) rather than as JSON. */
+export interface FileBody {
+  readonly data: Uint8Array;
+  readonly type: string;
+}
+
 /** Makes the typed call function the API module uses. */
 export function createCall(deps: ApiDeps) {
   const authorized = authorizedSend(deps);
   return async function call<S extends z.ZodType>(
     schema: S,
     path: string,
-    init: { method?: string; query?: Query; body?: unknown } = {},
+    init: { method?: string; query?: Query; body?: unknown; bytes?: FileBody } = {},
   ): Promise<z.infer<S>> {
     const url = new URL(`${deps.serverUrl}${path}`);
     for (const [k, v] of Object.entries(init.query ?? {}))
       if (v !== undefined) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    if (init.bytes !== undefined) headers['content-type'] = init.bytes.type;
+    else if (init.body !== undefined) headers['content-type'] = 'application/json';
     const res = await authorized(url, {
       method: init.method ?? 'GET',
       headers,
-      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      ...(init.bytes !== undefined
+        ? { body: init.bytes.data as BodyInit }
+        : init.body !== undefined
+          ? { body: JSON.stringify(init.body) }
+          : {}),
     });
     return readAnswer(res, schema);
   };
@@ -129,6 +140,7 @@ export async function readAnswer<S extends z.ZodType>(res: Response, schema: S):
 }
 
 export type Call = ReturnType<typeof createCall>;
+export type Download = ReturnType<typeof createDownload>;
 
 /**
  * The failure of an answer as the user reads it: a spec message by its own key, any other

@@ -117,7 +117,7 @@ describe('the attachment upload (classroom.md §7 multipart)', () => {
   });
 });
 
-describe('the attachment upload on a 401 (the call layer\'s rule: logout → login)', () => {
+describe("the attachment upload on a 401 (the call layer's rule: logout → login)", () => {
   it('runs the session handler, then fails as the sign-in failure', async () => {
     const xhr = new FakeXhr();
     let unauthorized = 0;

@@ -11,6 +11,8 @@ export const eduKeys = {
   teachers: ['teachers'] as const,
   classes: ['classes'] as const,
   students: (eduClassId: number) => ['students', eduClassId] as const,
+  /** Every class's students (the prefix of `students(id)`). */
+  allStudents: ['students'] as const,
   schools: (name: string) => ['schools', name] as const,
 };
 

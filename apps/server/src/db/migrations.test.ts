@@ -204,6 +204,29 @@ describeEachDatabase('migrations', (kind) => {
     expect(gone.rows).toEqual([]);
   });
 
+  it('0045_oneroster_ids: a class sourcedId is unique within its school, null for classes registered here', async () => {
+    await migrateTo(db, '0045_oneroster_ids');
+    const school = await sql<{ id: number }>`
+      insert into schools (name, edu_office_code, school_type_code, school_code)
+      values ('S45', 'B10', '0', '45') returning id`.execute(db);
+    const schoolId = school.rows[0]!.id;
+    await sql`insert into classes (school_id, year, grade, class_num, class_name, oneroster_id)
+      values (${schoolId}, 2026, 3, 1, '3-1', 'c-1'), (${schoolId}, 2026, 3, 2, '3-2', null),
+             (${schoolId}, 2026, 3, 3, '3-3', null)`.execute(db);
+    expect(
+      await fails(
+        sql`insert into classes (school_id, year, grade, class_num, class_name, oneroster_id)
+          values (${schoolId}, 2026, 3, 4, '3-4', 'c-1')`.execute(db),
+      ),
+    ).toMatch(/unique|duplicate/i);
+    await migrateTo(db, '0044_book_facts_own_writing');
+    const columns = await sql<{ n: string }>`
+      select column_name as n from information_schema.columns where column_name = 'oneroster_id'`.execute(db);
+    expect(columns.rows).toEqual([]);
+    await sql`delete from classes where school_id = ${schoolId}`.execute(db);
+    await sql`delete from schools where id = ${schoolId}`.execute(db);
+  });
+
   it('go all the way down and up again', async () => {
     await migrateTo(db, NO_MIGRATIONS);
     expect(await tables(db)).toEqual([]);

@@ -110,6 +110,8 @@ export interface ClassesTable {
   semester: number | null;
   /** The spec's kumi `curriculum_id`: the built-in book series for the grade (3 → 1 … 6 → 4). */
   builtin_textbook_id: number | null;
+  /** The OneRoster `sourcedId` the class was imported with (migration 0045); null: registered here. */
+  oneroster_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -127,6 +129,8 @@ export interface StudentsTable {
    * the student id. Read only by the credentials route.
    */
   pen_password: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The OneRoster `sourcedId` of the pupil's user (migration 0045); null: registered here. */
+  oneroster_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }

@@ -11,6 +11,7 @@ import { classRoutes } from './classes/classRoutes';
 import { courseRoutes } from './courses/courseRoutes';
 import { curriculumRoutes } from './curriculums/curriculumRoutes';
 import { liveRoutes } from './live/liveRoutes';
+import { oneRosterRoutes } from './oneroster/oneRosterRoutes';
 import { schoolRoutes } from './schools/schoolRoutes';
 import { credentialRoutes } from './students/credentialRoutes';
 import { studentRoutes } from './students/studentRoutes';
@@ -37,6 +38,7 @@ export const eduRoutes: AppPlugin = async (app) => {
     mathSummaryRoutes,
     unitsRoutes,
     liveRoutes,
+    oneRosterRoutes,
   ])
     await app.register(routes);
 };

@@ -21,6 +21,7 @@ import { errorText, useServices } from '../../lib/services';
 import { toast } from '../../lib/toasts';
 import { ClassDialog } from './ClassDialog';
 import { classTeacherChoices } from './classForm';
+import { OneRosterImportDialog, useOneRosterExport } from './OneRosterImport';
 
 export default function ClassesPage() {
   const t = useT();
@@ -31,6 +32,8 @@ export default function ClassesPage() {
   const [dialog, setDialog] = useState<{ editing?: Kumi } | undefined>();
   const [alert, setAlert] = useState<string>();
   const download = useTemplateDownload(useLanguage());
+  const [oneRoster, setOneRoster] = useState(false);
+  const exportOneRoster = useOneRosterExport();
   const save = useMutation({
     mutationFn: (body: ClassBody) =>
       dialog?.editing ? api.updateClass(dialog.editing.eduClassId, body) : api.createClass(body),
@@ -72,6 +75,12 @@ export default function ClassesPage() {
         <Button className="button" onPress={download} data-testid="template-download">
           {t('classes.template')}
         </Button>
+        <Button className="button" onPress={() => setOneRoster(true)} data-testid="oneroster-import">
+          {t('oneRoster.import')}
+        </Button>
+        <Button className="button" onPress={exportOneRoster} data-testid="oneroster-export">
+          {t('oneRoster.export')}
+        </Button>
         <Button className="button primary" onPress={() => setDialog({})} data-testid="class-new">
           {t('classes.new')}
         </Button>
@@ -96,6 +105,7 @@ export default function ClassesPage() {
           {...(dialog.editing ? { editing: dialog.editing } : {})}
         />
       ) : null}
+      {oneRoster ? <OneRosterImportDialog onClose={() => setOneRoster(false)} /> : null}
       <AlertDialog
         title={t('classes.dialogTitle')}
         message={alert}

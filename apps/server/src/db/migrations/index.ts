@@ -19,6 +19,7 @@ import * as m0041 from './0041_textbook_units';
 import * as m0042 from './0042_ink_book_facts';
 import * as m0043 from './0043_ink_live_index';
 import * as m0044 from './0044_book_facts_own_writing';
+import * as m0045 from './0045_oneroster_ids';
 
 export const migrations: Readonly<Record<string, Migration>> = {
   '0001_identity': m0001,
@@ -36,4 +37,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   '0042_ink_book_facts': m0042,
   '0043_ink_live_index': m0043,
   '0044_book_facts_own_writing': m0044,
+  '0045_oneroster_ids': m0045,
 };

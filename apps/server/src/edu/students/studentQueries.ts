@@ -220,20 +220,36 @@ export async function saveStudents(
   options: SaveOptions,
 ): Promise<void> {
   const addAnyway = options.addAnyway === true;
-  const now = new Date(options.nowMs);
   const prepared: PreparedStudent[] = [];
   for (;;) {
     const needed = newStudents(plan(await currentStudents(db, classId, false), rows, addAnyway)).length;
     if (needed > prepared.length)
       prepared.push(...(await accounts.prepareStudents(needed - prepared.length)));
-    const written = await db.transaction().execute(async (tx) => {
-      const planned = plan(await currentStudents(tx, classId, true), rows, addAnyway);
-      if (newStudents(planned).length > prepared.length) return false;
-      await write(tx, accounts, classId, planned, prepared, now);
-      return true;
-    });
-    if (written) return;
+    const written = await db
+      .transaction()
+      .execute((tx) => saveStudentsIn(tx, accounts, classId, rows, prepared, options));
+    if ('used' in written) return;
   }
+}
+
+/**
+ * {@link saveStudents} inside the caller's transaction, with accounts prepared beforehand (the
+ * first ones of `prepared` are taken). Answers how many it used, or, writing nothing, how many
+ * new accounts the rows need when `prepared` has fewer; throws the 400 that refuses the rows.
+ */
+export async function saveStudentsIn(
+  tx: Transaction<Database>,
+  accounts: AccountStore,
+  classId: number,
+  rows: readonly StudentInput[],
+  prepared: readonly PreparedStudent[],
+  options: SaveOptions,
+): Promise<{ used: number } | { needed: number }> {
+  const planned = plan(await currentStudents(tx, classId, true), rows, options.addAnyway === true);
+  const needed = newStudents(planned).length;
+  if (needed > prepared.length) return { needed };
+  await write(tx, accounts, classId, planned, prepared, new Date(options.nowMs));
+  return { used: needed };
 }
 
 async function write(
