@@ -448,6 +448,23 @@ const cases: readonly RouteCase[] = [
     expect: ok('noSchool', 'teacher', 'colleague', 'admin', 'otherSchool', 'otherAdmin'),
     request: async () => ({ method: 'GET', url: '/edu/v1/math/category-info' }),
   },
+  {
+    route: 'GET /edu/v1/oneroster',
+    // Each administrator exports their own school.
+    expect: ok('admin', 'otherAdmin'),
+    request: async () => ({ method: 'GET', url: '/edu/v1/oneroster' }),
+  },
+  {
+    route: 'POST /edu/v1/oneroster',
+    // A preview of school A's own roster: its administrator's; another school's is refused.
+    expect: { admin: 200, otherAdmin: 400 },
+    request: async (app, w) => ({
+      method: 'POST',
+      url: '/edu/v1/oneroster',
+      payload: (await call(app, w.callers.admin, 'GET', '/edu/v1/oneroster')).rawPayload,
+      headers: { 'content-type': 'application/zip' },
+    }),
+  },
   // Last: it gives the teacher without a school a school.
   {
     route: 'POST /edu/v1/teacher',
