@@ -214,11 +214,18 @@ describe('code issuing at the edges of a book (section 14: pages 1 … 31 per bo
     expect(() => normalizeCodePointer(pageAddress(14, 27, -1, 1))).toThrow(
       new RangeError('code pointer book must be an integer ≥ 0, got -1'),
     );
-    expect(() => issueCodes(FIRST_CODE_POINTER, -1)).toThrow(new RangeError('qty must be an integer ≥ 0, got -1'));
+    expect(() => issueCodes(FIRST_CODE_POINTER, -1)).toThrow(
+      new RangeError('qty must be an integer ≥ 0, got -1'),
+    );
   });
 
   it('orders pages by section, then owner, then book, then page', () => {
-    const order = [pageAddress(0, 9, 9, 9), pageAddress(1, 0, 9, 9), pageAddress(1, 1, 0, 9), pageAddress(1, 1, 1, 0)];
+    const order = [
+      pageAddress(0, 9, 9, 9),
+      pageAddress(1, 0, 9, 9),
+      pageAddress(1, 1, 0, 9),
+      pageAddress(1, 1, 1, 0),
+    ];
     for (let i = 1; i < order.length; i++) {
       expect(comparePages(order[i - 1]!, order[i]!)).toBeLessThan(0);
       expect(comparePages(order[i]!, order[i - 1]!)).toBeGreaterThan(0);
@@ -240,7 +247,11 @@ describe('code issuing at the edges of a book (section 14: pages 1 … 31 per bo
 
   it('refuses issued codes with a negative or fractional field, or no url', () => {
     const item = { s: 0, o: 27, b: 667, p: 1, url: 'u' };
-    for (const bad of [{ ...item, s: -1 }, { ...item, p: 1.5 }, { ...item, url: 7 }]) {
+    for (const bad of [
+      { ...item, s: -1 },
+      { ...item, p: 1.5 },
+      { ...item, url: 7 },
+    ]) {
       expect(() => readIssuedCodes([item, bad])).toThrow(/item 1/);
     }
   });
@@ -254,7 +265,9 @@ describe('code issuing at the edges of a book (section 14: pages 1 … 31 per bo
 
   it('keeps an installed block in one book when it fits in one (unless asked not to), and spans books when it cannot fit', () => {
     const installed = [...pages(1, 29, 31), ...pages(2, 1, 5)];
-    expect(ids(issueInstalledCodes(pageAddress(14, 27, 1, 29), 4, installed).pages)).toEqual(ids(pages(2, 1, 4)));
+    expect(ids(issueInstalledCodes(pageAddress(14, 27, 1, 29), 4, installed).pages)).toEqual(
+      ids(pages(2, 1, 4)),
+    );
     expect(
       ids(issueInstalledCodes(pageAddress(14, 27, 1, 29), 4, installed, { keepInOneBook: false }).pages),
     ).toEqual(['14.27.1.29', '14.27.1.30', '14.27.1.31', '14.27.2.1']);

@@ -211,13 +211,23 @@ describe('acceptTap', () => {
 
 describe('homography boundaries', () => {
   it('builds a map only from nine coefficients with a usable i, normalised to i = 1', () => {
-    expect(() => homographyFromMatrix([1, 0, 0])).toThrow(new RangeError('a homography needs 9 coefficients, got 3'));
+    expect(() => homographyFromMatrix([1, 0, 0])).toThrow(
+      new RangeError('a homography needs 9 coefficients, got 3'),
+    );
     expect(() => homographyFromMatrix([1, 0, 0, 0, 1, 0, 0, 0, 1, 0])).toThrow(RangeError);
     for (const i of [0, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(() => homographyFromMatrix([1, 0, 0, 0, 1, 0, 0, 0, i])).toThrow(/Degenerate homography/);
     }
     // All nine halved: x' = (2x + 4) / 2 = x + 2, y' = (2y + 6) / 2 = y + 3.
-    expect(homographyFromMatrix([2, 0, 4, 0, 2, 6, 0, 0, 2])).toMatchObject({ a: 1, c: 2, e: 1, f: 3, i: 1, tx: 2, ty: 3 });
+    expect(homographyFromMatrix([2, 0, 4, 0, 2, 6, 0, 0, 2])).toMatchObject({
+      a: 1,
+      c: 2,
+      e: 1,
+      f: 3,
+      i: 1,
+      tx: 2,
+      ty: 3,
+    });
   });
 
   it('rejects calibration taps or print targets that coincide, saying so', () => {
@@ -233,9 +243,26 @@ describe('homography boundaries', () => {
   });
 
   it('accepts a tap spread exactly 2 nu, and measures the spread over every dot', () => {
-    expect(acceptTap([{ x: 0, y: 0 }, { x: 2, y: 2 }])).toEqual({ x: 1, y: 1 });
+    expect(
+      acceptTap([
+        { x: 0, y: 0 },
+        { x: 2, y: 2 },
+      ]),
+    ).toEqual({ x: 1, y: 1 });
     // The widest dots in the middle of the tap: x from 0 to 3 is too wide, whatever comes last.
-    expect(acceptTap([{ x: 0, y: 0 }, { x: 3, y: 0 }, { x: 1, y: 0 }])).toBeUndefined();
-    expect(acceptTap([{ x: 0, y: 0 }, { x: 0, y: 3 }, { x: 0, y: 1 }])).toBeUndefined();
+    expect(
+      acceptTap([
+        { x: 0, y: 0 },
+        { x: 3, y: 0 },
+        { x: 1, y: 0 },
+      ]),
+    ).toBeUndefined();
+    expect(
+      acceptTap([
+        { x: 0, y: 0 },
+        { x: 0, y: 3 },
+        { x: 0, y: 1 },
+      ]),
+    ).toBeUndefined();
   });
 });

@@ -92,7 +92,11 @@ describe('calendar days of several blocks', () => {
 
 describe('study blocks of one pupil, at their boundaries', () => {
   it("lists a block's pages in ascending order whatever order they were written in", () => {
-    const ann = pupil('ann', [stroke(5, MON + 9 * H, S), stroke(3, MON + 9 * H + 2 * S, S), stroke(4, MON + 9 * H + 4 * S, S)]);
+    const ann = pupil('ann', [
+      stroke(5, MON + 9 * H, S),
+      stroke(3, MON + 9 * H + 2 * S, S),
+      stroke(4, MON + 9 * H + 4 * S, S),
+    ]);
     const detail = summarisePupil(book, [ann], 'ann', zone, 0);
     expect(detail.blocks.map((b) => b.pages)).toEqual([[3, 4, 5]]);
   });
@@ -131,8 +135,18 @@ describe('study blocks of one pupil, at their boundaries', () => {
 
 describe('the class, at its boundaries', () => {
   it('orders pupils of one number by name, then pupils of one name by id', () => {
-    const pupils = [pupil('b', [], 1, 'Zoe'), pupil('c', [], 1, 'Al'), pupil('a', [], 1, 'Zoe'), pupil('d', [], 1, 'Al')];
-    expect(summariseClassBook(book, pupils, zone, 0).pupils.map((p) => p.studentId)).toEqual(['c', 'd', 'a', 'b']);
+    const pupils = [
+      pupil('b', [], 1, 'Zoe'),
+      pupil('c', [], 1, 'Al'),
+      pupil('a', [], 1, 'Zoe'),
+      pupil('d', [], 1, 'Al'),
+    ];
+    expect(summariseClassBook(book, pupils, zone, 0).pupils.map((p) => p.studentId)).toEqual([
+      'c',
+      'd',
+      'a',
+      'b',
+    ]);
   });
 
   it('splits a class of two', () => {
@@ -141,7 +155,12 @@ describe('the class, at its boundaries', () => {
       { studentId: 'a', writtenRatePct: 0 },
       { studentId: 'b', writtenRatePct: 100 },
     ]);
-    expect(split).toMatchObject({ meanWrittenRatePct: 50, standardDeviationPct: 50, above: ['b'], below: ['a'] });
+    expect(split).toMatchObject({
+      meanWrittenRatePct: 50,
+      standardDeviationPct: 50,
+      above: ['b'],
+      below: ['a'],
+    });
   });
 
   it('puts nobody below when eleven equal rates leave float noise in the SD', () => {
