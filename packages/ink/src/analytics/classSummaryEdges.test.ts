@@ -111,13 +111,16 @@ describe('study blocks of one pupil, at their boundaries', () => {
     expect(row.analysis.studyTimeMin).toBe(2);
   });
 
-  it('ends the writing at the latest stroke end, also when a later stroke ends earlier', () => {
-    // A 10-minute stroke from 09:00, then a 1-minute stroke from 09:02 inside it: last end 09:10.
-    const ann = pupil('ann', [stroke(3, MON + 9 * H, 10 * MIN), stroke(4, MON + 9 * H + 2 * MIN, MIN)]);
+  it('ends the writing and the page block at the latest stroke end, also when a later stroke ends earlier', () => {
+    // On page 3, a 10-minute stroke from 09:00, then a 1-minute stroke from 09:02 inside it: the
+    // last end is 09:10 and the page's one block lasts 10 minutes.
+    const ann = pupil('ann', [stroke(3, MON + 9 * H, 10 * MIN), stroke(3, MON + 9 * H + 2 * MIN, MIN)]);
     const row = summariseClassBook(book, [ann], zone, 0).pupils[0]!;
     expect(row.firstWritingTimeMs).toBe(MON + 9 * H);
     expect(row.lastWritingTimeMs).toBe(MON + 9 * H + 10 * MIN);
     expect(row.analysis.studyTimeMin).toBe(10);
+    expect(row.pages).toEqual([{ page: 3, strokeCount: 2, touchCount: 0, studyTimeMs: 10 * MIN }]);
+    expect(row.units[0]!.analysis.studyTimeMin).toBe(10);
   });
 
   it('opens a block at the first stroke whatever its time (a pen clock near 0)', () => {
@@ -147,6 +150,21 @@ describe('the class, at its boundaries', () => {
       'a',
       'b',
     ]);
+  });
+
+  it('orders pupils of one number and name by id, whatever order they come in', () => {
+    for (const ids of [
+      ['c', 'b', 'a'],
+      ['a', 'b', 'c'],
+      ['b', 'c', 'a'],
+    ]) {
+      const pupils = ids.map((id) => pupil(id, [], 1, 'Al'));
+      expect(summariseClassBook(book, pupils, zone, 0).pupils.map((p) => p.studentId)).toEqual([
+        'a',
+        'b',
+        'c',
+      ]);
+    }
   });
 
   it('splits a class of two', () => {
