@@ -99,7 +99,7 @@ for (const name of names) {
     thresholds: { high: 90, low: BREAK, break: BREAK },
     tempDirName: join('.cache', 'stryker', name),
     cleanTempDir: 'always',
-    timeoutMS: 60_000,
+    timeoutMS: 20_000,
   };
   const file = join(out, `${name}.stryker.json`);
   writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);

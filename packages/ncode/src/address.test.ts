@@ -8,6 +8,7 @@ import {
   pageId,
   parseBookId,
   parsePageId,
+  sameBook,
   samePage,
   toWire,
   UNKNOWN_PAGE,
@@ -28,7 +29,43 @@ describe('page address', () => {
     }
   });
 
+  it('rejects a field below -1 in any position, and a book id that is not three integers', () => {
+    for (const bad of ['-2.27.1068.1', '3.-2.1068.1', '3.27.-2.1', '3.27.1068.-2']) {
+      expect(parsePageId(bad)).toBeUndefined();
+    }
+    expect(parseBookId(' -1.-1.-1 ')).toEqual({ section: -1, owner: -1, book: -1 });
+    for (const bad of ['', '3.27', '3.27.168.1', '3.x.168', '-2.27.168', '3.-2.168', '3.27.-2']) {
+      expect(parseBookId(bad)).toBeUndefined();
+    }
+  });
+
+  it('compares pages and books field by field', () => {
+    const a = pageAddress(3, 27, 1068, 1);
+    expect(samePage(a, pageAddress(3, 27, 1068, 1))).toBe(true);
+    for (const other of [
+      pageAddress(4, 27, 1068, 1),
+      pageAddress(3, 28, 1068, 1),
+      pageAddress(3, 27, 1069, 1),
+      pageAddress(3, 27, 1068, 2),
+    ]) {
+      expect(samePage(a, other)).toBe(false);
+    }
+    // Another page of the same book is the same book; a different section, owner or book is not.
+    expect(sameBook(a, pageAddress(3, 27, 1068, 9))).toBe(true);
+    expect(sameBook(a, pageAddress(4, 27, 1068, 1))).toBe(false);
+    expect(sameBook(a, pageAddress(3, 28, 1068, 1))).toBe(false);
+    expect(sameBook(a, pageAddress(3, 27, 1069, 1))).toBe(false);
+  });
+
   it('treats -1 as unknown', () => {
+    for (const partly of [
+      pageAddress(-1, 27, 1068, 1),
+      pageAddress(3, -1, 1068, 1),
+      pageAddress(3, 27, -1, 1),
+      pageAddress(3, 27, 1068, -1),
+    ]) {
+      expect(isUnknownPage(partly)).toBe(true);
+    }
     expect(isUnknownPage(UNKNOWN_PAGE)).toBe(true);
     expect(parsePageId('-1.-1.-1.-1')).toEqual(UNKNOWN_PAGE);
     expect(isUnknownPage(pageAddress(3, 27, 168, 1))).toBe(false);

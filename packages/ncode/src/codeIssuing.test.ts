@@ -195,3 +195,98 @@ describe('issueInstalledCodes (only pages whose code data is installed)', () => 
     );
   });
 });
+
+describe('code issuing at the edges of a book (section 14: pages 1 … 31 per book)', () => {
+  const pages = (b: number, from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => pageAddress(14, 27, b, from + i));
+
+  it('starts a block of exactly one book on a fresh book; one page more fills the current book first', () => {
+    const whole = issueCodes(pageAddress(14, 27, 1, 30), 31);
+    expect(ids(whole.pages)).toEqual(ids(pages(2, 1, 31)));
+    expect(pageId(whole.next)).toBe('14.27.3.1');
+    const longer = issueCodes(pageAddress(14, 27, 1, 30), 32);
+    expect(ids(longer.pages).slice(0, 3)).toEqual(['14.27.1.30', '14.27.1.31', '14.27.2.1']);
+    expect(pageId(longer.next)).toBe('14.27.2.31');
+  });
+
+  it("keeps a pointer on a book's last page, and names a field that cannot be a pointer", () => {
+    expect(pageId(normalizeCodePointer(pageAddress(14, 27, 1, 31)))).toBe('14.27.1.31');
+    expect(() => normalizeCodePointer(pageAddress(14, 27, -1, 1))).toThrow(
+      new RangeError('code pointer book must be an integer ≥ 0, got -1'),
+    );
+    expect(() => issueCodes(FIRST_CODE_POINTER, -1)).toThrow(
+      new RangeError('qty must be an integer ≥ 0, got -1'),
+    );
+  });
+
+  it('orders pages by section, then owner, then book, then page', () => {
+    const order = [
+      pageAddress(0, 9, 9, 9),
+      pageAddress(1, 0, 9, 9),
+      pageAddress(1, 1, 0, 9),
+      pageAddress(1, 1, 1, 0),
+    ];
+    for (let i = 1; i < order.length; i++) {
+      expect(comparePages(order[i - 1]!, order[i]!)).toBeLessThan(0);
+      expect(comparePages(order[i]!, order[i - 1]!)).toBeGreaterThan(0);
+    }
+    expect(comparePages(order[2]!, pageAddress(1, 1, 0, 9))).toBe(0);
+  });
+
+  it('plans a one-page document, and names a pages-per-sheet value that is not a positive integer', () => {
+    expect(ids(planDocumentCodes(FIRST_CODE_POINTER, 1, [1]).base)).toEqual(['0.27.667.1']);
+    expect(() => planDocumentCodes(FIRST_CODE_POINTER, 0, [1])).toThrow(
+      new RangeError('numPages must be a positive integer, got 0'),
+    );
+    for (const k of [0, -2, 1.5]) {
+      expect(() => planDocumentCodes(FIRST_CODE_POINTER, 2, [k])).toThrow(
+        new RangeError(`pages per sheet must be a positive integer, got ${k}`),
+      );
+    }
+  });
+
+  it('refuses issued codes with a negative or fractional field, or no url', () => {
+    const item = { s: 0, o: 27, b: 667, p: 1, url: 'u' };
+    for (const bad of [
+      { ...item, s: -1 },
+      { ...item, p: 1.5 },
+      { ...item, url: 7 },
+    ]) {
+      expect(() => readIssuedCodes([item, bad])).toThrow(/item 1/);
+    }
+  });
+
+  it('issues installed pages up to the end of a book and points at page 1 of the next', () => {
+    const installed = [...pages(1, 29, 31), ...pages(2, 1, 5)];
+    const issue = issueInstalledCodes(pageAddress(14, 27, 1, 29), 3, installed);
+    expect(ids(issue.pages)).toEqual(['14.27.1.29', '14.27.1.30', '14.27.1.31']);
+    expect(pageId(issue.next)).toBe('14.27.2.1');
+  });
+
+  it('keeps an installed block in one book when it fits in one (unless asked not to), and spans books when it cannot fit', () => {
+    const installed = [...pages(1, 29, 31), ...pages(2, 1, 5)];
+    expect(ids(issueInstalledCodes(pageAddress(14, 27, 1, 29), 4, installed).pages)).toEqual(
+      ids(pages(2, 1, 4)),
+    );
+    expect(
+      ids(issueInstalledCodes(pageAddress(14, 27, 1, 29), 4, installed, { keepInOneBook: false }).pages),
+    ).toEqual(['14.27.1.29', '14.27.1.30', '14.27.1.31', '14.27.2.1']);
+    // Two whole books installed: 31 pages (one book's worth) from page 2 start on book 2; 33 span.
+    const two = [...pages(1, 1, 31), ...pages(2, 1, 31)];
+    expect(ids(issueInstalledCodes(pageAddress(14, 27, 1, 2), 31, two).pages)).toEqual(ids(pages(2, 1, 31)));
+    const spanning = issueInstalledCodes(pageAddress(14, 27, 1, 1), 33, two);
+    expect(ids(spanning.pages).slice(29)).toEqual(['14.27.1.30', '14.27.1.31', '14.27.2.1', '14.27.2.2']);
+  });
+
+  it('issues nothing for 0, refuses a negative or fractional quantity, and counts one page left in the singular', () => {
+    const pointer = pageAddress(14, 27, 1, 29);
+    expect(issueInstalledCodes(pointer, 0, [])).toEqual({ pages: [], next: pointer });
+    expect(() => issueInstalledCodes(pointer, -1, pages(1, 29, 31))).toThrow(
+      new RangeError('qty must be an integer ≥ 0, got -1'),
+    );
+    expect(() => issueInstalledCodes(pointer, 1.5, pages(1, 29, 31))).toThrow(RangeError);
+    expect(() => issueInstalledCodes(pageAddress(14, 27, 1, 31), 2, pages(1, 29, 31))).toThrow(
+      /^Code space exhausted: 2 consecutive code pages asked, 1 installed code page left and/,
+    );
+  });
+});

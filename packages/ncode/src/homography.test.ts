@@ -208,3 +208,61 @@ describe('acceptTap', () => {
     expect(acceptTap([])).toBeUndefined();
   });
 });
+
+describe('homography boundaries', () => {
+  it('builds a map only from nine coefficients with a usable i, normalised to i = 1', () => {
+    expect(() => homographyFromMatrix([1, 0, 0])).toThrow(
+      new RangeError('a homography needs 9 coefficients, got 3'),
+    );
+    expect(() => homographyFromMatrix([1, 0, 0, 0, 1, 0, 0, 0, 1, 0])).toThrow(RangeError);
+    for (const i of [0, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => homographyFromMatrix([1, 0, 0, 0, 1, 0, 0, 0, i])).toThrow(/Degenerate homography/);
+    }
+    // All nine halved: x' = (2x + 4) / 2 = x + 2, y' = (2y + 6) / 2 = y + 3.
+    expect(homographyFromMatrix([2, 0, 4, 0, 2, 6, 0, 0, 2])).toMatchObject({
+      a: 1,
+      c: 2,
+      e: 1,
+      f: 3,
+      i: 1,
+      tx: 2,
+      ty: 3,
+    });
+  });
+
+  it('rejects calibration taps or print targets that coincide, saying so', () => {
+    const message = 'Degenerate homography: the two calibration points coincide';
+    const ptP0 = { x: 59.528, y: 84.189 };
+    const ptP2 = { x: 535.752, y: 757.701 };
+    const nu = [
+      { x: 10, y: 10 },
+      { x: 90, y: 130 },
+    ] as const;
+    expect(() => calibrationHomography(nu[0], nu[0], ptP0, ptP2)).toThrow(message);
+    expect(() => calibrationHomography(nu[0], nu[1], ptP0, ptP0)).toThrow(message);
+  });
+
+  it('accepts a tap spread exactly 2 nu, and measures the spread over every dot', () => {
+    expect(
+      acceptTap([
+        { x: 0, y: 0 },
+        { x: 2, y: 2 },
+      ]),
+    ).toEqual({ x: 1, y: 1 });
+    // The widest dots in the middle of the tap: x from 0 to 3 is too wide, whatever comes last.
+    expect(
+      acceptTap([
+        { x: 0, y: 0 },
+        { x: 3, y: 0 },
+        { x: 1, y: 0 },
+      ]),
+    ).toBeUndefined();
+    expect(
+      acceptTap([
+        { x: 0, y: 0 },
+        { x: 0, y: 3 },
+        { x: 0, y: 1 },
+      ]),
+    ).toBeUndefined();
+  });
+});

@@ -93,7 +93,7 @@ describe('summaryUnits', () => {
   });
 
   it('refuses a range that is not one of whole pages', () => {
-    expect(() => summaryUnits(textbook(5, 4))).toThrow(RangeError);
+    expect(() => summaryUnits(textbook(5, 4))).toThrow(new RangeError('not a page range: 5–4'));
     expect(() => summaryUnits(textbook(1.5, 4))).toThrow(RangeError);
   });
 });
