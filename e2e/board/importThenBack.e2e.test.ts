@@ -50,11 +50,14 @@ describe.sequential('right after an import', () => {
   }, 180_000);
 
   it('a toast and the import progress never overlap', async () => {
-    await board.importFile('pdf', 'Small.pdf', await textPdf(['Small one']), 'application/pdf');
+    // both files made first: the long one must start while the first one's toast still shows
+    // (made in between, on a loaded machine the toast had gone before the progress came)
+    const small = await textPdf(['Small one']);
+    const many = await textPdf(Array.from({ length: 120 }, (_, i) => `Long page ${i + 1}`));
+    await board.importFile('pdf', 'Small.pdf', small, 'application/pdf');
     await board.testId('toast').getByText('Imported Small.pdf').waitFor();
     await board.testId('back-to-list').click();
     // a long PDF next, while the toast still shows
-    const many = await textPdf(Array.from({ length: 120 }, (_, i) => `Long page ${i + 1}`));
     await board.importFile('pdf', 'Long.pdf', many, 'application/pdf');
     await board.testId('import-progress').waitFor();
     const toast = (await board.testId('toast').boundingBox())!;
