@@ -2,7 +2,8 @@
  * Every call of the education API (classroom.md §7) with its method, path and schemas, for a
  * typed client: `path` uses `{name}` placeholders filled from `params`; `data` is the `data` of
  * the `{ ok, message, data }` answer (`file: true` marks calls answered with a plain JSON file
- * instead of an envelope; attachment downloads are not listed, they answer the file itself).
+ * instead of an envelope; attachment downloads and the OneRoster export are not listed, they
+ * answer the file itself).
  * The server's routes use the same schemas; `apps/server/test/contracts.test.ts` checks that each
  * entry is a route of the server's OpenAPI document.
  */
@@ -64,6 +65,7 @@ import {
   unitsData,
 } from './eduAnalytics';
 import { liveParams, liveRosterData, liveStationData } from './eduLive';
+import { oneRosterImportData, oneRosterImportQuery } from './eduOneRoster';
 
 /** One call: method, path template and the schemas of its parts. */
 export interface EduCall {
@@ -75,6 +77,8 @@ export interface EduCall {
   readonly data: z.ZodType;
   /** Answered as plain JSON (a file), not inside `{ ok, message, data }`. */
   readonly file?: true;
+  /** The body is a zip (`application/zip`), not JSON. */
+  readonly zipBody?: true;
 }
 
 const call = <const C extends EduCall>(c: C) => c;
@@ -310,6 +314,13 @@ export const eduCalls = {
     path: '/edu/v1/live/{courseId}/station',
     params: liveParams,
     data: liveStationData,
+  }),
+  importOneRoster: call({
+    method: 'POST',
+    path: '/edu/v1/oneroster',
+    query: oneRosterImportQuery,
+    zipBody: true,
+    data: oneRosterImportData,
   }),
 } as const;
 
