@@ -10,8 +10,13 @@ import type { Plugin } from 'vite';
 
 /** Files worth compressing: text formats (images and fonts are compressed already). */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
-/** Smaller files are sent as they are (compression would not pay for its header). */
-const MIN_COMPRESS_BYTES = 1024;
+/**
+ * Smaller files are sent as they are. The first visit loads several small shared chunks of
+ * 0.3–1 kB, each of which brotli halves; a copy is kept only when it is at least 10 % smaller.
+ */
+const MIN_COMPRESS_BYTES = 256;
+const worthKeeping = (compressed: Uint8Array, original: Uint8Array) =>
+  compressed.length <= original.length * 0.9;
 
 /**
  * Writes `x.br` (brotli, best) and `x.gz` (gzip, best) beside every compressible built file, once
@@ -35,16 +40,15 @@ export function precompress(): Plugin {
       for (const file of walk(outDir)) {
         if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_COMPRESS_BYTES) continue;
         const bytes = readFileSync(file);
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(bytes, {
-            params: {
-              [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
-              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-            },
-          }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+        const br = brotliCompressSync(bytes, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          },
+        });
+        if (worthKeeping(br, bytes)) writeFileSync(`${file}.br`, br);
+        const gz = gzipSync(bytes, { level: 9 });
+        if (worthKeeping(gz, bytes)) writeFileSync(`${file}.gz`, gz);
       }
     },
   };

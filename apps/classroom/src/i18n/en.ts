@@ -13,7 +13,6 @@ import { lecturesText } from './lectures';
 import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
 import { materialsText } from './materials';
-import { oneRosterText } from './oneRoster';
 import { replayText } from './replay';
 import { schoolsText } from './schools';
 import { serverText } from './server';
@@ -225,7 +224,6 @@ export const classroomEn = {
   ...liveText.en,
   ...stationText.en,
   ...exportsText.en,
-  ...oneRosterText.en,
   ...serverText.en,
   ...schoolsText.en,
   ...collectText.en,

@@ -11,7 +11,6 @@ import { lecturesText } from './lectures';
 import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
 import { materialsText } from './materials';
-import { oneRosterText } from './oneRoster';
 import { replayText } from './replay';
 import { schoolsText } from './schools';
 import { serverText } from './server';
@@ -209,7 +208,6 @@ export const classroomJa: ClassroomMessages = {
   ...liveText.ja,
   ...stationText.ja,
   ...exportsText.ja,
-  ...oneRosterText.ja,
   ...serverText.ja,
   ...schoolsText.ja,
   ...collectText.ja,

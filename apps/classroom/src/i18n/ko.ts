@@ -11,7 +11,6 @@ import { lecturesText } from './lectures';
 import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
 import { materialsText } from './materials';
-import { oneRosterText } from './oneRoster';
 import { replayText } from './replay';
 import { schoolsText } from './schools';
 import { serverText } from './server';
@@ -207,7 +206,6 @@ export const classroomKo: ClassroomMessages = {
   ...liveText.ko,
   ...stationText.ko,
   ...exportsText.ko,
-  ...oneRosterText.ko,
   ...serverText.ko,
   ...schoolsText.ko,
   ...collectText.ko,

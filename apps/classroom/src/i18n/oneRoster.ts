@@ -1,5 +1,6 @@
 /** The OneRoster import and export of the classes page (issue 30 item 3), in the four languages. */
 import { textSlice } from './part';
+import type { TWith } from './text';
 
 export const oneRosterText = textSlice({
   en: {
@@ -187,3 +188,8 @@ export const oneRosterText = textSlice({
     'oneRoster.exported': '已下載 OneRoster 檔案。',
   },
 });
+
+/** The keys of the OneRoster text (not in the catalogues: it ships with the classes page). */
+export type OneRosterKey = keyof typeof oneRosterText.en;
+/** A translate function over the catalogues and the OneRoster text. */
+export type OneRosterT = TWith<typeof oneRosterText.en>;

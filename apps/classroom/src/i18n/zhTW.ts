@@ -11,7 +11,6 @@ import { lecturesText } from './lectures';
 import { liveText } from './live';
 import { materialPrintText } from './materialPrint';
 import { materialsText } from './materials';
-import { oneRosterText } from './oneRoster';
 import { replayText } from './replay';
 import { schoolsText } from './schools';
 import { serverText } from './server';
@@ -203,7 +202,6 @@ export const classroomZhTW: ClassroomMessages = {
   ...liveText['zh-TW'],
   ...stationText['zh-TW'],
   ...exportsText['zh-TW'],
-  ...oneRosterText['zh-TW'],
   ...serverText['zh-TW'],
   ...schoolsText['zh-TW'],
   ...collectText['zh-TW'],

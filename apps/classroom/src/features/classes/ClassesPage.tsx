@@ -16,7 +16,8 @@ import { eduKeys, useClasses, useTeacher, useTeachers } from '../../api/queries'
 import { DataTable, type TableColumn } from '../../components/DataTable';
 import { AlertDialog } from '../../components/Dialog';
 import { useTemplateDownload } from '../../components/spreadsheet/useTemplateDownload';
-import { type T, useT } from '../../i18n/text';
+import { type OneRosterT, oneRosterText } from '../../i18n/oneRoster';
+import { useTWith } from '../../i18n/text';
 import { errorText, useServices } from '../../lib/services';
 import { toast } from '../../lib/toasts';
 import { ClassDialog } from './ClassDialog';
@@ -24,7 +25,7 @@ import { classTeacherChoices } from './classForm';
 import { OneRosterImportDialog, useOneRosterExport } from './OneRosterImport';
 
 export default function ClassesPage() {
-  const t = useT();
+  const t = useTWith(oneRosterText);
   const { api } = useServices();
   const queryClient = useQueryClient();
   const teacher = useTeacher();
@@ -117,7 +118,7 @@ export default function ClassesPage() {
 }
 
 function classColumns(
-  t: T,
+  t: OneRosterT,
   teachers: readonly TeacherRow[],
   on: { onEdit: (k: Kumi) => void; onAssign: (eduClassId: number, teacherId: string | null) => void },
 ): TableColumn<Kumi>[] {

@@ -13,8 +13,8 @@ import type { OneRosterImportData } from '../../api/oneRoster';
 import { eduKeys } from '../../api/queries';
 import { AppDialog } from '../../components/Dialog';
 import { downloadBytes } from '../../components/download';
-import type { ClassroomKey } from '../../i18n/en';
-import { type T, useT } from '../../i18n/text';
+import { type OneRosterKey, type OneRosterT, oneRosterText } from '../../i18n/oneRoster';
+import { useTWith } from '../../i18n/text';
 import { errorText, useServices } from '../../lib/services';
 import { toast } from '../../lib/toasts';
 import { changesAnything, problemText, summaryRows } from './oneRosterPreview';
@@ -23,7 +23,7 @@ export const ONE_ROSTER_FILE_NAME = 'oneroster.zip';
 
 /** The export button's action: the school's roster as a OneRoster zip, through the API layer. */
 export function useOneRosterExport(): () => void {
-  const t = useT();
+  const t = useTWith(oneRosterText);
   const { api, ui } = useServices();
   return () => {
     const done = ui.busy();
@@ -39,7 +39,7 @@ export function useOneRosterExport(): () => void {
 }
 
 export function OneRosterImportDialog(props: { readonly onClose: () => void }) {
-  const t = useT();
+  const t = useTWith(oneRosterText);
   const { api, ui } = useServices();
   const queryClient = useQueryClient();
   const [zip, setZip] = useState<Uint8Array>();
@@ -150,7 +150,7 @@ export function OneRosterImportDialog(props: { readonly onClose: () => void }) {
   );
 }
 
-function Preview(props: { t: T; data: OneRosterImportData }) {
+function Preview(props: { t: OneRosterT; data: OneRosterImportData }) {
   const { t, data } = props;
   return (
     <>
@@ -226,7 +226,7 @@ function Preview(props: { t: T; data: OneRosterImportData }) {
                   <td>{c.classNum}</td>
                   <td>{c.teacherName ?? t('classes.noTeacher')}</td>
                   <td>{c.pupils}</td>
-                  <td>{t(`oneRoster.action.${c.action}` as ClassroomKey)}</td>
+                  <td>{t(`oneRoster.action.${c.action}` as OneRosterKey)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { classroomText, type T } from '../../i18n/text';
+import { oneRosterText } from '../../i18n/oneRoster';
+import { type classroomText, textWith } from '../../i18n/text';
 import { changesAnything, problemText } from './oneRosterPreview';
 
-const tOf =
-  (language: Parameters<typeof classroomText>[0]): T =>
-  (key, params) =>
-    classroomText(language, key, params);
+const tOf = (language: Parameters<typeof classroomText>[0]) => textWith(language, oneRosterText);
 
 describe('OneRoster preview text', () => {
   it('names the file, row, column, the problem and its value in the user language', () => {

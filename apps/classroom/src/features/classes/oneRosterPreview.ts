@@ -1,11 +1,10 @@
 /** How the OneRoster preview words the server's answer (issue 30 item 3). */
 import type { OneRosterImportData, OneRosterImportProblem } from '../../api/oneRoster';
-import type { ClassroomKey } from '../../i18n/en';
-import type { T } from '../../i18n/text';
+import type { OneRosterKey, OneRosterT } from '../../i18n/oneRoster';
 
 /** One problem as the user reads it: file, row, column, what is wrong and the value. */
-export function problemText(t: T, p: OneRosterImportProblem): string {
-  const what = t(`oneRoster.p.${p.code}` as ClassroomKey);
+export function problemText(t: OneRosterT, p: OneRosterImportProblem): string {
+  const what = t(`oneRoster.p.${p.code}` as OneRosterKey);
   const problem =
     p.value !== undefined && p.value !== ''
       ? t('oneRoster.problemValue', { problem: what, value: p.value })
@@ -22,7 +21,10 @@ export function changesAnything(data: OneRosterImportData): boolean {
 }
 
 /** The summary table's rows: what, then new / updated / unchanged / hidden (blank where it does not apply). */
-export function summaryRows(t: T, data: OneRosterImportData): { what: string; cells: (number | '')[] }[] {
+export function summaryRows(
+  t: OneRosterT,
+  data: OneRosterImportData,
+): { what: string; cells: (number | '')[] }[] {
   const c = data.counts;
   return [
     { what: t('oneRoster.classes'), cells: [c.classesNew, c.classesUpdated, c.classesUnchanged, ''] },
