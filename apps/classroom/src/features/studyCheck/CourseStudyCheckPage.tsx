@@ -54,22 +54,23 @@ export function studyCheckTable(
   };
 }
 
-/** Every pupil's last upload, from the rows' cache or fetched as a row fetches it (a failure reads as none). */
-async function lastUploads(
+/**
+ * Every pupil's last upload, from the rows' cache or fetched as a row fetches it. A pupil whose
+ * upload time cannot be read fails the export (its message shows beside the buttons): written as
+ * 'no activity', it would tell a parent the pupil did not write.
+ */
+export async function lastUploads(
   queryClient: QueryClient,
   api: Parameters<typeof lastUploadQuery>[0],
-  students: readonly Student[],
+  students: readonly Pick<Student, 'id'>[],
   filter: WritingFilter,
 ): Promise<Map<string, string | null | undefined>> {
-  const out = new Map<string, string | null | undefined>();
-  for (const s of students)
-    out.set(
-      s.id,
-      await queryClient
-        .fetchQuery({ ...lastUploadQuery(api, s.id, filter), staleTime: Number.POSITIVE_INFINITY })
-        .catch(() => undefined),
-    );
-  return out;
+  const times = await Promise.all(
+    students.map((s) =>
+      queryClient.fetchQuery({ ...lastUploadQuery(api, s.id, filter), staleTime: Number.POSITIVE_INFINITY }),
+    ),
+  );
+  return new Map(students.map((s, i) => [s.id, times[i]]));
 }
 
 export default function CourseStudyCheckPage() {
