@@ -21,8 +21,19 @@ export interface BusMessage {
 export interface RealtimeBus {
   /** Publishes to every process (this one synchronously, before the promise settles). */
   publish(message: BusMessage): Promise<void>;
-  /** Receives every message of every room, this process's and the others'. */
+  /**
+   * Receives the messages of the rooms joined: every message published in this process, and the
+   * other processes' messages of the rooms this process has members in.
+   */
   subscribe(handler: (message: BusMessage) => void): () => void;
+  /**
+   * A member of `room` with `role` joined in this process: the other processes' messages of the
+   * room that the role receives arrive from when the promise resolves (it never rejects).
+   * Counted: each join has its {@link leave}.
+   */
+  join(room: string, role: RoomRole): Promise<void>;
+  /** A member of `room` with `role` left this process. */
+  leave(room: string, role: RoomRole): void;
   /**
    * Whether messages of the other processes arrive (false while the bus's database connection is
    * down and it reconnects); a one-process bus always listens.
@@ -44,6 +55,8 @@ export function memoryBus(): RealtimeBus {
       handlers.add(handler);
       return () => handlers.delete(handler);
     },
+    join: async () => {},
+    leave: () => {},
     listening: true,
     onListening: () => () => false,
     async close() {

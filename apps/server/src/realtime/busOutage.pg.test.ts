@@ -40,6 +40,7 @@ describePostgres('realtime bus through a database outage', () => {
       },
     });
     b.subscribe((m) => received.push(m));
+    await b.join('session/1_live', 'teacher');
     b.onListening((listening) => statuses.push(listening));
   }, SETUP_TIMEOUT_MS);
 
@@ -78,7 +79,7 @@ describePostgres('realtime bus through a database outage', () => {
       pgServer.pause();
       // sessions already open keep working while the postmaster is stopped
       await admin.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN dotink_realtime'`,
+        `select pg_terminate_backend(pid) from pg_stat_activity where query like 'LISTEN dotink_realtime%'`,
       );
       await admin.end();
     },

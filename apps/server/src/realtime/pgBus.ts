@@ -1,11 +1,18 @@
 /**
- * The realtime bus across server processes on one PostgreSQL database: `NOTIFY` on one channel,
- * every process `LISTEN`s on a connection of its own.
+ * The realtime bus across server processes on one PostgreSQL database: `NOTIFY` on a room's
+ * channels ({@link roomChannel}), and each process `LISTEN`s, on a connection of its own, to the
+ * channels of the rooms it has members in ({@link RealtimeBus.join}). A room has two: what a
+ * teacher sends, for every member, and what the others send (pupils' pens), which only a room's
+ * teachers, board owners and viewers receive (rooms.ts). PostgreSQL then hands a lesson's pens
+ * only to the processes holding one of its teachers, not to every process: three processes spend
+ * on a pen message about what one does.
  *
  * Messages are batched: everything published in one turn of the event loop (and, while a NOTIFY
- * statement is on its way, everything published until it returns) travels as one batch — its
- * messages one after another, each with its lengths ({@link encodeBatch}: nothing escaped) — so
- * forty pens cost a few NOTIFYs a turn instead of one per message.
+ * statement is on its way, everything published until it returns) travels as one statement, a
+ * batch per channel — its messages one after another, each with its lengths ({@link encodeBatch}:
+ * nothing escaped) — so forty pens cost a few NOTIFYs a turn instead of one per message. A
+ * process sends at most one statement every {@link NOTIFY_INTERVAL_MS}: under load a statement
+ * then carries many messages instead of one (its own members get them at once, unbatched).
  * A NOTIFY payload holds less than 8000 bytes, so a batch travels as numbered chunks:
  * `origin:seq:index:count:` + at most {@link CHUNK_BYTES} UTF-8 bytes of the batch's text, all
  * sent by one statement (one transaction: PostgreSQL delivers them together, in order). Receivers
@@ -21,13 +28,43 @@
  * attempt forever — no retry, no error line — and every publish behind one stuck NOTIFY.
  */
 
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '@dotink/ncode';
 import pg from 'pg';
-import type { BusMessage, RealtimeBus } from './bus';
+import type { BusMessage, RealtimeBus, RoomRole } from './bus';
 
-/** The NOTIFY channel. */
+/** The prefix of the rooms' NOTIFY channels. */
 export const REALTIME_CHANNEL = 'dotink_realtime';
+
+/** Least time between two NOTIFY statements of one process (ms). */
+export const NOTIFY_INTERVAL_MS = 4;
+
+/**
+ * Who a room's channel is for: `all` carries what a teacher sends (every member receives it),
+ * `staff` what the others send (pupils' pens: never received by pupils).
+ */
+export type Audience = 'all' | 'staff';
+
+/**
+ * The NOTIFY channel of a room's audience: a channel name is an identifier of at most 63 bytes,
+ * and a room's path is longer and holds any character, so it is named by a digest of the path.
+ */
+export function roomChannel(room: string, audience: Audience): string {
+  const digest = createHash('sha256').update(room).digest('hex').slice(0, 32);
+  return `${REALTIME_CHANNEL}_${audience === 'all' ? 'a' : 's'}${digest}`;
+}
+
+/** The channel a message travels on: its receivers (rooms.ts `receives`) by its sender's role. */
+export function channelOf(message: Pick<BusMessage, 'room' | 'senderRole'>): string {
+  return roomChannel(message.room, message.senderRole === 'teacher' ? 'all' : 'staff');
+}
+
+/** The channels a member of `role` listens to: a pupil hears only the teacher. */
+export function channelsFor(room: string, role: RoomRole): string[] {
+  return role === 'student'
+    ? [roomChannel(room, 'all')]
+    : [roomChannel(room, 'all'), roomChannel(room, 'staff')];
+}
 /** UTF-8 bytes of a batch per chunk: with its header (under 50 bytes) under the 8,000-byte limit. */
 export const CHUNK_BYTES = 7900;
 /** First wait before listening again after the connection was lost. */
@@ -38,6 +75,14 @@ export const MAX_RECONNECT_MS = 1000;
 export const DOWN_ERROR_MS = 10_000;
 /** A connection attempt or statement of the bus not answered within this fails (and is retried). */
 export const CONNECT_TIMEOUT_MS = 5000;
+const CHANNEL_PREFIX = `${REALTIME_CHANNEL}_`;
+
+/** `LISTEN` (or `UNLISTEN`) to `channels`, one statement each, sent as one query. */
+function listenStatement(verb: 'LISTEN' | 'UNLISTEN', channels: readonly string[]): string {
+  // a channel is a digest's hex after a fixed prefix: nothing in it needs quoting
+  return channels.map((c) => `${verb} ${c}`).join('; ');
+}
+
 /** Partial batches older than this are dropped (a sender died mid-batch). */
 const PARTIAL_TTL_MS = 30_000;
 
@@ -144,13 +189,43 @@ export function encodeChunks(origin: string, seq: number, batch: readonly BusMes
 }
 
 /**
- * The statement that sends `count` payloads (parameters 2 … count + 1) on the channel
- * (parameter 1) in one transaction, in order. Each payload is a parameter of its own: a text
- * array would have to be escaped (every quote of the JSON inside), which cost more than the rest.
+ * The statement that sends `count` payloads in one transaction, in order: payload i on the
+ * channel of parameter 2i + 1, its text in parameter 2i + 2. Each is a parameter of its own: a
+ * text array would have to be escaped (every quote of the JSON inside), which cost more than the
+ * rest.
  */
 export function notifyStatement(count: number): string {
-  const rows = Array.from({ length: count }, (_, i) => `($${i + 2}::text, ${i})`).join(', ');
-  return `select pg_notify($1, c) from (values ${rows}) as t(c, i) order by i`;
+  const rows = Array.from(
+    { length: count },
+    (_, i) => `($${2 * i + 1}::text, $${2 * i + 2}::text, ${i})`,
+  ).join(', ');
+  return `select pg_notify(n, c) from (values ${rows}) as t(n, c, i) order by i`;
+}
+
+/**
+ * The NOTIFYs of one flush, as the statement's parameters (channel, payload, …): the messages
+ * grouped by channel (a channel's in the order published), a batch per channel, each batch
+ * numbered from `seq` on. Answers the parameters and the next free sequence number.
+ */
+export function notifyParameters(
+  origin: string,
+  seq: number,
+  messages: readonly BusMessage[],
+): { parameters: string[]; nextSeq: number } {
+  const byChannel = new Map<string, BusMessage[]>();
+  for (const m of messages) {
+    const channel = channelOf(m);
+    const list = byChannel.get(channel);
+    if (list) list.push(m);
+    else byChannel.set(channel, [m]);
+  }
+  const parameters: string[] = [];
+  let next = seq;
+  for (const [channel, batch] of byChannel) {
+    for (const chunk of encodeChunks(origin, next, batch)) parameters.push(channel, chunk);
+    next += 1;
+  }
+  return { parameters, nextSeq: next };
 }
 
 interface Partial {
@@ -231,6 +306,8 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
   pool.on('error', (e) => options.onError?.(e));
   let seq = 0;
   let listener: pg.Client | undefined;
+  /** The channels of the rooms this process has members in: how many, and when listened to. */
+  const channels = new Map<string, { count: number; ready: Promise<void> }>();
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
 
@@ -317,7 +394,7 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
     };
     client.on('notification', (n) => {
       // this process's own batches were delivered when published: not even parsed
-      if (n.channel !== REALTIME_CHANNEL || !n.payload || n.payload.startsWith(ownPrefix)) return;
+      if (!n.channel.startsWith(CHANNEL_PREFIX) || !n.payload || n.payload.startsWith(ownPrefix)) return;
       const whole = assembler.add(n.payload);
       if (whole && whole.origin !== origin) for (const m of whole.messages) deliver(m);
     });
@@ -325,13 +402,18 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
     client.on('end', () => reconnect());
     try {
       await client.connect();
-      await client.query(`LISTEN ${REALTIME_CHANNEL}`);
+      const joined = [...channels.keys()];
+      if (joined.length > 0) await client.query(listenStatement('LISTEN', joined));
+      listener = client;
+      // rooms joined while this connection was being made
+      const later = [...channels.keys()].filter((c) => !joined.includes(c));
+      if (later.length > 0) await client.query(listenStatement('LISTEN', later));
     } catch (error) {
       // a failed attempt: its connection goes, the caller waits and tries again
+      if (listener === client) listener = undefined;
       await client.end().catch(() => undefined);
       throw error;
     }
-    listener = client;
   };
   await listen();
 
@@ -340,9 +422,12 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
   let flushAsked = false;
   let inFlight = false;
 
+  /** When the last statement was sent (the clock's ms). */
+  let sentAtMs = Number.NEGATIVE_INFINITY;
   const flush = () => {
     flushAsked = false;
     if (inFlight || pending.length === 0) return;
+    sentAtMs = options.clock.nowMs();
     const batch = pending;
     pending = [];
     if (closed) {
@@ -351,14 +436,14 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
       return;
     }
     inFlight = true;
-    seq += 1;
-    const chunks = encodeChunks(
+    const { parameters, nextSeq } = notifyParameters(
       origin,
       seq,
       batch.map((b) => b.message),
     );
+    seq = nextSeq;
     pool
-      .query(notifyStatement(chunks.length), [REALTIME_CHANNEL, ...chunks])
+      .query(notifyStatement(parameters.length / 2), parameters)
       .then(
         () => {
           for (const b of batch) b.done.resolve();
@@ -376,7 +461,9 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
   const askFlush = () => {
     if (flushAsked) return;
     flushAsked = true;
-    setImmediate(flush);
+    const waitMs = sentAtMs + NOTIFY_INTERVAL_MS - options.clock.nowMs();
+    if (waitMs > 0) setTimeout(flush, waitMs);
+    else setImmediate(flush);
   };
 
   return {
@@ -390,6 +477,44 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
     subscribe(handler) {
       handlers.add(handler);
       return () => handlers.delete(handler);
+    },
+    async join(room, role) {
+      const waits: Promise<void>[] = [];
+      const fresh: string[] = [];
+      for (const channel of channelsFor(room, role)) {
+        const had = channels.get(channel);
+        if (had) {
+          had.count += 1;
+          waits.push(had.ready);
+        } else fresh.push(channel);
+      }
+      if (fresh.length > 0) {
+        // The first member here: the channels are listened to before the member is told it
+        // joined. While the connection is down the member joins all the same (its own process's
+        // messages reach it) and the channels are listened to when the connection is back.
+        const ready = listener
+          ? listener.query(listenStatement('LISTEN', fresh)).then(
+              () => undefined,
+              (e: unknown) => options.onError?.(e),
+            )
+          : Promise.resolve();
+        for (const channel of fresh) channels.set(channel, { count: 1, ready });
+        waits.push(ready);
+      }
+      await Promise.all(waits);
+    },
+    leave(room, role) {
+      const gone: string[] = [];
+      for (const channel of channelsFor(room, role)) {
+        const had = channels.get(channel);
+        if (!had) continue;
+        had.count -= 1;
+        if (had.count > 0) continue;
+        channels.delete(channel);
+        gone.push(channel);
+      }
+      if (gone.length > 0)
+        listener?.query(listenStatement('UNLISTEN', gone)).catch((e: unknown) => options.onError?.(e));
     },
     get listening() {
       return listener !== undefined;

@@ -183,10 +183,12 @@ export const realtimeRoutes: AppPlugin = async (app) => {
       } catch {
         throw new RoomRefused(400, RoomMessage.unknownRoom);
       }
-      memberships.set(
-        request,
-        await joinRoom(app.services.db, authOf(request), room, app.services.clock.nowMs()),
-      );
+      const membership = await joinRoom(app.services.db, authOf(request), room, app.services.clock.nowMs());
+      // the other processes' messages of the room reach this one before the socket opens; the
+      // room is left when the connection ends, upgraded or not
+      request.raw.socket.once('close', () => bus.leave(membership.room, membership.role));
+      await bus.join(membership.room, membership.role);
+      memberships.set(request, membership);
     } catch (error) {
       if (error instanceof RoomRefused) return sendFailure(reply, error.statusCode, error.message);
       throw error;
