@@ -7,14 +7,17 @@
  *
  * - dot-to-pixel: for each batch of new dots a teacher's tile draws, the time from the OLDEST dot
  *   of the batch (its pen time: when the pen wrote it) to the frame that shows it on the screen,
- *   p99 < 150 ms. The tile's draw is stamped in the page (the renderer's probe); a Chromium trace
+ *   p99 < 100 ms (the physical floor is about 60–70 ms: the pen's Bluetooth interval, the
+ *   stations' 33 ms batch and one frame). The tile's draw is stamped in the page (the renderer's probe); a Chromium trace
  *   of the teacher's tab (bench/browser/frameTrace.ts, as the board's ink-to-pixel bench) gives
  *   when that draw was presented: the display compositor's draw-and-swap after the first frame
  *   commit from the draw (or that commit's end, when no swap follows in the trace);
  * - no dot lost: the dots the teacher's tiles drew, per stroke, summed, against the dots the pens
  *   wrote;
  * - the teacher's tab frame rate while all 40 write (animation frames a second, whole run and
- *   slowest second), ≥ 30 fps.
+ *   slowest second), ≥ 30 fps;
+ * - the teacher tab's CPU while they write: every process of its browser (renderer, GPU,
+ *   browser, network), ≤ 0.3 cores, so a school's classroom PC shows a lesson beside other work.
  *
  * Beside the budgets the note shows where the time goes: each dot's age when a station sent it,
  * when the server's answer reached a listener and when the teacher's tab handled it; p99 by second;
@@ -227,6 +230,11 @@ async function cpuNow(
 }
 
 /** Cores used between two readings over `seconds`, in total and by process type. */
+/** Cores used in all, every process type together. */
+function coresTotal(before: CpuSeconds, after: CpuSeconds, seconds: number): number {
+  return Object.keys(after).reduce((s, type) => s + Math.max(0, after[type]! - (before[type] ?? 0)), 0) / seconds;
+}
+
 function coresUsed(before: CpuSeconds, after: CpuSeconds, seconds: number): string {
   const by = Object.keys(after)
     .map((type) => [type, (after[type]! - (before[type] ?? 0)) / seconds] as const)
@@ -511,6 +519,7 @@ async function measure(
     );
     const writeS = (Date.now() - writeStart) / 1000;
     const cpuAfter = await cpuNow(browser, stationBrowsers, [stationServer, teacherServer]);
+    const teacherCores = coresTotal(cpuBefore.teacher, cpuAfter.teacher, writeS);
     const cores =
       `stations ${coresUsed(cpuBefore.stations, cpuAfter.stations, writeS)}, ` +
       `teacher ${coresUsed(cpuBefore.teacher, cpuAfter.teacher, writeS)}, ` +
@@ -655,7 +664,13 @@ async function measure(
         `[${label}] dot-to-pixel (presented), ${PUPILS} pens at ${Math.round(dotRate)} dots/s each, p99`,
         r1(p99),
         'ms',
-        150,
+        100,
+      ),
+      atMost(
+        `[${label}] teacher tab CPU while ${PUPILS} write (every process of its browser)`,
+        Math.round(teacherCores * 100) / 100,
+        'cores',
+        0.3,
       ),
       atMost(
         `[${label}] dots lost (written − drawn on the teacher's tiles, by stroke)`,
