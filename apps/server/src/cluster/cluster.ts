@@ -109,7 +109,7 @@ class Slot implements ClusterProcess {
   }
 
   spawn(): void {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [...profileArgs(), '--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
       env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
       stdio: this.inherit ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'ignore', 'pipe', 'ipc'],
@@ -125,6 +125,15 @@ class Slot implements ClusterProcess {
   stderr(): string {
     return this.err;
   }
+}
+
+/**
+ * Diagnostics: with `DOTINK_SERVER_CPU_PROFILE=dir` each process writes a V8 CPU profile there
+ * when it exits (Node refuses `--cpu-prof` in NODE_OPTIONS).
+ */
+function profileArgs(): string[] {
+  const dir = process.env.DOTINK_SERVER_CPU_PROFILE;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
 }
 
 /** Waits until `url`'s `/api/ready` answers 200 (the process is up, migrated and connected). */
