@@ -229,12 +229,14 @@ async function cpuNow(
   };
 }
 
-/** Cores used between two readings over `seconds`, in total and by process type. */
 /** Cores used in all, every process type together. */
 function coresTotal(before: CpuSeconds, after: CpuSeconds, seconds: number): number {
-  return Object.keys(after).reduce((s, type) => s + Math.max(0, after[type]! - (before[type] ?? 0)), 0) / seconds;
+  return (
+    Object.keys(after).reduce((s, type) => s + Math.max(0, after[type]! - (before[type] ?? 0)), 0) / seconds
+  );
 }
 
+/** Cores used between two readings over `seconds`, in total and by process type. */
 function coresUsed(before: CpuSeconds, after: CpuSeconds, seconds: number): string {
   const by = Object.keys(after)
     .map((type) => [type, (after[type]! - (before[type] ?? 0)) / seconds] as const)
