@@ -11,6 +11,7 @@ import { type T, useT } from '../../i18n/text';
 import { errorText, useServices } from '../../lib/services';
 import { toast } from '../../lib/toasts';
 import { AppDialog } from '../Dialog';
+import { FileImportDialog } from '../FileImportDialog';
 import { MAX_IMPORT_ROWS, type ParsedSheet, parseSheet, SheetError } from './parseSheet';
 import { type ReadResult, SheetReader } from './readWorkbook';
 
@@ -56,10 +57,8 @@ export function ImportDialog(props: ImportDialogProps) {
   const [read, setRead] = useState<ReadResult>();
   const [parsed, setParsed] = useState<ParsedSheet>();
   const [help, setHelp] = useState(false);
-  const [confirmAnyway, setConfirmAnyway] = useState(false);
   const reader = sharedReader();
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
+  const choose = async (file: File) => {
     setParsed(undefined);
     const job = reader.read(file);
     ui.progress({ title: t('import.reading'), percent: 50, cancel: job.cancel });
@@ -95,44 +94,32 @@ export function ImportDialog(props: ImportDialogProps) {
     parsed.refusedRows.length === 0 &&
     !(parsed.error & (SheetError.THERE_IS_NO_SHEET1 | SheetError.NO_HEADER_FIELDS));
   const rowErrors = (parsed?.error ?? 0) & (SheetError.SYNTAXERROR | SheetError.DUPLICATED);
-  const add = () => (rowErrors ? setConfirmAnyway(true) : save.mutate(false));
   return (
-    <AppDialog
+    <FileImportDialog
       title={t('import.title')}
-      isOpen
       onClose={props.onClose}
-      testId="import-dialog"
-      actions={
-        <>
-          <Button className="button" onPress={() => setHelp(true)} data-testid="import-help">
-            {t('import.help')}
-          </Button>
-          <Button className="button" onPress={props.onClose}>
-            {t('common.cancel')}
-          </Button>
-          {canAdd ? (
-            <Button
-              className="button primary"
-              onPress={add}
-              isDisabled={save.isPending}
-              data-testid="import-confirm"
-            >
-              {t('import.confirm')}
-            </Button>
-          ) : null}
-        </>
+      testIds={{
+        dialog: 'import-dialog',
+        file: 'import-file',
+        confirm: 'import-confirm',
+        anywayDialog: 'add-anyway-dialog',
+        anywayConfirm: 'add-anyway-confirm',
+      }}
+      chooseLabel={t('import.choose')}
+      accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
+      onFile={(file) => void choose(file)}
+      cancelLabel={t('common.cancel')}
+      confirmLabel={t('import.confirm')}
+      canConfirm={canAdd}
+      pending={save.isPending}
+      anyway={{ needed: rowErrors !== 0, title: t('import.addAnywayTitle'), text: t('import.addAnyway') }}
+      onConfirm={(anyway) => save.mutate(anyway)}
+      extraActions={
+        <Button className="button" onPress={() => setHelp(true)} data-testid="import-help">
+          {t('import.help')}
+        </Button>
       }
     >
-      <div className="field">
-        <label htmlFor="import-file">{t('import.choose')}</label>
-        <input
-          id="import-file"
-          type="file"
-          accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
-          data-testid="import-file"
-          onChange={(e) => void choose(e.target.files?.[0])}
-        />
-      </div>
       {problems.length > 0 ? (
         <div role="alert" data-testid="import-problems">
           {problems.map((p) => (
@@ -151,33 +138,7 @@ export function ImportDialog(props: ImportDialogProps) {
       >
         <p>{t('import.helpBody')}</p>
       </AppDialog>
-      <AppDialog
-        title={t('import.addAnywayTitle')}
-        isOpen={confirmAnyway}
-        role="alertdialog"
-        onClose={() => setConfirmAnyway(false)}
-        testId="add-anyway-dialog"
-        actions={
-          <>
-            <Button className="button" onPress={() => setConfirmAnyway(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              className="button primary"
-              data-testid="add-anyway-confirm"
-              onPress={() => {
-                setConfirmAnyway(false);
-                save.mutate(true);
-              }}
-            >
-              {t('import.confirm')}
-            </Button>
-          </>
-        }
-      >
-        <p>{t('import.addAnyway')}</p>
-      </AppDialog>
-    </AppDialog>
+    </FileImportDialog>
   );
 }
 

@@ -8,11 +8,10 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button } from 'react-aria-components';
 import type { OneRosterImportData } from '../../api/oneRoster';
 import { eduKeys } from '../../api/queries';
-import { AppDialog } from '../../components/Dialog';
 import { downloadBytes } from '../../components/download';
+import { FileImportDialog } from '../../components/FileImportDialog';
 import { type OneRosterKey, type OneRosterT, oneRosterText } from '../../i18n/oneRoster';
 import { useTWith } from '../../i18n/text';
 import { errorText, useServices } from '../../lib/services';
@@ -43,7 +42,6 @@ export function OneRosterImportDialog(props: { readonly onClose: () => void }) {
   const { api, ui } = useServices();
   const queryClient = useQueryClient();
   const [zip, setZip] = useState<Uint8Array>();
-  const [confirmAnyway, setConfirmAnyway] = useState(false);
   const preview = useMutation({
     mutationFn: async (file: File) => {
       ui.progress({ title: t('oneRoster.reading'), percent: 50 });
@@ -75,78 +73,38 @@ export function OneRosterImportDialog(props: { readonly onClose: () => void }) {
   });
   const data = preview.data;
   const canImport = data !== undefined && changesAnything(data) && !preview.isPending;
-  const start = () => (data && data.problems.length > 0 ? setConfirmAnyway(true) : apply.mutate());
   return (
-    <AppDialog
+    <FileImportDialog
       title={t('oneRoster.title')}
-      isOpen
       onClose={props.onClose}
-      testId="oneroster-dialog"
-      actions={
-        <>
-          <Button className="button" onPress={props.onClose}>
-            {t('common.cancel')}
-          </Button>
-          {canImport ? (
-            <Button
-              className="button primary"
-              onPress={start}
-              isDisabled={apply.isPending}
-              data-testid="oneroster-confirm"
-            >
-              {t('oneRoster.confirm')}
-            </Button>
-          ) : null}
-        </>
-      }
+      testIds={{
+        dialog: 'oneroster-dialog',
+        file: 'oneroster-file',
+        confirm: 'oneroster-confirm',
+        anywayDialog: 'oneroster-anyway-dialog',
+        anywayConfirm: 'oneroster-anyway-confirm',
+      }}
+      chooseLabel={t('oneRoster.choose')}
+      accept=".zip,application/zip"
+      onFile={(file) => preview.mutate(file)}
+      cancelLabel={t('common.cancel')}
+      confirmLabel={t('oneRoster.confirm')}
+      canConfirm={canImport}
+      pending={apply.isPending}
+      anyway={{
+        needed: data !== undefined && data.problems.length > 0,
+        title: t('oneRoster.anywayTitle'),
+        text: t('oneRoster.anyway'),
+      }}
+      onConfirm={() => apply.mutate()}
     >
-      <div className="field">
-        <label htmlFor="oneroster-file">{t('oneRoster.choose')}</label>
-        <input
-          id="oneroster-file"
-          type="file"
-          accept=".zip,application/zip"
-          data-testid="oneroster-file"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) preview.mutate(file);
-          }}
-        />
-      </div>
       {preview.error ? (
         <div role="alert" data-testid="oneroster-error">
           <p className="warning">{errorText(t, preview.error)}</p>
         </div>
       ) : null}
       {data ? <Preview t={t} data={data} /> : null}
-      <AppDialog
-        title={t('oneRoster.anywayTitle')}
-        isOpen={confirmAnyway}
-        role="alertdialog"
-        onClose={() => setConfirmAnyway(false)}
-        testId="oneroster-anyway-dialog"
-        actions={
-          <>
-            <Button className="button" onPress={() => setConfirmAnyway(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              className="button primary"
-              data-testid="oneroster-anyway-confirm"
-              autoFocus
-              onPress={() => {
-                setConfirmAnyway(false);
-                apply.mutate();
-              }}
-            >
-              {t('oneRoster.confirm')}
-            </Button>
-          </>
-        }
-      >
-        <p>{t('oneRoster.anyway')}</p>
-      </AppDialog>
-    </AppDialog>
+    </FileImportDialog>
   );
 }
 
