@@ -8,7 +8,7 @@
  * thumbnail page shows the ink's blue over the worksheet's green.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MathSummaryData, PupilDetailData } from '@dotink/contracts/eduAnalytics';
