@@ -252,4 +252,24 @@ describe('classroom: the pupil report PDF read back equals the API', () => {
     await expect(app.testId('report-class-cancelled').textContent()).resolves.toContain('cancelled');
     expect(await app.testId('report-class-error').count()).toBe(0);
   }, 60_000);
+
+  it("a font that cannot be loaded: the failure beside the button in the user's language, no file", async () => {
+    await app.goto(`/main/math/all?${mathQuery(book)}`, 'ko');
+    await app.testId('report-class').waitFor({ timeout: 30_000 });
+    // the network refuses the fonts (the worker's requests)
+    await context.route('**/*.ttf', (route) => route.abort('connectionrefused'));
+    let downloads = 0;
+    app.page.on('download', () => downloads++);
+    try {
+      await app.testId('report-class-make').click();
+      const alert = app.testId('report-class-error');
+      await alert.waitFor({ timeout: 60_000 });
+      expect(await alert.textContent()).toContain(
+        '보고서를 만들 수 없습니다: 보고서 글꼴을 불러올 수 없습니다',
+      );
+      expect(downloads).toBe(0);
+    } finally {
+      await context.unroute('**/*.ttf');
+    }
+  }, 120_000);
 });

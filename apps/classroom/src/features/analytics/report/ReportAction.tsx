@@ -15,7 +15,7 @@ import { reportText } from '../../../i18n/report';
 import { useTWith } from '../../../i18n/text';
 import { useServices } from '../../../lib/services';
 import type { MathQuery } from '../summaryQueries';
-import type { Paper, ReportLanguage } from './reportModel';
+import type { Paper, ReportFailure, ReportLanguage } from './reportModel';
 
 const LANGUAGES: readonly ReportLanguage[] = ['ko', 'en', 'ja', 'zh-TW'];
 
@@ -52,6 +52,13 @@ export function ReportAction(props: ReportActionProps) {
   const busy = phase.kind === 'reading' || phase.kind === 'drawing';
   const what =
     props.scope === 'pupil' ? t('report.pupilWhat', { name: props.pupilName ?? '' }) : t('report.classWhat');
+
+  const failureText = (error: unknown): string =>
+    error instanceof Error && error.name === 'ReportFailure'
+      ? t((error as ReportFailure).kind === 'font' ? 'report.fontFailed' : 'report.textbookFailed', {
+          reason: (error as ReportFailure).reason,
+        })
+      : errorText(t, error);
 
   const run = async () => {
     const controller = new AbortController();
@@ -90,7 +97,7 @@ export function ReportAction(props: ReportActionProps) {
       setPhase({ kind: 'done', pupils: job.sheets.length });
     } catch (error) {
       if (controller.signal.aborted) setPhase({ kind: 'cancelled' });
-      else setPhase({ kind: 'failed', message: t('report.failed', { message: errorText(t, error) }) });
+      else setPhase({ kind: 'failed', message: t('report.failed', { message: failureText(error) }) });
     } finally {
       abort.current = undefined;
     }
@@ -98,7 +105,7 @@ export function ReportAction(props: ReportActionProps) {
 
   const share = busy && phase.total > 0 ? phase.done / phase.total : 0;
   return (
-    <div className="export-buttons report-action" data-testid={props.testId}>
+    <div className="export-buttons report-action" data-testid={props.testId} data-phase={phase.kind}>
       {/* biome-ignore lint/a11y/useSemanticElements: a group of controls, not a form's fieldset */}
       <div role="group" aria-label={what} className="export-row" aria-busy={busy}>
         <label className="export-option" htmlFor={paperId}>

@@ -1,8 +1,8 @@
 /**
  * Runs the report worker for one job: progress as it answers, the PDF's bytes, or a rejection
- * with the worker's reason; an aborted signal ends the worker at once (AbortError).
+ * with the worker's reason (a {@link ReportFailure} when it was the font or the textbook); an aborted signal ends the worker at once (AbortError).
  */
-import type { ReportJob } from './reportModel';
+import { ReportFailure, type ReportJob } from './reportModel';
 import type { ReportWorkerAnswer } from './reportWorker';
 
 export async function reportFileBytes(
@@ -20,7 +20,7 @@ export async function reportFileBytes(
         const a = e.data;
         if (a.kind === 'progress') onProgress(a.done, a.total);
         else if (a.kind === 'bytes') resolve(a.bytes);
-        else reject(new Error(a.reason));
+        else reject(a.failure ? new ReportFailure(a.failure, a.reason) : new Error(a.reason));
       };
       worker.onerror = (e) => reject(new Error(e.message || 'report worker failed'));
       const transfer = job.sheets.flatMap((s) =>

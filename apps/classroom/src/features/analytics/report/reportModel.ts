@@ -91,3 +91,17 @@ export interface ReportJob {
   /** The textbook's PDF (the thumbnails' background), when the material has one. */
   readonly textbookPdf?: Uint8Array | undefined;
 }
+
+/** What of a report could not be had: its font, or the textbook's PDF. */
+export type ReportFailureKind = 'font' | 'textbook';
+
+/** A report that failed for a reason the user is told in their language. */
+export class ReportFailure extends Error {
+  override readonly name = 'ReportFailure';
+  constructor(
+    readonly kind: ReportFailureKind,
+    readonly reason: string,
+  ) {
+    super(`${kind}: ${reason}`);
+  }
+}

@@ -168,6 +168,26 @@ describe('the pupil report PDF', () => {
     expect(doc.getPage(0).getSize()).toEqual({ width: 612, height: 792 });
   }, 60_000);
 
+  it('a font that cannot be fetched, or a textbook that is not a PDF, fails as a ReportFailure of that kind', async () => {
+    const sheet = pupilSheet(sheetIn('en'));
+    await expect(
+      reportPdf(
+        { paper: 'a4', language: 'en', sheets: [sheet] },
+        {
+          fontBytes: async () => {
+            throw new Error('HTTP 503');
+          },
+        },
+      ),
+    ).rejects.toMatchObject({ name: 'ReportFailure', kind: 'font', reason: 'HTTP 503' });
+    await expect(
+      reportPdf(
+        { paper: 'a4', language: 'en', sheets: [sheet], textbookPdf: new TextEncoder().encode('not a pdf') },
+        { fontBytes },
+      ),
+    ).rejects.toMatchObject({ name: 'ReportFailure', kind: 'textbook' });
+  }, 60_000);
+
   it('cancelled between pupils: rejects with an AbortError', async () => {
     const sheet = pupilSheet(sheetIn('en'));
     await expect(

@@ -10,25 +10,13 @@
  */
 import fontkit from '@pdf-lib/fontkit';
 import {
-  concatTransformationMatrix,
-  LineCapStyle,
-  LineJoinStyle,
-  lineTo,
-  moveTo,
   PDFDocument,
   type PDFDocument as PDFDocumentType,
   type PDFEmbeddedPage,
   type PDFFont,
-  type PDFOperator,
   type PDFPage,
-  popGraphicsState,
-  pushGraphicsState,
+  type RGB,
   rgb,
-  setLineCap,
-  setLineJoin,
-  setLineWidth,
-  setStrokingRgbColor,
-  stroke,
 } from 'pdf-lib';
 import type {
   BarChart,
@@ -38,7 +26,7 @@ import type {
   ReportLanguage,
   Thumbnail,
 } from './reportModel';
-import { PAPER_PT } from './reportModel';
+import { PAPER_PT, ReportFailure } from './reportModel';
 
 /** The embedded fonts: Noto Sans KR (Korean, English), JP, TC. */
 export type FontName = 'kr' | 'jp' | 'tc';
@@ -94,7 +82,13 @@ class Fonts {
     let f = this.loaded.get(name);
     if (!f) {
       f = (async () => {
-        const font = await this.doc.embedFont(await this.bytes(name), { subset: false });
+        let bytes: Uint8Array;
+        try {
+          bytes = await this.bytes(name);
+        } catch (error) {
+          throw new ReportFailure('font', error instanceof Error ? error.message : String(error));
+        }
+        const font = await this.doc.embedFont(bytes, { subset: false });
         return { font, chars: new Set(font.getCharacterSet()) };
       })();
       this.loaded.set(name, f);
@@ -149,44 +143,55 @@ export function sheetTexts(s: PupilSheet): string[] {
 }
 
 /**
- * The width of a text as {@link drawWords} sets it: word by word, a plain space between. (Set
- * whole, Noto Sans CJK's contextual substitutions turn a space before Hangul into a wide glyph.)
+ * Sets text word by word, a plain space between (set whole, Noto Sans CJK's contextual
+ * substitutions turn a space before Hangul into a wide glyph), and keeps each word's width for
+ * the document: a class's sheets repeat their words, and fontkit's layout is slow.
  */
-function textWidth(font: PDFFont, text: string, sizePt: number): number {
-  const words = text.split(' ');
-  const space = font.widthOfTextAtSize(' ', sizePt);
-  return (
-    words.reduce((w, word) => w + (word === '' ? 0 : font.widthOfTextAtSize(word, sizePt)), 0) +
-    space * (words.length - 1)
-  );
-}
+class Typesetter {
+  private readonly widths = new Map<PDFFont, Map<string, number>>();
 
-/** Cuts a text to a width (with '…'). */
-function fitText(font: PDFFont, text: string, sizePt: number, widthPt: number): string {
-  if (textWidth(font, text, sizePt) <= widthPt) return text;
-  const chars = [...text];
-  while (chars.length > 1 && textWidth(font, `${chars.join('')}…`, sizePt) > widthPt) chars.pop();
-  return `${chars.join('')}…`;
-}
-
-/** Sets a text word by word (see {@link textWidth}). */
-function drawWords(
-  page: PDFPage,
-  font: PDFFont,
-  text: string,
-  x: number,
-  y: number,
-  sizePt: number,
-  color: ReturnType<typeof rgb>,
-): void {
-  const space = font.widthOfTextAtSize(' ', sizePt);
-  let at = x;
-  for (const word of text.split(' ')) {
-    if (word !== '') {
-      page.drawText(word, { x: at, y, size: sizePt, font, color });
-      at += font.widthOfTextAtSize(word, sizePt);
+  private wordWidth(font: PDFFont, word: string, sizePt: number): number {
+    let byWord = this.widths.get(font);
+    if (!byWord) {
+      byWord = new Map();
+      this.widths.set(font, byWord);
     }
-    at += space;
+    let w = byWord.get(word);
+    if (w === undefined) {
+      w = font.widthOfTextAtSize(word, 1);
+      byWord.set(word, w);
+    }
+    return w * sizePt;
+  }
+
+  /** The width of a text as {@link draw} sets it. */
+  width(font: PDFFont, text: string, sizePt: number): number {
+    const words = text.split(' ');
+    const space = this.wordWidth(font, ' ', sizePt);
+    return (
+      words.reduce((w, word) => w + (word === '' ? 0 : this.wordWidth(font, word, sizePt)), 0) +
+      space * (words.length - 1)
+    );
+  }
+
+  /** The text cut to a width (with '…'). */
+  fit(font: PDFFont, text: string, sizePt: number, widthPt: number): string {
+    if (this.width(font, text, sizePt) <= widthPt) return text;
+    const chars = [...text];
+    while (chars.length > 1 && this.width(font, `${chars.join('')}…`, sizePt) > widthPt) chars.pop();
+    return `${chars.join('')}…`;
+  }
+
+  draw(page: PDFPage, font: PDFFont, text: string, x: number, y: number, sizePt: number, color: RGB): void {
+    const space = this.wordWidth(font, ' ', sizePt);
+    let at = x;
+    for (const word of text.split(' ')) {
+      if (word !== '') {
+        page.drawText(word, { x: at, y, size: sizePt, font, color });
+        at += this.wordWidth(font, word, sizePt);
+      }
+      at += space;
+    }
   }
 }
 
@@ -196,10 +201,11 @@ class Flow {
   /** The next line's top, points from the bottom. */
   y = 0;
   constructor(
-    private readonly doc: PDFDocumentType,
+    readonly doc: PDFDocumentType,
     readonly widthPt: number,
     readonly heightPt: number,
     readonly font: (text: string) => PDFFont,
+    private readonly type: Typesetter,
   ) {
     this.newPage();
   }
@@ -221,12 +227,12 @@ class Flow {
   text(text: string, x: number, yBaseline: number, sizePt: number, color = TEXT, widthPt?: number): void {
     if (text === '') return;
     const font = this.font(text);
-    const shown = widthPt === undefined ? text : fitText(font, text, sizePt, widthPt);
-    drawWords(this.page, font, shown, x, yBaseline, sizePt, color);
+    const shown = widthPt === undefined ? text : this.type.fit(font, text, sizePt, widthPt);
+    this.type.draw(this.page, font, shown, x, yBaseline, sizePt, color);
   }
 
   textWidth(text: string, sizePt: number): number {
-    return textWidth(this.font(text), text, sizePt);
+    return this.type.width(this.font(text), text, sizePt);
   }
 }
 
@@ -345,39 +351,49 @@ function drawCalendar(f: Flow, c: ReportCalendar): void {
   f.y -= 6;
 }
 
-/** The ink of a thumbnail as content-stream operators (page points, y down, under `cm`). */
-function inkOperators(t: Thumbnail, scale: number): PDFOperator[] {
-  const ops: PDFOperator[] = [
-    setStrokingRgbColor(INK_RGB[0], INK_RGB[1], INK_RGB[2]),
-    setLineWidth(round(INK_WIDTH_PT / scale)),
-    setLineCap(LineCapStyle.Round),
-    setLineJoin(LineJoinStyle.Round),
+/** A number of a content stream: one decimal, no trailing zero. */
+const num = (v: number): string => {
+  const r = Math.round(v * 10) / 10;
+  return Number.isInteger(r) ? String(r) : r.toFixed(1);
+};
+
+/**
+ * The ink of a thumbnail as content-stream text: in a graphics state of its own, the page's
+ * points (y down) mapped onto the thumbnail at (`x`, `top`) by `scale`, each stroke a polyline
+ * (points closer than {@link INK_STEP_PT} on the thumbnail dropped, a lone dot a zero-length
+ * segment drawn by the round cap). Written as text, not as pdf-lib operator objects: a class's
+ * thumbnails hold about a million points.
+ */
+export function inkContent(t: Thumbnail, scale: number, x: number, top: number): string {
+  const out: string[] = [
+    'q',
+    `${scale.toFixed(5)} 0 0 ${(-scale).toFixed(5)} ${num(x)} ${num(top)} cm`,
+    `${INK_RGB.join(' ')} RG`,
+    `${num(INK_WIDTH_PT / scale)} w 1 J 1 j`,
   ];
   const step = INK_STEP_PT / scale;
   for (const xy of t.strokes) {
     if (xy.length < 2) continue;
     let lx = xy[0]!;
     let ly = xy[1]!;
-    ops.push(moveTo(round(lx), round(ly)));
+    out.push(`${num(lx)} ${num(ly)} m`);
     let drawn = 0;
     for (let i = 2; i < xy.length; i += 2) {
-      const x = xy[i]!;
-      const y = xy[i + 1]!;
+      const px = xy[i]!;
+      const py = xy[i + 1]!;
       const last = i + 2 >= xy.length;
-      if (!last && Math.abs(x - lx) < step && Math.abs(y - ly) < step) continue;
-      ops.push(lineTo(round(x), round(y)));
-      lx = x;
-      ly = y;
+      if (!last && Math.abs(px - lx) < step && Math.abs(py - ly) < step) continue;
+      out.push(`${num(px)} ${num(py)} l`);
+      lx = px;
+      ly = py;
       drawn++;
     }
-    // a dot: a zero-length segment, drawn by the round cap
-    if (drawn === 0) ops.push(lineTo(round(lx), round(ly)));
-    ops.push(stroke());
+    if (drawn === 0) out.push(`${num(lx)} ${num(ly)} l`);
+    out.push('S');
   }
-  return ops;
+  out.push('Q');
+  return out.join('\n');
 }
-
-const round = (v: number): number => Math.round(v * 10) / 10;
 
 function drawThumbnails(
   f: Flow,
@@ -414,11 +430,9 @@ function drawThumbnails(
       const ph = heightPt * scale;
       f.page.drawRectangle({ x, y: top - ph, width: pw, height: ph, color: rgb(1, 1, 1) });
       if (bg) f.page.drawPage(bg, { x, y: top - ph, xScale: pw / bg.width, yScale: ph / bg.height });
-      f.page.pushOperators(
-        pushGraphicsState(),
-        concatTransformationMatrix(scale, 0, 0, -scale, x, top),
-        ...inkOperators(t, scale),
-        popGraphicsState(),
+      // the ink: a stream of its own after the page's (which holds the textbook page and frame)
+      f.page.node.addContentStream(
+        f.doc.context.register(f.doc.context.flateStream(inkContent(t, scale, x, top))),
       );
       f.page.drawRectangle({ x, y: top - ph, width: pw, height: ph, borderColor: LINE, borderWidth: 0.6 });
       f.text(t.label, x, top - ph - 10, 8, MUTED, w);
@@ -452,15 +466,21 @@ export async function reportPdf(job: ReportJob, deps: ReportPdfDeps): Promise<Ui
   ].sort((a, b) => a - b);
   const embedded = new Map<number, PDFEmbeddedPage>();
   if (job.textbookPdf && wanted.length > 0) {
-    const source = await PDFDocument.load(job.textbookPdf, { ignoreEncryption: true, updateMetadata: false });
+    const source = await PDFDocument.load(job.textbookPdf, {
+      ignoreEncryption: true,
+      updateMetadata: false,
+    }).catch((error: unknown) => {
+      throw new ReportFailure('textbook', error instanceof Error ? error.message : String(error));
+    });
     const inRange = wanted.filter((n) => n < source.getPageCount());
     const pages = await doc.embedPdf(source, inRange);
     for (const [i, n] of inRange.entries()) embedded.set(n, pages[i]!);
   }
   const { widthPt, heightPt } = PAPER_PT[job.paper];
+  const type = new Typesetter();
   for (const [i, sheet] of job.sheets.entries()) {
     if (deps.cancelled?.()) throw new DOMException('cancelled', 'AbortError');
-    const f = new Flow(doc, widthPt, heightPt, pick);
+    const f = new Flow(doc, widthPt, heightPt, pick, type);
     drawHeader(f, sheet);
     for (const c of sheet.charts) drawChart(f, c);
     drawCalendar(f, sheet.calendar);

@@ -6,14 +6,14 @@
 import jpUrl from '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf?url';
 import krUrl from '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf?url';
 import tcUrl from '@expo-google-fonts/noto-sans-tc/400Regular/NotoSansTC_400Regular.ttf?url';
-import type { ReportJob } from './reportModel';
+import { ReportFailure, type ReportFailureKind, type ReportJob } from './reportModel';
 import { type FontName, reportPdf } from './reportPdf';
 
 /** What the worker answers. */
 export type ReportWorkerAnswer =
   | { readonly kind: 'progress'; readonly done: number; readonly total: number }
   | { readonly kind: 'bytes'; readonly bytes: Uint8Array }
-  | { readonly kind: 'error'; readonly reason: string };
+  | { readonly kind: 'error'; readonly reason: string; readonly failure?: ReportFailureKind };
 
 const FONT_URLS: Record<FontName, string> = { kr: krUrl, jp: jpUrl, tc: tcUrl };
 
@@ -33,6 +33,10 @@ self.onmessage = (event: MessageEvent<ReportJob>) => {
   }).then(
     (bytes) => post({ kind: 'bytes', bytes }, [bytes.buffer as ArrayBuffer]),
     (error: unknown) =>
-      post({ kind: 'error', reason: error instanceof Error ? error.message : String(error) }),
+      post(
+        error instanceof ReportFailure
+          ? { kind: 'error', reason: error.reason, failure: error.kind }
+          : { kind: 'error', reason: error instanceof Error ? error.message : String(error) },
+      ),
   );
 };
