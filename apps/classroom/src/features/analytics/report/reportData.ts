@@ -1,11 +1,11 @@
 /**
  * Gathers a report's data in the page (issue 30 item 2): the class's name, each pupil's detail
- * through the analytics screens' own query (key factory and call, so a pupil whose screen was
- * open is not asked again), their strokes on the pages shown (the replay's page-ink search,
+ * (one pupil: the pupil screen's own query, key factory and call; a class: every pupil's at once,
+ * `/edu/v1/math/summary/students`, kept under the same keys), their strokes on the pages shown (the replay's page-ink search,
  * `loadReplayInk`), and the textbook's PDF with the code page it starts at (the replay's
  * background rule). Four pupils are read at a time; an aborted signal stops between requests.
  */
-import type { MathSummaryData } from '@dotink/contracts/eduAnalytics';
+import type { MathSummaryData, PupilDetailData } from '@dotink/contracts/eduAnalytics';
 import { type PageAddress, pageAddress } from '@dotink/ncode';
 import { eduKeys } from '../../../api/queries';
 import { nprojStartPage } from '../../../components/replay/pageBackground';
@@ -67,6 +67,16 @@ export async function gatherReport(
     textbook(services, r.summary),
   ]);
   const className = classes.find((c) => c.eduClassId === r.query.eduClassId)?.className ?? '';
+  // a class: every pupil's detail in one answer (the class worked out once on the server), each
+  // kept under the pupil screen's own key; one pupil: the pupil screen's query itself
+  const details = new Map<string, PupilDetailData>();
+  if (r.studentIds.length > 1) {
+    signal.throwIfAborted();
+    for (const d of await api.pupilDetails(request)) {
+      details.set(d.pupil.studentId, d);
+      queryClient.setQueryData(analyticsKeys.pupil(d.pupil.studentId, request), d);
+    }
+  }
   const sheets: PupilSheet[] = new Array(r.studentIds.length);
   let next = 0;
   let done = 0;
@@ -74,10 +84,12 @@ export async function gatherReport(
   const readOne = async (i: number) => {
     const studentId = r.studentIds[i]!;
     signal.throwIfAborted();
-    const detail = await queryClient.fetchQuery({
-      queryKey: analyticsKeys.pupil(studentId, request),
-      queryFn: () => api.pupilDetail(studentId, request),
-    });
+    const detail: PupilDetailData =
+      details.get(studentId) ??
+      (await queryClient.fetchQuery<PupilDetailData>({
+        queryKey: analyticsKeys.pupil(studentId, request),
+        queryFn: () => api.pupilDetail(studentId, request),
+      }));
     const pages: PageAddress[] = writtenPages(detail).shown.map((p) =>
       pageAddress(r.summary.book.section, r.summary.book.owner, r.summary.book.book, p),
     );
