@@ -89,6 +89,18 @@ class Fonts {
           throw new ReportFailure('font', error instanceof Error ? error.message : String(error));
         }
         const font = await this.doc.embedFont(bytes, { subset: false });
+        // a word's glyphs are laid out once for the document (fontkit's layout is slow, and a
+        // class's sheets repeat their words); the embedder has counted its glyphs the first time
+        const encode = font.encodeText.bind(font);
+        const encoded = new Map<string, ReturnType<typeof encode>>();
+        font.encodeText = (text) => {
+          let e = encoded.get(text);
+          if (!e) {
+            e = encode(text);
+            encoded.set(text, e);
+          }
+          return e;
+        };
         return { font, chars: new Set(font.getCharacterSet()) };
       })();
       this.loaded.set(name, f);
