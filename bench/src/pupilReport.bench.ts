@@ -196,7 +196,18 @@ export default {
       const seconds = (performance.now() - started) / 1000;
       const bytes = statSync(file).size;
 
+      // where the reading went: the requests' own times (server and transfer), summed and longest
+      const requests = (await app.page.evaluate(`(() => {
+        const of = (part) => performance.getEntriesByType('resource').filter((r) => r.name.includes(part));
+        const sum = (list) => [list.length, Math.round(list.reduce((s, r) => s + r.duration, 0)),
+          Math.round(Math.max(0, ...list.map((r) => r.duration))), Math.round(list.reduce((s, r) => s + r.encodedBodySize, 0) / 1000)];
+        return { details: sum(of('/edu/v1/math/summary/students')), ink: sum(of('/admin/v1/inkstore/search/')) };
+      })()`)) as { details: number[]; ink: number[] };
       await context.close();
+      console.log(
+        `  requests: all details ${requests.details[0]} × ${requests.details[2]} ms (${requests.details[3]} kB); ` +
+          `ink searches ${requests.ink[0]}, ${requests.ink[1]} ms in all, longest ${requests.ink[2]} ms (${requests.ink[3]} kB)`,
+      );
       console.log(
         `  load before ${loadBefore}, after ${loadOnCores()}; ${PUPILS * PAGES * STROKES_PER_PAGE} strokes; class report ${r1(seconds)} s ` +
           `(figures and ink read in ${r1(readS)} s, then the PDF made in the worker), ${r1(bytes / MB)} MB`,
