@@ -272,4 +272,36 @@ describe('classroom: the pupil report PDF read back equals the API', () => {
       await context.unroute('**/*.ttf');
     }
   }, 120_000);
+
+  it('on a 390 px phone the report controls fit the screen and are reached by keyboard', async () => {
+    await app.page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const summary = await (async () => {
+        await app.goto(`/main/math/all?${mathQuery(book)}`, 'ko');
+        await app.testId('report-class').waitFor({ timeout: 30_000 });
+        return summaryOfPage(app);
+      })();
+      const writer = summary.pupils.find((p) => p.progress.writtenRatePct > 0)!;
+      await app.goto(`/main/math/student?${mathQuery(book, { studentId: writer.studentId })}`, 'ko');
+      const report = app.testId('report-pupil');
+      await report.waitFor({ timeout: 30_000 });
+      const box = (await report.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(await report.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      // the paper, then the button, by Tab; Enter starts the report (its progress shows)
+      await app.testId('report-pupil-paper').focus();
+      await app.page.keyboard.press('Tab');
+      expect(await app.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+        'report-pupil-make',
+      );
+      const [download] = await Promise.all([
+        app.page.waitForEvent('download', { timeout: 60_000 }),
+        app.page.keyboard.press('Enter'),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    } finally {
+      await app.page.setViewportSize({ width: 1280, height: 900 });
+    }
+  }, 120_000);
 });
