@@ -128,12 +128,12 @@ class Slot implements ClusterProcess {
 }
 
 /**
- * Diagnostics: with `DOTINK_SERVER_CPU_PROFILE=dir` each process writes a V8 CPU profile there
- * when it exits (Node refuses `--cpu-prof` in NODE_OPTIONS).
+ * Diagnostics: `DOTINK_SERVER_NODE_ARGS` (as for the tests' real server, e2e/support/realServer.ts)
+ * are given to each process's Node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p` (Node refuses
+ * `--cpu-prof` in NODE_OPTIONS).
  */
 function profileArgs(): string[] {
-  const dir = process.env.DOTINK_SERVER_CPU_PROFILE;
-  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+  return (process.env.DOTINK_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 }
 
 /** Waits until `url`'s `/api/ready` answers 200 (the process is up, migrated and connected). */
