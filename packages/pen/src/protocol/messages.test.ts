@@ -574,3 +574,30 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
   }
   return out;
 }
+
+describe('offline note info bitmap (§5.11)', () => {
+  const info = (pagesWithData: number[]) =>
+    encodeDeviceMessage({
+      kind: 'offlineNoteInfo',
+      status: 0,
+      section: 3,
+      owner: 27,
+      book: 1,
+      noteVersion: 1,
+      invalidPage: 0,
+      pageCount: pagesWithData.length,
+      pagesWithData,
+    });
+  const bitmapOf = (frame: Uint8Array) => {
+    const payload = decodeFrames(frame)[0]!.payload;
+    return [payload[46]! | (payload[47]! << 8), Array.from(payload.subarray(48))];
+  };
+
+  it('sends as many bitmap bytes as the highest page needs, none without pages', () => {
+    expect(bitmapOf(info([]))).toEqual([0, []]);
+    expect(bitmapOf(info([0]))).toEqual([1, [0x01]]);
+    expect(bitmapOf(info([7]))).toEqual([1, [0x80]]);
+    expect(bitmapOf(info([0, 9]))).toEqual([2, [0x01, 0x02]]);
+    expect(bitmapOf(info([3, 16]))).toEqual([3, [0x08, 0x00, 0x01]]);
+  });
+});
