@@ -119,6 +119,8 @@ describe('strings', () => {
     // A field running past the payload reads what is there.
     expect(strAt(b, 10, 16)).toBe('XY');
     expect(strAt(utf8('héllo'), 1, 2)).toBe('é');
+    // A broken UTF-8 byte (a pen's name field) reads as U+FFFD, never throws.
+    expect(strAt(Uint8Array.of(0x41, 0xff, 0x42), 0, 3)).toBe('A\uFFFDB');
   });
 
   it('reads back any string the writer wrote in a field wide enough', () => {
