@@ -103,7 +103,7 @@ describe('counts a request may carry', () => {
   it('reads an offline data request claiming more pages than it carries as malformed, naming the bytes', () => {
     // transfer 1, compress 1, section/owner, book 1, 3 pages but only one page given.
     const payload = fromHex('01 01 1B 00 00 03 01 00 00 00 03 00 00 00 07 00 00 00');
-    expect(decodeHostFrame({ cmd: 0x23, payload })).toEqual({
+    expect(decodeHostFrame({ cmd: 0x23, err: undefined, payload })).toEqual({
       kind: 'malformed',
       cmd: 0x23,
       payload,
@@ -112,6 +112,7 @@ describe('counts a request may carry', () => {
     expect(
       decodeHostFrame({
         cmd: 0x23,
+        err: undefined,
         payload: fromHex('01 01 1B 00 00 03 01 00 00 00 01 00 00 00 07 00 00 00'),
       }),
     ).toEqual({
@@ -129,14 +130,18 @@ describe('counts a request may carry', () => {
 describe('frames read back as they came', () => {
   it('keeps the error byte of an unknown or malformed frame when it has one, and only then', () => {
     const payload = Uint8Array.of(9);
-    expect(decodeHostFrame({ cmd: 0x76, payload })).toEqual({ kind: 'unknown', cmd: 0x76, payload });
+    expect(decodeHostFrame({ cmd: 0x76, err: undefined, payload })).toEqual({
+      kind: 'unknown',
+      cmd: 0x76,
+      payload,
+    });
     expect(decodeHostFrame({ cmd: 0xf6, err: 4, payload })).toEqual({
       kind: 'unknown',
       cmd: 0xf6,
       err: 4,
       payload,
     });
-    expect(decodeHostFrame({ cmd: 0x05, payload: new Uint8Array(0) })).toEqual({
+    expect(decodeHostFrame({ cmd: 0x05, err: undefined, payload: new Uint8Array(0) })).toEqual({
       kind: 'malformed',
       cmd: 0x05,
       payload: new Uint8Array(0),
