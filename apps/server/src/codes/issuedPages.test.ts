@@ -14,6 +14,10 @@ it('reads the pages of a book an issued block covers, across book changes', () =
   expect(blockPagesInBook('0.27.667.3', '0.27.669.5', book(669))).toEqual([1, 5]);
   // Another owner or section, or a log row that does not read.
   expect(blockPagesInBook('0.28.667.3', '0.28.667.9', book(667))).toBeUndefined();
+  expect(blockPagesInBook('1.27.667.3', '1.27.667.9', book(667))).toBeUndefined();
+  // A book before the block's first or after its last.
+  expect(blockPagesInBook('0.27.667.3', '0.27.669.5', book(666))).toBeUndefined();
+  expect(blockPagesInBook('0.27.667.3', '0.27.669.5', book(670))).toBeUndefined();
   expect(blockPagesInBook('bad', '0.27.667.9', book(667))).toBeUndefined();
 });
 
