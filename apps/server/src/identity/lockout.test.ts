@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase, useTestServer } from '../../test/harness';
 import type { AccountStore } from './accounts';
 import { type CredentialCheck, CredentialVerifier } from './credentials';
-import { LoginThrottle, type LoginThrottlePolicy } from './loginThrottle';
+import { LoginThrottle, type LoginThrottlePolicy, lockoutMessage, lockoutMinutes } from './loginThrottle';
 import { hashPassword, verifyPassword } from './passwords';
 
 const MINUTE = 60_000;
@@ -157,6 +157,72 @@ describeEachDatabase('sign-in lockout', (kind) => {
     expect(held.slice(48, 51)).toEqual([29_000, 30_000, 30_000]);
     expect(Math.max(...held)).toBe(30_000);
     expect(await verifier.verify(name, RIGHT, '10.0.4.1')).toMatchObject({ ok: true });
+  });
+
+  it('states the wait in whole minutes, rounded up, at least one, singular for one', () => {
+    expect([0, 1, MINUTE, MINUTE + 1, 15 * MINUTE, 15 * MINUTE + 1].map(lockoutMinutes)).toEqual([
+      1, 1, 1, 2, 15, 16,
+    ]);
+    expect(lockoutMessage(1)).toBe('Too many failed sign-in attempts. Try again in 1 minute.');
+    expect(lockoutMessage(MINUTE + 1)).toBe('Too many failed sign-in attempts. Try again in 2 minutes.');
+  });
+
+  it('holds failed answers back by the defaults: 20 free, one second more each, at most 30 seconds', () => {
+    const { db } = server().app.services;
+    const clock = manualClock(Date.UTC(2025, 2, 3, 8));
+    const byDefault = new LoginThrottle(db, clock, { maxFailures: 5, lockoutMs: 15 * MINUTE });
+    expect([0, 19, 20, 21, 22, 49, 50, 51, 1000].map((n) => byDefault.holdMs(n))).toEqual([
+      0, 0, 0, 1000, 2000, 29_000, 30_000, 30_000, 30_000,
+    ]);
+    const own = new LoginThrottle(db, clock, {
+      ...POLICY,
+      ipFreeFailures: 2,
+      ipDelayStepMs: 10,
+      ipMaxDelayMs: 25,
+    });
+    expect([2, 3, 4, 5, 6].map((n) => own.holdMs(n))).toEqual([0, 10, 20, 25, 25]);
+  });
+
+  it('counts the failures from an address in a window of the first lock, then starts again', async () => {
+    const { verifier, clock } = countingVerifier({ ...POLICY, ipFreeFailures: 1 });
+    const held = async () =>
+      ((await verifier.verify(`nobody-window-${names}@example.org`, 'x', '10.0.6.1')) as { heldMs: number })
+        .heldMs;
+    expect([await held(), await held()]).toEqual([0, 1000]);
+    clock.advance(15 * MINUTE - 1);
+    expect(await held()).toBe(2000);
+    // The window opened at the first failure: 15 minutes later the count starts again.
+    clock.advance(1);
+    expect([await held(), await held()]).toEqual([0, 1000]);
+  });
+
+  it('caps the doubling of locks at a day by default', async () => {
+    const name = await teacher();
+    const { verifier, clock } = countingVerifier({ maxFailures: 1, lockoutMs: 10 * 60 * MINUTE });
+    expect(await verifier.verify(name, wrong(0), '10.0.5.1')).toMatchObject({
+      reason: 'locked',
+      retryAfterMs: 10 * 60 * MINUTE,
+    });
+    clock.advance(10 * 60 * MINUTE);
+    expect(await verifier.verify(name, wrong(1), '10.0.5.1')).toMatchObject({
+      reason: 'locked',
+      retryAfterMs: 20 * 60 * MINUTE,
+    });
+    clock.advance(20 * 60 * MINUTE);
+    // 40 hours due: a day at most.
+    expect(await verifier.verify(name, wrong(2), '10.0.5.1')).toMatchObject({
+      reason: 'locked',
+      retryAfterMs: 24 * 60 * MINUTE,
+    });
+    // The failures are remembered for a day after the lock ended, not forgotten with its window.
+    clock.advance(24 * 60 * MINUTE + 23 * 60 * MINUTE);
+    expect(await verifier.verify(name, wrong(3), '10.0.5.1')).toMatchObject({
+      reason: 'locked',
+      retryAfterMs: 24 * 60 * MINUTE,
+    });
+    // A day and more after the last lock ended, the count starts again: a right password signs in.
+    clock.advance(24 * 60 * MINUTE + 24 * 60 * MINUTE + 1);
+    expect(await verifier.verify(name, RIGHT, '10.0.5.1')).toMatchObject({ ok: true });
   });
 
   it('lets 1,000 pupils of one address in within 5 minutes (5 % mistyping first) while a sprayer there slows down and guesses nothing', async () => {

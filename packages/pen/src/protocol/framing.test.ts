@@ -155,3 +155,60 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
   }
   return out;
 }
+
+describe('FrameReassembler counts and drops', () => {
+  it('counts every frame it hands on, short error frames included, and no frame twice', () => {
+    const r = new FrameReassembler();
+    const frames = r.pushAll(hex('C0 91 02 C1 C0 04 00 00 C1 C0 6A 01 00 05 07 C1'));
+    expect(frames.map((f) => [f.cmd, f.err, toHex(f.payload), f.short ?? false])).toEqual([
+      [0x91, 2, '', true],
+      [0x04, undefined, '', false],
+      [0x6a, undefined, '05', false],
+    ]);
+    expect(r.stats.frames).toBe(3);
+    expect(r.stats.surplusFrames).toBe(1);
+    expect(r.stats.garbageBytes).toBe(0);
+  });
+
+  it('gives 0x80 and above an error byte, and reads a two-byte form A body as a truncated header', () => {
+    expect(decodeFrames(hex('C0 80 03 01 00 09 C1'))).toEqual([
+      { cmd: 0x80, err: 3, payload: Uint8Array.of(9) },
+    ]);
+    expect(decodeFrames(hex('C0 7F 01 00 09 C1'))).toEqual([
+      { cmd: 0x7f, err: undefined, payload: Uint8Array.of(9) },
+    ]);
+    const drops: [string, string][] = [];
+    const r = new FrameReassembler({ onDrop: (reason, body) => drops.push([reason, toHex(body)]) });
+    // A form A command with one byte after it is no short error frame; nor is a form B one with err 0.
+    expect(r.pushAll(hex('C0 04 05 C1 C0 91 00 C1'))).toEqual([]);
+    expect(drops).toEqual([
+      ['truncatedHeader', '04 05'],
+      ['truncatedHeader', '91 00'],
+    ]);
+    expect(r.stats.frames).toBe(0);
+  });
+
+  it('tells the dropped body exactly, and drops nothing for a start byte repeated before any body', () => {
+    const drops: [string, string][] = [];
+    const r = new FrameReassembler({ onDrop: (reason, body) => drops.push([reason, toHex(body)]) });
+    expect(r.pushAll(hex('C0 C0 C0 04 00 00 C1')).map((f) => f.cmd)).toEqual([0x04]);
+    expect(drops).toEqual([]);
+    expect(r.stats.dropped.interrupted).toBe(0);
+    r.pushAll(hex('C0 6A 05 C0 04 00 00 C1'));
+    expect(drops).toEqual([['interrupted', '6A 05']]);
+    expect(r.stats.dropped.interrupted).toBe(1);
+  });
+
+  it('forgets a partial frame on reset, keeping its counters', () => {
+    const r = new FrameReassembler();
+    expect(r.pushAll(hex('C0 6A 01 00 7D'))).toEqual([]);
+    r.reset();
+    // Without the reset these bytes would end the frame above (escape pending, then 07 ^ 0x20).
+    expect(r.pushAll(hex('07 C1'))).toEqual([]);
+    expect(r.stats.garbageBytes).toBe(2);
+    expect(r.pushAll(hex('C0 6A 01 00 07 C1'))).toEqual([
+      { cmd: 0x6a, err: undefined, payload: Uint8Array.of(7) },
+    ]);
+    expect(r.stats.frames).toBe(1);
+  });
+});

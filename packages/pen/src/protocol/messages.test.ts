@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fromHex } from './bytes';
 import { decodeDeviceFrame } from './deviceDecode';
 import { encodeDeviceMessage } from './deviceEncode';
 import type { DeviceMessage } from './deviceMessages';
@@ -574,3 +575,74 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
   }
   return out;
 }
+
+describe('offline note info bitmap (§5.11)', () => {
+  const info = (pagesWithData: number[]) =>
+    encodeDeviceMessage({
+      kind: 'offlineNoteInfo',
+      status: 0,
+      section: 3,
+      owner: 27,
+      book: 1,
+      noteVersion: 1,
+      invalidPage: 0,
+      pageCount: pagesWithData.length,
+      pagesWithData,
+    });
+  const bitmapOf = (frame: Uint8Array) => {
+    const payload = decodeFrames(frame)[0]!.payload;
+    return [payload[46]! | (payload[47]! << 8), Array.from(payload.subarray(48))];
+  };
+
+  it('sends as many bitmap bytes as the highest page needs, none without pages', () => {
+    expect(bitmapOf(info([]))).toEqual([0, []]);
+    expect(bitmapOf(info([0]))).toEqual([1, [0x01]]);
+    expect(bitmapOf(info([7]))).toEqual([1, [0x80]]);
+    expect(bitmapOf(info([0, 9]))).toEqual([2, [0x01, 0x02]]);
+    expect(bitmapOf(info([3, 16]))).toEqual([3, [0x08, 0x00, 0x01]]);
+  });
+});
+
+describe('DeviceStreamDecoder on the stroke of §12.3', () => {
+  const rows = [
+    'C0 69 0E 00 00 00 68 E5 CF 8B 01 00 00 00 00 00 00 FF C1',
+    'C0 6B 0D 00 01 1B 00 00 03 2C 04 00 00 01 00 00 00 C1',
+    'C0 6C 0E 00 02 05 2C 01 1E 00 28 00 19 32 46 50 00 00 C1',
+    'C0 6C 0E 00 03 0D A4 01 1F 00 28 00 0A 4B 46 50 00 00 C1',
+    'C0 6C 0E 00 04 0D 7D E0 00 20 00 29 00 05 00 46 50 00 00 C1',
+    'C0 6A 13 00 05 28 68 E5 CF 8B 01 00 00 03 00 04 00 04 00 03 00 03 00 C1',
+  ].map((h) => fromHex(h));
+  const all = new Uint8Array(rows.reduce((n, r) => n + r.length, 0));
+  let at = 0;
+  for (const r of rows) {
+    all.set(r, at);
+    at += r.length;
+  }
+
+  it('gives the messages frame by frame decoding gives, dots straight from its buffer', () => {
+    const expected = decodeFrames(all).map(decodeDeviceFrame);
+    expect(expected.map((m) => m.kind)).toEqual(['penDown', 'pageInfo', 'dot', 'dot', 'dot', 'penUp']);
+    const stream = new DeviceStreamDecoder();
+    expect(stream.pushAll(all)).toEqual(expected);
+    expect(stream.stats.frames).toBe(6);
+    // Split as in the fact sheet: an escape and a frame boundary inside the notifications.
+    const split = new DeviceStreamDecoder();
+    const got = [
+      ...split.pushAll(fromHex('C0 6C 0E 00 04 0D 7D')),
+      ...split.pushAll(fromHex('E0 00 20 00 29 00 05 00 46 50 00 00 C1 C0 6A 13 00 05 28 68 E5')),
+      ...split.pushAll(fromHex('CF 8B 01 00 00 03 00 04 00 04 00 03 00 03 00 C1')),
+    ];
+    expect(got).toEqual(expected.slice(4));
+  });
+
+  it('reads a dot frame too short for a dot as malformed, and forgets a partial frame on reset', () => {
+    const stream = new DeviceStreamDecoder();
+    expect(stream.pushAll(fromHex('C0 6C 0A 00 00 00 00 00 00 00 00 00 00 00 C1'))).toMatchObject([
+      { kind: 'malformed', cmd: 0x6c },
+    ]);
+    expect(stream.pushAll(rows[2]!.subarray(0, 8))).toEqual([]);
+    stream.reset();
+    expect(stream.pushAll(rows[2]!.subarray(8))).toEqual([]);
+    expect(stream.pushAll(rows[3]!)).toEqual(decodeFrames(rows[3]!).map(decodeDeviceFrame));
+  });
+});

@@ -302,3 +302,57 @@ describe('PenEventDecoder', () => {
     );
   });
 });
+
+describe('PenEventDecoder anomalies in the log', () => {
+  const dot = (ec: number) => ({
+    kind: 'dot' as const,
+    ec,
+    dtMs: 9,
+    force: 1,
+    x: 1,
+    y: 1,
+    fx: 0,
+    fy: 0,
+    tiltX: 0,
+    tiltY: 0,
+    twist: 0,
+  });
+  const page = (ec: number) => ({
+    kind: 'pageInfo' as const,
+    ec,
+    section: 3,
+    owner: 27,
+    book: 1068,
+    page: 1,
+  });
+
+  it('warns of each anomaly in words, with the anomaly', () => {
+    const { feed, logger } = setup();
+    feed(
+      { kind: 'penDown', ec: 0, timeMs: 42, penTipType: 0, colorArgb: 0 },
+      dot(1),
+      page(3),
+      dot(4),
+      { kind: 'penDown', ec: 5, timeMs: T0, penTipType: 0, colorArgb: 0 },
+      {
+        kind: 'penUp',
+        ec: 6,
+        timeMs: T0 + 10,
+        dotCount: 0,
+        totalImageCount: 0,
+        processedImageCount: 0,
+        successImageCount: 0,
+        sentImageCount: 0,
+      },
+      dot(7),
+    );
+    expect(logger.lines.filter((l) => l.level === 'warn').map((l) => [l.message, l.details])).toEqual([
+      ['invalid pen time (RTC not set)', [{ kind: 'invalidTime', timeMs: 42 }]],
+      ['missing page change: dot dropped', [{ kind: 'missingPageInfo', timeMs: 51 }]],
+      ['event counter gap', [{ kind: 'eventCounterGap', timeMs: 51, expectedEc: 2, ec: 3 }]],
+      ['missing pen up: stroke closed at its last dot', [{ kind: 'missingPenUp', timeMs: 60 }]],
+      ['missing move: pen up without dots', [{ kind: 'missingMove', timeMs: T0 + 10 }]],
+      ['missing pen down', [{ kind: 'missingPenDown', timeMs: 5_000_000 }]],
+    ]);
+  });
+});

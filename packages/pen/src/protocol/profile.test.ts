@@ -4,11 +4,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { utf8 } from './bytes';
 import {
   decodeProfileRequest,
+  decodeProfileResponse,
   encodeProfileRequest,
   NEOLAB_PROFILE_PASSWORD,
   profilePasswordFromText,
+  sameProfilePassword,
 } from './profile';
 
 const NEOLAB = Uint8Array.of(0x6b, 0xca, 0x6b, 0x50, 0x5d, 0xec, 0xa7, 0x8c);
@@ -44,5 +47,39 @@ describe('profile password', () => {
     expect(() => encodeProfileRequest('p', { op: 'delete', password: new Uint8Array(9) })).toThrow(
       RangeError,
     );
+  });
+});
+
+describe('profile passwords compared and refused', () => {
+  it('takes a text of exactly 8 bytes, and names the bytes of a longer one', () => {
+    expect(profilePasswordFromText('12345678')).toEqual(utf8('12345678'));
+    expect(() => profilePasswordFromText('123456789')).toThrow(
+      'a profile password has at most 8 bytes, "123456789" has 9',
+    );
+    // 'é' is two bytes: five of them are 10.
+    expect(() => profilePasswordFromText('ééééé')).toThrow('"ééééé" has 10');
+    expect(() => encodeProfileRequest('p', { op: 'delete', password: new Uint8Array(9) })).toThrow(
+      'a profile password has at most 8 bytes, got 9',
+    );
+  });
+
+  it('compares passwords as the 8 zero-padded bytes on the wire', () => {
+    expect(sameProfilePassword(NEOLAB, Uint8Array.from(NEOLAB))).toBe(true);
+    expect(sameProfilePassword(Uint8Array.of(1, 2), Uint8Array.of(1, 2, 0, 0, 0, 0, 0, 0))).toBe(true);
+    expect(sameProfilePassword(new Uint8Array(0), new Uint8Array(8))).toBe(true);
+    for (let i = 0; i < 8; i++) {
+      const other = Uint8Array.from(NEOLAB);
+      other[i] = other[i]! ^ 1;
+      expect(sameProfilePassword(NEOLAB, other)).toBe(false);
+      expect(sameProfilePassword(other, NEOLAB)).toBe(false);
+    }
+    expect(sameProfilePassword(Uint8Array.of(1), Uint8Array.of(1, 2))).toBe(false);
+    expect(sameProfilePassword(Uint8Array.of(1, 2), Uint8Array.of(1))).toBe(false);
+  });
+
+  it('refuses an unknown operation code in a request or a response, naming it', () => {
+    const unknown = Uint8Array.of(0x70, 0, 0, 0, 0, 0, 0, 0, 0x7f, 0);
+    expect(() => decodeProfileRequest(unknown)).toThrow('unknown profile operation 0x7f');
+    expect(() => decodeProfileResponse(unknown)).toThrow('unknown profile operation 0x7f');
   });
 });

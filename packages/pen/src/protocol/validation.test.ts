@@ -3,18 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { isBelowMinimumProtocol, penDeviceInfo } from './deviceInfo';
 import {
   ACCEPTED_NAME_PREFIXES,
+  DEFAULT_PASSCODE,
   hasAcceptedNamePrefix,
   isBluetoothCancel,
   isValidPasscode,
   isValidTransferMode,
+  PEN_NOTIFY_CHAR_16BIT,
+  PEN_NOTIFY_CHAR_128BIT,
+  PEN_PAIRING_SERVICE,
   PEN_SERVICE_16BIT,
   PEN_SERVICE_128BIT,
+  PEN_WRITE_CHAR_16BIT,
+  PEN_WRITE_CHAR_128BIT,
   passcodeBytes,
   penRequestDeviceOptions,
   penTypeFromCode,
   sanitizeHexColor,
 } from './validation';
-import { protocolVersionNumber } from './wireFields';
+import { macFromString, macToString, protocolVersionNumber } from './wireFields';
 
 describe('validation (engine.md §5)', () => {
   it('sends a passcode of exactly four characters as their character codes', () => {
@@ -100,5 +106,46 @@ describe('validation (engine.md §5)', () => {
     expect(isBelowMinimumProtocol('2.12')).toBe(true);
     expect(isBelowMinimumProtocol('2.18')).toBe(false);
     expect(isBelowMinimumProtocol('2.22')).toBe(false);
+  });
+});
+
+describe('GATT identifiers and wire fields (pen-protocol.md §1.1, §2.5)', () => {
+  it('names the UUIDs of §1.1 exactly', () => {
+    expect([PEN_SERVICE_16BIT, PEN_WRITE_CHAR_16BIT, PEN_NOTIFY_CHAR_16BIT]).toEqual([
+      '000019f1-0000-1000-8000-00805f9b34fb',
+      '00002ba0-0000-1000-8000-00805f9b34fb',
+      '00002ba1-0000-1000-8000-00805f9b34fb',
+    ]);
+    expect([PEN_SERVICE_128BIT, PEN_WRITE_CHAR_128BIT, PEN_NOTIFY_CHAR_128BIT]).toEqual([
+      '4f99f138-9d53-5bfa-9e50-b147491afe68',
+      '8bc8cc7d-88ca-56b0-af9a-9bf514d0d61a',
+      '64cd86b1-2256-5aeb-9f04-2caf6c60ae57',
+    ]);
+    expect(PEN_PAIRING_SERVICE).toBe('000019f0-0000-1000-8000-00805f9b34fb');
+    expect(DEFAULT_PASSCODE).toBe('0000');
+  });
+
+  it('takes a passcode of single-byte characters up to 0xFF, and says why it refuses one', () => {
+    expect(Array.from(passcodeBytes('ÿÿÿÿ'))).toEqual([0xff, 0xff, 0xff, 0xff]);
+    expect(() => passcodeBytes('12')).toThrow('passcode must be exactly 4 characters');
+    expect(() => passcodeBytes('123Ā')).toThrow('passcode characters must be single-byte characters');
+    expect(isValidPasscode('123Ā')).toBe(false);
+  });
+
+  it('reads a MAC address of exactly 12 hex digits in any of its spellings', () => {
+    const mac = [0x9c, 0x7b, 0xd2, 0x12, 0x34, 0x56];
+    expect(Array.from(macFromString('9C:7B:D2:12:34:56'))).toEqual(mac);
+    expect(Array.from(macFromString('9c-7b-d2-12-34-56'))).toEqual(mac);
+    expect(Array.from(macFromString('9C7BD2123456'))).toEqual(mac);
+    expect(macToString(macFromString('9c7bd2123456'))).toBe('9C:7B:D2:12:34:56');
+    expect(() => macFromString('9C:7B:D2:12:34')).toThrow('invalid MAC address: 9C:7B:D2:12:34');
+    expect(() => macFromString('9C:7B:D2:12:34:56:78')).toThrow(RangeError);
+  });
+
+  it('reads a protocol version at the start of the text only, with numbers of any digits', () => {
+    expect(protocolVersionNumber(' 2.18')).toBe(218);
+    expect(protocolVersionNumber('12.5')).toBe(1250);
+    expect(protocolVersionNumber('v2.18')).toBeUndefined();
+    expect(protocolVersionNumber('x 2.18')).toBeUndefined();
   });
 });
