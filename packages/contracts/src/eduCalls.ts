@@ -61,7 +61,6 @@ import {
   mathSummaryQuery,
   pupilDetailData,
   pupilDetailParams,
-  pupilDetailsData,
   unitsBody,
   unitsData,
 } from './eduAnalytics';
@@ -290,12 +289,6 @@ export const eduCalls = {
     params: pupilDetailParams,
     query: mathSummaryQuery,
     data: pupilDetailData,
-  }),
-  getPupilSummaries: call({
-    method: 'GET',
-    path: '/edu/v1/math/summary/students',
-    query: mathSummaryQuery,
-    data: pupilDetailsData,
   }),
   getMaterialUnits: call({
     method: 'GET',
