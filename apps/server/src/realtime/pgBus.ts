@@ -32,6 +32,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '@dotink/ncode';
 import pg from 'pg';
 import type { BusMessage, RealtimeBus, RoomRole } from './bus';
+import { receives } from './rooms';
 
 /** The prefix of the rooms' NOTIFY channels. */
 export const REALTIME_CHANNEL = 'dotink_realtime';
@@ -50,20 +51,33 @@ export type Audience = 'all' | 'staff';
  * and a room's path is longer and holds any character, so it is named by a digest of the path.
  */
 export function roomChannel(room: string, audience: Audience): string {
-  const digest = createHash('sha256').update(room).digest('hex').slice(0, 32);
+  let digest = digests.get(room);
+  if (digest === undefined) {
+    // a room's digest is worked out once, not for every pen message published in it
+    if (digests.size >= MAX_DIGESTS) digests.clear();
+    digest = createHash('sha256').update(room).digest('hex').slice(0, 32);
+    digests.set(room, digest);
+  }
   return `${REALTIME_CHANNEL}_${audience === 'all' ? 'a' : 's'}${digest}`;
 }
 
-/** The channel a message travels on: its receivers (rooms.ts `receives`) by its sender's role. */
+/** Rooms' digests kept (a room lives for a lesson; the map starts over past this many). */
+const MAX_DIGESTS = 10_000;
+const digests = new Map<string, string>();
+
+/**
+ * The channel a message travels on, by rooms.ts `receives`: what a pupil may receive goes to the
+ * whole room, the rest only to the members who are not pupils.
+ */
 export function channelOf(message: Pick<BusMessage, 'room' | 'senderRole'>): string {
-  return roomChannel(message.room, message.senderRole === 'teacher' ? 'all' : 'staff');
+  return roomChannel(message.room, receives('student', message.senderRole) ? 'all' : 'staff');
 }
 
-/** The channels a member of `role` listens to: a pupil hears only the teacher. */
+/** The channels a member of `role` listens to: the other channel only if pupils' messages reach it. */
 export function channelsFor(room: string, role: RoomRole): string[] {
-  return role === 'student'
-    ? [roomChannel(room, 'all')]
-    : [roomChannel(room, 'all'), roomChannel(room, 'staff')];
+  return receives(role, 'student')
+    ? [roomChannel(room, 'all'), roomChannel(room, 'staff')]
+    : [roomChannel(room, 'all')];
 }
 /** UTF-8 bytes of a batch per chunk: with its header (under 50 bytes) under the 8,000-byte limit. */
 export const CHUNK_BYTES = 7900;
