@@ -434,6 +434,11 @@ const cases: readonly RouteCase[] = [
     }),
   },
   {
+    route: 'GET /edu/v1/math/summary/students',
+    expect: staff,
+    request: async (_app, w) => ({ method: 'GET', url: `/edu/v1/math/summary/students?${summaryQuery(w)}` }),
+  },
+  {
     route: 'GET /edu/v1/live/{courseId}',
     expect: staff,
     request: async (app, w) => ({ method: 'GET', url: `/edu/v1/live/${await liveLessonOf(app, w)}` }),

@@ -281,6 +281,13 @@ export const pupilDetailData = z.object({
 });
 export type PupilDetailData = z.infer<typeof pupilDetailData>;
 
+/**
+ * `data` of `GET /edu/v1/math/summary/students` (same query): every pupil's detail at once, by
+ * registration number, each equal to the pupil's own answer (the class report, issue 30 item 2).
+ */
+export const pupilDetailsData = z.object({ pupils: z.array(pupilDetailData) });
+export type PupilDetailsData = z.infer<typeof pupilDetailsData>;
+
 // ——— Requests ———
 
 /** An IANA time zone name the runtime knows (e.g. 'Asia/Seoul'). */

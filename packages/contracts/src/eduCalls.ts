@@ -61,6 +61,7 @@ import {
   mathSummaryQuery,
   pupilDetailData,
   pupilDetailParams,
+  pupilDetailsData,
   unitsBody,
   unitsData,
 } from './eduAnalytics';
@@ -289,6 +290,12 @@ export const eduCalls = {
     params: pupilDetailParams,
     query: mathSummaryQuery,
     data: pupilDetailData,
+  }),
+  getPupilSummaries: call({
+    method: 'GET',
+    path: '/edu/v1/math/summary/students',
+    query: mathSummaryQuery,
+    data: pupilDetailsData,
   }),
   getMaterialUnits: call({
     method: 'GET',

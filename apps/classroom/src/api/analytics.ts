@@ -9,6 +9,7 @@ import {
   mathSummaryData,
   type PupilDetailData,
   pupilDetailData,
+  pupilDetailsData,
   type UnitDefinition,
   type UnitsData,
   unitsData,
@@ -56,6 +57,13 @@ export function analyticsApi(call: Call) {
           },
         )
       ).data,
+    /** Every pupil's detail at once, by registration number (the class report). */
+    pupilDetails: async (r: SummaryRequest): Promise<PupilDetailData[]> =>
+      (
+        await call(answerSchema(pupilDetailsData), '/edu/v1/math/summary/students', {
+          query: summaryQuery(r),
+        })
+      ).data.pupils,
     /** The units of a teacher's own material (POD). */
     materialUnits: async (curriculumId: number, textbookId: number): Promise<UnitsData> =>
       (

@@ -9,7 +9,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { clickPage, type PupilInput } from './analyticsInput';
-import { type BookInput, splitByWritingRate, summariseClassBook, summarisePupil } from './classSummary';
+import {
+  type BookInput,
+  splitByWritingRate,
+  summariseClassBook,
+  summarisePupil,
+  summarisePupils,
+} from './classSummary';
 import { summaryUnits } from './summaryUnits';
 import { fixedOffsetZoneClock, intlZoneClock } from './zoneClock';
 
@@ -303,6 +309,15 @@ describe('summariseClassBook (hand-worked class of three)', () => {
       { page: 5, label: '3', unitIndex: 3, writtenPupils: 1, touchedPupils: 0, strokeCount: 1 },
       { page: 6, label: '4', unitIndex: -1, writtenPupils: 0, touchedPupils: 1, strokeCount: 0 },
     ]);
+  });
+});
+
+describe('summarisePupils (the class report: every pupil at once)', () => {
+  it("equals each pupil's own detail, by registration number", () => {
+    const all = summarisePupils(book, [cy, ben, ann], zone, 99);
+    const order = summariseClassBook(book, [cy, ben, ann], zone, 99).pupils.map((p) => p.studentId);
+    expect(all.map((d) => d.pupil.studentId)).toEqual(order);
+    for (const d of all) expect(d).toEqual(summarisePupil(book, [cy, ben, ann], d.pupil.studentId, zone, 99));
   });
 });
 

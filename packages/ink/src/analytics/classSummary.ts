@@ -159,12 +159,14 @@ function classWork(
   book: BookInput,
   pupils: readonly PupilInput[],
   zone: ZoneClock,
-  detailFor?: string,
+  detailFor?: string | ReadonlySet<string>,
 ): ClassWork {
   const layout = bookLayout(book);
+  const detailed = (id: string) =>
+    typeof detailFor === 'string' ? id === detailFor : detailFor?.has(id) === true;
   const works = [...pupils]
     .sort(byRegistration)
-    .map((p) => pupilWork(layout, p, zone, p.studentId === detailFor));
+    .map((p) => pupilWork(layout, p, zone, detailed(p.studentId)));
   return { layout, works, average: classAverage(layout, works) };
 }
 
@@ -212,29 +214,56 @@ export function summarisePupil(
   zone: ZoneClock,
   computedAtMs: number,
 ): PupilDetailData {
-  const input = pupils.find((p) => p.studentId === studentId);
-  if (!input) throw new RangeError(`no pupil ${studentId} in this class`);
-  const { layout, works, average } = classWork(book, pupils, zone, studentId);
-  const work = works.find((w) => w.summary.studentId === studentId)!;
-  const clicks: ContentClick[] = input.clicks
-    .map((c) => ({
-      click_time: c.click_time,
-      timeMs: c.timeMs,
-      category: c.category,
-      id: c.id,
-      type: c.type,
-      url: c.url,
-      page: clickPage(c.id),
-    }))
-    .sort((a, b) => b.timeMs - a.timeMs);
-  return {
-    pupil: work.summary,
-    units: layout.units,
-    average,
-    blocks: work.blocks,
-    days: calendarDays(work.blocks, zone),
-    clicks,
-    timeZone: zone.timeZone,
-    computedAtMs,
-  };
+  if (!pupils.some((p) => p.studentId === studentId))
+    throw new RangeError(`no pupil ${studentId} in this class`);
+  return pupilDetails(pupils, classWork(book, pupils, zone, studentId), [studentId], zone, computedAtMs)[0]!;
+}
+
+/**
+ * Every pupil's detail at once (`GET /edu/v1/math/summary/students`, the class report of issue
+ * 30): the class worked out once, each pupil's detail equal to {@link summarisePupil}'s, by
+ * registration number.
+ */
+export function summarisePupils(
+  book: BookInput,
+  pupils: readonly PupilInput[],
+  zone: ZoneClock,
+  computedAtMs: number,
+): PupilDetailData[] {
+  const ids = [...pupils].sort(byRegistration).map((p) => p.studentId);
+  return pupilDetails(pupils, classWork(book, pupils, zone, new Set(ids)), ids, zone, computedAtMs);
+}
+
+function pupilDetails(
+  pupils: readonly PupilInput[],
+  { layout, works, average }: ClassWork,
+  studentIds: readonly string[],
+  zone: ZoneClock,
+  computedAtMs: number,
+): PupilDetailData[] {
+  return studentIds.map((studentId) => {
+    const input = pupils.find((p) => p.studentId === studentId)!;
+    const work = works.find((w) => w.summary.studentId === studentId)!;
+    const clicks: ContentClick[] = input.clicks
+      .map((c) => ({
+        click_time: c.click_time,
+        timeMs: c.timeMs,
+        category: c.category,
+        id: c.id,
+        type: c.type,
+        url: c.url,
+        page: clickPage(c.id),
+      }))
+      .sort((a, b) => b.timeMs - a.timeMs);
+    return {
+      pupil: work.summary,
+      units: layout.units,
+      average,
+      blocks: work.blocks,
+      days: calendarDays(work.blocks, zone),
+      clicks,
+      timeZone: zone.timeZone,
+      computedAtMs,
+    };
+  });
 }

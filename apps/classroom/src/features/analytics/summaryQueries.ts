@@ -66,7 +66,8 @@ export function mathSearch(q: MathQuery, studentId?: string): string {
 /** The browser's IANA time zone. */
 export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-const requestOf = (q: MathQuery): SummaryRequest => ({
+/** The summary request of a math/* page (the browser's time zone). */
+export const requestOf = (q: MathQuery): SummaryRequest => ({
   eduClassId: q.eduClassId,
   curriculumId: q.curriculumId,
   section: q.section,

@@ -38,7 +38,7 @@ export function cellValue(cell: ExportCell, column: ExportColumn | undefined): E
 }
 
 /** A file name of the title and date: characters that file systems refuse become '_'. */
-export function exportFileName(parts: readonly string[], extension: 'xlsx' | 'csv'): string {
+export function exportFileName(parts: readonly string[], extension: 'xlsx' | 'csv' | 'pdf'): string {
   const base = parts
     .filter((p) => p.trim() !== '')
     .join(' - ')

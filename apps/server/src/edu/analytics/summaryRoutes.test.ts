@@ -1,4 +1,4 @@
-import { mathSummaryData, pupilDetailData } from '@dotink/contracts/eduAnalytics';
+import { mathSummaryData, pupilDetailData, pupilDetailsData } from '@dotink/contracts/eduAnalytics';
 import { manualClock, pageAddress } from '@dotink/ncode';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase, useTestServer } from '../../../test/harness';
@@ -214,6 +214,20 @@ describeEachDatabase('GET /edu/v1/math/summary', (kind) => {
     const pupil = pupilDetailData.parse(detail.json().data);
     expect(pupil.pupil.studentId).toBe(room.students[0]!.id);
     expect(pupil.clicks.map((c) => c.type)).toEqual(['youtube']);
+  });
+
+  it("answers every pupil's detail at once, each equal to the pupil's own answer (the class report)", async () => {
+    const res = await get(`/edu/v1/math/summary/students?${query()}`);
+    expect(res.statusCode).toBe(200);
+    const all = pupilDetailsData.parse(res.json().data).pupils;
+    expect(all.map((d) => d.pupil.num)).toEqual([1, 2, 3]);
+    for (const d of all) {
+      const own = await get(`/edu/v1/math/summary/student/${d.pupil.studentId}?${query()}`);
+      expect(d).toEqual(pupilDetailData.parse(own.json().data));
+    }
+    // a teacher of the school who does not teach the class reads nobody's (403, as the summary)
+    const stranger = await teacherWithToken(app(), { schoolId: room.schoolId });
+    expect((await get(`/edu/v1/math/summary/students?${query()}`, stranger.headers)).statusCode).toBe(403);
   });
 
   it('answers again from the cache, and a new upload of the class changes the answer', async () => {

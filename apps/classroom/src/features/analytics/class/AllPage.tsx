@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { ExportButtons } from '../../../components/ExportButtons';
 import { useT } from '../../../i18n/text';
 import { ChartFrame, chartTable } from '../ChartFrame';
+import { ReportAction } from '../report/ReportAction';
 import type { MathQuery } from '../summaryQueries';
 import { ClassPageFrame } from './ClassPageFrame';
 import { studentPath, WHOLE_BOOK_AXIS, wholeBookRows } from './classData';
@@ -38,6 +39,14 @@ function WholeBook({ data, q }: { data: MathSummaryData; q: MathQuery }) {
         tables={() => mathAllTables(t, data)}
         fileName={[q.textbookTitle, t('analyticsClass.wholeTextbook')]}
         testId="export-math-all"
+      />
+      <ReportAction
+        query={q}
+        summary={data}
+        scope="class"
+        studentIds={data.pupils.map((p) => p.studentId)}
+        fileName={[q.textbookTitle, t('analyticsClass.wholeTextbook')]}
+        testId="report-class"
       />
       <div className="math-all-top">
         <ChartFrame

@@ -16,7 +16,8 @@ import { AppDialog } from '../../../components/Dialog';
 import { ExportButtons } from '../../../components/ExportButtons';
 import { useT } from '../../../i18n/text';
 import { useServices } from '../../../lib/services';
-import { type MathQuery, mathSearch } from '../summaryQueries';
+import { ReportAction } from '../report/ReportAction';
+import { type MathQuery, mathSearch, useMathSummary } from '../summaryQueries';
 import { PupilCalendar } from './PupilCalendar';
 import {
   HourChart,
@@ -102,6 +103,7 @@ function StudentFigures(props: {
   const f = useTimeFormat(detail.timeZone);
   const rows = useMemo(() => unitRows(detail.units, detail.pupil.units, detail.average.units), [detail]);
   const pupilName = detail.pupil.name;
+  const summary = useMathSummary(props.query);
   return (
     <div className="pupil-figures" data-testid="pupil-figures" data-student={props.studentId}>
       <ExportButtons
@@ -110,6 +112,17 @@ function StudentFigures(props: {
         fileName={[props.query.textbookTitle, pupilName, t('analyticsPupil.studentTitle')]}
         testId="export-math-student"
       />
+      {summary.data ? (
+        <ReportAction
+          query={props.query}
+          summary={summary.data}
+          scope="pupil"
+          studentIds={[props.studentId]}
+          pupilName={pupilName}
+          fileName={[props.query.textbookTitle, `${detail.pupil.num}. ${pupilName}`]}
+          testId="report-pupil"
+        />
+      ) : null}
       <InfoBox />
       <div className="pupil-grid">
         <HourChart hourStudyMin={detail.pupil.hourStudyMin} />

@@ -1,0 +1,503 @@
+/**
+ * Draws the pupil report PDF (issue 30 item 2) with pdf-lib: per pupil a page of facts, vector
+ * bar charts and the study calendar, then the thumbnails of the pages they wrote on — the
+ * textbook page embedded once per document (`embedPdf`) and reused, the ink drawn over it as
+ * vector polylines. Text is set in an embedded Noto Sans of the user's language
+ * (fontkit); a string the language's font cannot show (a Korean name in a Japanese report) takes
+ * the first other font that can. The fonts are embedded whole: fontkit's subsets lose the
+ * composite glyphs of Noto Sans CJK (Hangul syllables and digits went blank in poppler), and a
+ * whole font costs ~3 MB a language once per file. No DOM: it runs in the report worker and in Node tests.
+ */
+import fontkit from '@pdf-lib/fontkit';
+import {
+  PDFDocument,
+  type PDFDocument as PDFDocumentType,
+  type PDFEmbeddedPage,
+  type PDFFont,
+  type PDFPage,
+  type RGB,
+  rgb,
+} from 'pdf-lib';
+import type {
+  BarChart,
+  PupilSheet,
+  ReportCalendar,
+  ReportJob,
+  ReportLanguage,
+  Thumbnail,
+} from './reportModel';
+import { PAPER_PT, ReportFailure } from './reportModel';
+
+/** The embedded fonts: Noto Sans KR (Korean, English), JP, TC. */
+export type FontName = 'kr' | 'jp' | 'tc';
+
+/** The fonts tried for a language, its own first. */
+export const FONT_ORDER: Readonly<Record<ReportLanguage, readonly FontName[]>> = {
+  ko: ['kr', 'jp', 'tc'],
+  en: ['kr', 'jp', 'tc'],
+  ja: ['jp', 'kr', 'tc'],
+  'zh-TW': ['tc', 'kr', 'jp'],
+};
+
+/** The ink's colour in the thumbnails (a blue no textbook prints in). */
+export const INK_RGB = [0.05, 0.2, 0.85] as const;
+const SERIES_RGB = [rgb(0.15, 0.45, 0.85), rgb(0.62, 0.66, 0.72)] as const;
+const TEXT = rgb(0.1, 0.1, 0.12);
+const MUTED = rgb(0.4, 0.42, 0.46);
+const LINE = rgb(0.82, 0.84, 0.87);
+const STUDY = rgb(0.84, 0.91, 1);
+
+const MARGIN_PT = 40;
+const THUMB_COLUMNS = 4;
+const THUMB_GAP_PT = 12;
+/** Ink line width in the thumbnail, points. */
+const INK_WIDTH_PT = 0.7;
+/** A stroke's points closer than this (points of the thumbnail) to the last kept one are dropped. */
+const INK_STEP_PT = 0.35;
+
+export interface ReportPdfDeps {
+  /** The bytes of a font (fetched once, when some text needs it). */
+  readonly fontBytes: (name: FontName) => Promise<Uint8Array>;
+  /** 0–1 after each pupil. */
+  readonly onProgress?: (done: number, total: number) => void;
+  /** True stops between pupils (the promise rejects with an AbortError). */
+  readonly cancelled?: () => boolean;
+}
+
+interface LoadedFont {
+  readonly font: PDFFont;
+  readonly chars: ReadonlySet<number>;
+}
+
+/** The fonts of a document: loaded and embedded when a string first needs them. */
+class Fonts {
+  private readonly loaded = new Map<FontName, Promise<LoadedFont>>();
+  constructor(
+    private readonly doc: PDFDocumentType,
+    private readonly order: readonly FontName[],
+    private readonly bytes: (name: FontName) => Promise<Uint8Array>,
+  ) {}
+
+  private load(name: FontName): Promise<LoadedFont> {
+    let f = this.loaded.get(name);
+    if (!f) {
+      f = (async () => {
+        let bytes: Uint8Array;
+        try {
+          bytes = await this.bytes(name);
+        } catch (error) {
+          throw new ReportFailure('font', error instanceof Error ? error.message : String(error));
+        }
+        const font = await this.doc.embedFont(bytes, { subset: false });
+        // a word's glyphs are laid out once for the document (fontkit's layout is slow, and a
+        // class's sheets repeat their words); the embedder has counted its glyphs the first time
+        const encode = font.encodeText.bind(font);
+        const encoded = new Map<string, ReturnType<typeof encode>>();
+        font.encodeText = (text) => {
+          let e = encoded.get(text);
+          if (!e) {
+            e = encode(text);
+            encoded.set(text, e);
+          }
+          return e;
+        };
+        return { font, chars: new Set(font.getCharacterSet()) };
+      })();
+      this.loaded.set(name, f);
+    }
+    return f;
+  }
+
+  /** The font each string is set in (the first in order that has all its characters). */
+  async prepare(texts: Iterable<string>): Promise<(text: string) => PDFFont> {
+    const primary = await this.load(this.order[0]!);
+    const chosen = new Map<string, PDFFont>();
+    for (const text of texts) {
+      if (chosen.has(text)) continue;
+      let pick = primary.font;
+      for (const name of this.order) {
+        const f = await this.load(name);
+        if (covers(f.chars, text)) {
+          pick = f.font;
+          break;
+        }
+      }
+      chosen.set(text, pick);
+    }
+    return (text) => chosen.get(text) ?? primary.font;
+  }
+}
+
+const covers = (chars: ReadonlySet<number>, text: string): boolean => {
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    if (c > 0x20 && !chars.has(c)) return false;
+  }
+  return true;
+};
+
+/** Every string a sheet writes (to choose its fonts before drawing). */
+export function sheetTexts(s: PupilSheet): string[] {
+  const out = [s.title, s.name, s.calendar.title, s.calendar.empty, ...s.calendar.weekdays];
+  for (const [k, v] of s.facts) out.push(k, v);
+  for (const c of s.charts) {
+    out.push(c.title, c.empty, ...c.series);
+    for (const r of c.rows) out.push(r.label, ...r.texts);
+  }
+  for (const m of s.calendar.months) {
+    out.push(m.label);
+    for (const d of m.study) out.push(d.text);
+  }
+  for (let d = 1; d <= 31; d++) out.push(String(d));
+  out.push(s.thumbnails.title, s.thumbnails.empty, s.thumbnails.more ?? '');
+  for (const p of s.thumbnails.pages) out.push(p.label);
+  return out;
+}
+
+/**
+ * Sets text word by word, a plain space between (set whole, Noto Sans CJK's contextual
+ * substitutions turn a space before Hangul into a wide glyph), and keeps each word's width for
+ * the document: a class's sheets repeat their words, and fontkit's layout is slow.
+ */
+class Typesetter {
+  private readonly widths = new Map<PDFFont, Map<string, number>>();
+
+  private wordWidth(font: PDFFont, word: string, sizePt: number): number {
+    let byWord = this.widths.get(font);
+    if (!byWord) {
+      byWord = new Map();
+      this.widths.set(font, byWord);
+    }
+    let w = byWord.get(word);
+    if (w === undefined) {
+      w = font.widthOfTextAtSize(word, 1);
+      byWord.set(word, w);
+    }
+    return w * sizePt;
+  }
+
+  /** The width of a text as {@link draw} sets it. */
+  width(font: PDFFont, text: string, sizePt: number): number {
+    const words = text.split(' ');
+    const space = this.wordWidth(font, ' ', sizePt);
+    return (
+      words.reduce((w, word) => w + (word === '' ? 0 : this.wordWidth(font, word, sizePt)), 0) +
+      space * (words.length - 1)
+    );
+  }
+
+  /** The text cut to a width (with '…'). */
+  fit(font: PDFFont, text: string, sizePt: number, widthPt: number): string {
+    if (this.width(font, text, sizePt) <= widthPt) return text;
+    const chars = [...text];
+    while (chars.length > 1 && this.width(font, `${chars.join('')}…`, sizePt) > widthPt) chars.pop();
+    return `${chars.join('')}…`;
+  }
+
+  draw(page: PDFPage, font: PDFFont, text: string, x: number, y: number, sizePt: number, color: RGB): void {
+    const space = this.wordWidth(font, ' ', sizePt);
+    let at = x;
+    for (const word of text.split(' ')) {
+      if (word !== '') {
+        page.drawText(word, { x: at, y, size: sizePt, font, color });
+        at += this.wordWidth(font, word, sizePt);
+      }
+      at += space;
+    }
+  }
+}
+
+/** Draws on pages of one pupil, top to bottom, starting a page when the next part does not fit. */
+class Flow {
+  page!: PDFPage;
+  /** The next line's top, points from the bottom. */
+  y = 0;
+  constructor(
+    readonly doc: PDFDocumentType,
+    readonly widthPt: number,
+    readonly heightPt: number,
+    readonly font: (text: string) => PDFFont,
+    private readonly type: Typesetter,
+  ) {
+    this.newPage();
+  }
+
+  newPage(): void {
+    this.page = this.doc.addPage([this.widthPt, this.heightPt]);
+    this.y = this.heightPt - MARGIN_PT;
+  }
+
+  /** Starts a page unless `heightPt` fits below. */
+  need(heightPt: number): void {
+    if (this.y - heightPt < MARGIN_PT) this.newPage();
+  }
+
+  get innerWidthPt(): number {
+    return this.widthPt - 2 * MARGIN_PT;
+  }
+
+  text(text: string, x: number, yBaseline: number, sizePt: number, color = TEXT, widthPt?: number): void {
+    if (text === '') return;
+    const font = this.font(text);
+    const shown = widthPt === undefined ? text : this.type.fit(font, text, sizePt, widthPt);
+    this.type.draw(this.page, font, shown, x, yBaseline, sizePt, color);
+  }
+
+  textWidth(text: string, sizePt: number): number {
+    return this.type.width(this.font(text), text, sizePt);
+  }
+}
+
+function drawHeader(f: Flow, s: PupilSheet): void {
+  f.text(s.title, MARGIN_PT, f.y - 12, 12, MUTED);
+  f.text(s.name, MARGIN_PT, f.y - 36, 20, TEXT, f.innerWidthPt);
+  f.y -= 48;
+  const labelW = Math.max(...s.facts.map(([k]) => f.textWidth(k, 10)), 0) + 12;
+  for (const [k, v] of s.facts) {
+    f.text(k, MARGIN_PT, f.y - 11, 10, MUTED);
+    f.text(v, MARGIN_PT + labelW, f.y - 11, 10, TEXT, f.innerWidthPt - labelW);
+    f.y -= 15;
+  }
+  f.y -= 8;
+}
+
+function drawChart(f: Flow, c: BarChart): void {
+  const barH = 9;
+  const rowH = c.series.length * barH + 8;
+  const head = 34;
+  f.need(head + Math.max(1, Math.min(c.rows.length, 4)) * rowH + 16);
+  f.text(c.title, MARGIN_PT, f.y - 12, 12, TEXT, f.innerWidthPt);
+  // legend
+  let lx = MARGIN_PT;
+  for (const [i, name] of c.series.entries()) {
+    f.page.drawRectangle({ x: lx, y: f.y - 27, width: 8, height: 8, color: SERIES_RGB[i % 2]! });
+    f.text(name, lx + 11, f.y - 26, 8, MUTED);
+    lx += 11 + f.textWidth(name, 8) + 14;
+  }
+  f.y -= head;
+  if (c.rows.length === 0) {
+    f.text(c.empty, MARGIN_PT, f.y - 10, 9, MUTED);
+    f.y -= 24;
+    return;
+  }
+  const labelW = Math.min(150, f.innerWidthPt * 0.3);
+  const valueW = 40;
+  const x0 = MARGIN_PT + labelW + 6;
+  const barW = f.innerWidthPt - labelW - 6 - valueW;
+  const axisMax = c.axisMax > 0 ? c.axisMax : 1;
+  for (const r of c.rows) {
+    f.need(rowH);
+    const top = f.y;
+    f.text(r.label, MARGIN_PT, top - (rowH - 8) / 2 - 3, 8.5, TEXT, labelW);
+    for (const [i, v] of r.values.entries()) {
+      const w = Math.max(0, Math.min(1, v / axisMax)) * barW;
+      const yb = top - (i + 1) * barH;
+      f.page.drawRectangle({
+        x: x0,
+        y: yb + 1,
+        width: Math.max(w, 0.5),
+        height: barH - 2,
+        color: SERIES_RGB[i % 2]!,
+      });
+      f.text(r.texts[i] ?? '', x0 + w + 3, yb + 2, 7.5, TEXT);
+    }
+    f.page.drawLine({
+      start: { x: x0, y: top },
+      end: { x: x0, y: top - rowH + 6 },
+      thickness: 0.5,
+      color: LINE,
+    });
+    f.y -= rowH;
+  }
+  f.y -= 12;
+}
+
+function drawCalendar(f: Flow, c: ReportCalendar): void {
+  const perRow = 3;
+  const gap = 14;
+  const monthW = (f.innerWidthPt - gap * (perRow - 1)) / perRow;
+  const cellW = monthW / 7;
+  const cellH = 17;
+  f.need(40 + (c.months.length > 0 ? 18 + 13 + 6 * cellH : 14));
+  f.text(c.title, MARGIN_PT, f.y - 12, 12, TEXT, f.innerWidthPt);
+  f.y -= 22;
+  if (c.months.length === 0) {
+    f.text(c.empty, MARGIN_PT, f.y - 10, 9, MUTED);
+    f.y -= 24;
+    return;
+  }
+  for (let i = 0; i < c.months.length; i += perRow) {
+    const row = c.months.slice(i, i + perRow);
+    const weeks = Math.max(...row.map((m) => Math.ceil((m.firstWeekday + m.daysInMonth) / 7)));
+    const h = 16 + 12 + weeks * cellH + 10;
+    f.need(h);
+    for (const [j, m] of row.entries()) {
+      const x = MARGIN_PT + j * (monthW + gap);
+      let y = f.y;
+      f.text(m.label, x, y - 11, 10, TEXT, monthW);
+      y -= 16;
+      for (const [d, name] of c.weekdays.entries())
+        f.text(name, x + d * cellW + 2, y - 8, 7, MUTED, cellW - 3);
+      y -= 12;
+      const studied = new Map(m.study.map((s) => [s.day, s.text]));
+      for (let day = 1; day <= m.daysInMonth; day++) {
+        const k = m.firstWeekday + day - 1;
+        const cx = x + (k % 7) * cellW;
+        const cy = y - Math.floor(k / 7) * cellH;
+        const text = studied.get(day);
+        f.page.drawRectangle({
+          x: cx,
+          y: cy - cellH,
+          width: cellW,
+          height: cellH,
+          borderColor: LINE,
+          borderWidth: 0.4,
+          ...(text !== undefined ? { color: STUDY } : {}),
+        });
+        f.text(String(day), cx + 1.5, cy - 6.5, 5.5, MUTED);
+        if (text !== undefined) f.text(text, cx + 1.5, cy - cellH + 2.5, 6.5, TEXT, cellW - 2);
+      }
+    }
+    f.y -= h;
+  }
+  f.y -= 6;
+}
+
+/** A number of a content stream: one decimal, no trailing zero. */
+const num = (v: number): string => {
+  const r = Math.round(v * 10) / 10;
+  return Number.isInteger(r) ? String(r) : r.toFixed(1);
+};
+
+/**
+ * The ink of a thumbnail as content-stream text: in a graphics state of its own, the page's
+ * points (y down) mapped onto the thumbnail at (`x`, `top`) by `scale`, each stroke a polyline
+ * (points closer than {@link INK_STEP_PT} on the thumbnail dropped, a lone dot a zero-length
+ * segment drawn by the round cap). Written as text, not as pdf-lib operator objects: a class's
+ * thumbnails hold about a million points.
+ */
+export function inkContent(t: Thumbnail, scale: number, x: number, top: number): string {
+  const out: string[] = [
+    'q',
+    `${scale.toFixed(5)} 0 0 ${(-scale).toFixed(5)} ${num(x)} ${num(top)} cm`,
+    `${INK_RGB.join(' ')} RG`,
+    `${num(INK_WIDTH_PT / scale)} w 1 J 1 j`,
+  ];
+  const step = INK_STEP_PT / scale;
+  for (const xy of t.strokes) {
+    if (xy.length < 2) continue;
+    let lx = xy[0]!;
+    let ly = xy[1]!;
+    out.push(`${num(lx)} ${num(ly)} m`);
+    let drawn = 0;
+    for (let i = 2; i < xy.length; i += 2) {
+      const px = xy[i]!;
+      const py = xy[i + 1]!;
+      const last = i + 2 >= xy.length;
+      if (!last && Math.abs(px - lx) < step && Math.abs(py - ly) < step) continue;
+      out.push(`${num(px)} ${num(py)} l`);
+      lx = px;
+      ly = py;
+      drawn++;
+    }
+    if (drawn === 0) out.push(`${num(lx)} ${num(ly)} l`);
+    out.push('S');
+  }
+  out.push('Q');
+  return out.join('\n');
+}
+
+function drawThumbnails(
+  f: Flow,
+  s: PupilSheet,
+  background: (pdfPage: number) => PDFEmbeddedPage | undefined,
+): void {
+  const th = s.thumbnails;
+  f.newPage();
+  f.text(th.title, MARGIN_PT, f.y - 12, 12, TEXT, f.innerWidthPt);
+  f.text(s.name, MARGIN_PT + f.textWidth(th.title, 12) + 10, f.y - 12, 10, MUTED);
+  f.y -= 24;
+  if (th.pages.length === 0) {
+    f.text(th.empty, MARGIN_PT, f.y - 10, 9, MUTED);
+    f.y -= 24;
+    return;
+  }
+  const w = (f.innerWidthPt - THUMB_GAP_PT * (THUMB_COLUMNS - 1)) / THUMB_COLUMNS;
+  const sizeOf = (t: Thumbnail) => {
+    const bg = t.pdfPage === undefined ? undefined : background(t.pdfPage);
+    return bg
+      ? { widthPt: bg.width, heightPt: bg.height, bg }
+      : { widthPt: t.widthPt, heightPt: t.heightPt, bg };
+  };
+  const aspect = Math.max(...th.pages.map((p) => sizeOf(p).heightPt / sizeOf(p).widthPt));
+  const boxH = w * aspect;
+  for (let i = 0; i < th.pages.length; i += THUMB_COLUMNS) {
+    f.need(boxH + 16);
+    for (const [j, t] of th.pages.slice(i, i + THUMB_COLUMNS).entries()) {
+      const { widthPt, heightPt, bg } = sizeOf(t);
+      const scale = Math.min(w / widthPt, boxH / heightPt);
+      const x = MARGIN_PT + j * (w + THUMB_GAP_PT);
+      const top = f.y;
+      const pw = widthPt * scale;
+      const ph = heightPt * scale;
+      f.page.drawRectangle({ x, y: top - ph, width: pw, height: ph, color: rgb(1, 1, 1) });
+      if (bg) f.page.drawPage(bg, { x, y: top - ph, xScale: pw / bg.width, yScale: ph / bg.height });
+      // the ink: a stream of its own after the page's (which holds the textbook page and frame)
+      f.page.node.addContentStream(
+        f.doc.context.register(f.doc.context.flateStream(inkContent(t, scale, x, top))),
+      );
+      f.page.drawRectangle({ x, y: top - ph, width: pw, height: ph, borderColor: LINE, borderWidth: 0.6 });
+      f.text(t.label, x, top - ph - 10, 8, MUTED, w);
+    }
+    f.y -= boxH + 16;
+  }
+  if (th.more) f.text(th.more, MARGIN_PT, f.y - 10, 8.5, MUTED, f.innerWidthPt);
+}
+
+/** The report's PDF bytes. */
+export async function reportPdf(job: ReportJob, deps: ReportPdfDeps): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  doc.setTitle(
+    job.sheets.length === 1
+      ? `${job.sheets[0]!.title} · ${job.sheets[0]!.name}`
+      : (job.sheets[0]?.title ?? ''),
+  );
+  doc.setLanguage(job.language);
+  doc.setCreator('dotink classroom');
+  doc.setProducer('dotink classroom (pdf-lib)');
+  const fonts = new Fonts(doc, FONT_ORDER[job.language], deps.fontBytes);
+  const pick = await fonts.prepare(job.sheets.flatMap(sheetTexts));
+  // each textbook page embedded once for the document, reused by every pupil's thumbnail of it
+  const wanted = [
+    ...new Set(
+      job.sheets.flatMap((s) =>
+        s.thumbnails.pages.flatMap((p) => (p.pdfPage === undefined ? [] : [p.pdfPage])),
+      ),
+    ),
+  ].sort((a, b) => a - b);
+  const embedded = new Map<number, PDFEmbeddedPage>();
+  if (job.textbookPdf && wanted.length > 0) {
+    const source = await PDFDocument.load(job.textbookPdf, {
+      ignoreEncryption: true,
+      updateMetadata: false,
+    }).catch((error: unknown) => {
+      throw new ReportFailure('textbook', error instanceof Error ? error.message : String(error));
+    });
+    const inRange = wanted.filter((n) => n < source.getPageCount());
+    const pages = await doc.embedPdf(source, inRange);
+    for (const [i, n] of inRange.entries()) embedded.set(n, pages[i]!);
+  }
+  const { widthPt, heightPt } = PAPER_PT[job.paper];
+  const type = new Typesetter();
+  for (const [i, sheet] of job.sheets.entries()) {
+    if (deps.cancelled?.()) throw new DOMException('cancelled', 'AbortError');
+    const f = new Flow(doc, widthPt, heightPt, pick, type);
+    drawHeader(f, sheet);
+    for (const c of sheet.charts) drawChart(f, c);
+    drawCalendar(f, sheet.calendar);
+    drawThumbnails(f, sheet, (n) => embedded.get(n));
+    deps.onProgress?.(i + 1, job.sheets.length);
+  }
+  return doc.save({ useObjectStreams: true });
+}
