@@ -23,19 +23,24 @@ export function precacheWorker(options: PrecacheWorkerOptions): Plugin {
   return {
     name: `dotink-precache-worker:${options.fileName}`,
     apply: 'build',
-    generateBundle(_build, bundle) {
-      const files = Object.keys(bundle).filter(
-        (f) => !f.endsWith('.map') && !f.endsWith('.gz') && !f.endsWith('.br') && !options.skip?.(f),
-      );
-      const assets = [...(options.extra ?? []), ...files.map((f) => `./${f}`)];
-      const version = `${files.sort().join('|').length}-${files.length}`;
-      this.emitFile({
-        type: 'asset',
-        fileName: options.fileName,
-        source: template
-          .replace('self.__PRECACHE__', JSON.stringify(assets))
-          .replace('self.__VERSION__', JSON.stringify(version)),
-      });
+    // after Vite's own hooks: its CSS plugin drops a chunk that holds only CSS from the bundle in
+    // its generateBundle, and a worker listing that chunk would never install (one 404 fails it)
+    generateBundle: {
+      order: 'post',
+      handler(_build, bundle) {
+        const files = Object.keys(bundle).filter(
+          (f) => !f.endsWith('.map') && !f.endsWith('.gz') && !f.endsWith('.br') && !options.skip?.(f),
+        );
+        const assets = [...(options.extra ?? []), ...files.map((f) => `./${f}`)];
+        const version = `${files.sort().join('|').length}-${files.length}`;
+        this.emitFile({
+          type: 'asset',
+          fileName: options.fileName,
+          source: template
+            .replace('self.__PRECACHE__', JSON.stringify(assets))
+            .replace('self.__VERSION__', JSON.stringify(version)),
+        });
+      },
     },
   };
 }
