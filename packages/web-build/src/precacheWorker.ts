@@ -31,7 +31,9 @@ export function precacheWorker(options: PrecacheWorkerOptions): Plugin {
         const files = Object.keys(bundle).filter(
           (f) => !f.endsWith('.map') && !f.endsWith('.gz') && !f.endsWith('.br') && !options.skip?.(f),
         );
-        const assets = [...(options.extra ?? []), ...files.map((f) => `./${f}`)];
+        // once each: Cache.addAll rejects a list naming one request twice (InvalidStateError), and
+        // an extra file (the app's page) is also in the bundle by now
+        const assets = [...new Set([...(options.extra ?? []), ...files.map((f) => `./${f}`)])];
         const version = `${files.sort().join('|').length}-${files.length}`;
         this.emitFile({
           type: 'asset',
