@@ -352,7 +352,7 @@ export interface StrokeRow {
   readonly dots: string;
 }
 
-interface RawStrokeRow {
+export interface RawStrokeRow {
   /** id, upload id, section, owner, book, page, color, tip, type, thickness, updated, deleted, count, start, uploaded ms, created ms. */
   readonly m: string;
   readonly w: string;
@@ -382,46 +382,7 @@ function epochMs(column: RawBuilder<unknown>): RawBuilder<string> {
  * time goes to on PGlite.
  */
 export async function searchStrokes(db: Kysely<Database>, q: StrokeSearch): Promise<StrokePage> {
-  const filters = [sql`student_id = ${q.studentId}`];
-  if (q.afterId !== undefined) filters.push(sql`id > ${q.afterId}::bigint`);
-  if (q.uploadedFrom) filters.push(sql`uploaded_at >= ${q.uploadedFrom.toISOString()}::timestamptz`);
-  if (q.uploadedTo) filters.push(sql`uploaded_at < ${q.uploadedTo.toISOString()}::timestamptz`);
-  // A lesson's window holds the pupil's own writing; a teacher's annotations on it (another
-  // writer) belong to every replay of those pages, whenever they were written.
-  if (q.startFromMs !== undefined || q.startToMs !== undefined) {
-    const from = q.startFromMs ?? Number.MIN_SAFE_INTEGER;
-    const to = q.startToMs ?? Number.MAX_SAFE_INTEGER;
-    filters.push(sql`(writer_id <> student_id or start_time between ${from}::bigint and ${to}::bigint)`);
-  }
-  if (q.section !== undefined) filters.push(sql`section = ${q.section}::int`);
-  if (q.owner !== undefined) filters.push(sql`owner = ${q.owner}::int`);
-  if (q.book !== undefined) filters.push(sql`book = ${q.book}::int`);
-  if (q.pages && q.pages.length > 0) filters.push(sql`page = any(${[...q.pages]}::int[])`);
-  // The page is the prefix of strokes that start before the dot budget is spent; the first
-  // stroke after it comes too, to tell that there is more.
-  const result = await sql<RawStrokeRow>`
-    with x as (
-      select * from ink_strokes
-      where ${sql.join(filters, sql` and `)}
-      order by id
-      limit ${q.maxStrokes + 1}::int
-    ),
-    s as (
-      select x.*, row_number() over (order by id) as rn,
-             sum(dot_count) over (order by id rows unbounded preceding) - dot_count as dots_before
-      from x
-    ),
-    k as (
-      select least(count(*) filter (where rn = 1 or dots_before < ${q.maxDots}::int), ${q.maxStrokes}::int) as n
-      from s
-    )
-    select concat_ws(',', id, upload_id, section, owner, book, page, color, pen_tip_type, stroke_type,
-             thickness, updated, delete_flag, dot_count, start_time,
-             ${epochMs(sql.ref('uploaded_at'))}, ${epochMs(sql.ref('created_at'))}) as m,
-           writer_id as w, mac, category as c, encode(dots, 'base64') as d, s.rn <= k.n as inc
-    from s, k
-    where s.rn <= k.n + 1
-    order by s.id`.execute(db);
+  const result = await searchStatement(q).execute(db);
   const rows = result.rows.map((r) => {
     const f = r.m.split(',');
     const n = (k: number) => Number(f[k]);
@@ -451,6 +412,53 @@ export async function searchStrokes(db: Kysely<Database>, q: StrokeSearch): Prom
   const hasMore = result.rows.length > 0 && !result.rows[result.rows.length - 1]!.inc;
   if (hasMore) rows.pop();
   return { rows, hasMore };
+}
+
+/** The statement of {@link searchStrokes} (its plan is tested: `searchPlan.test.ts`). */
+export function searchStatement(q: StrokeSearch): RawBuilder<RawStrokeRow> {
+  const filters = [sql`student_id = ${q.studentId}`];
+  if (q.afterId !== undefined) filters.push(sql`id > ${q.afterId}::bigint`);
+  if (q.uploadedFrom) filters.push(sql`uploaded_at >= ${q.uploadedFrom.toISOString()}::timestamptz`);
+  if (q.uploadedTo) filters.push(sql`uploaded_at < ${q.uploadedTo.toISOString()}::timestamptz`);
+  // A lesson's window holds the pupil's own writing; a teacher's annotations on it (another
+  // writer) belong to every replay of those pages, whenever they were written.
+  if (q.startFromMs !== undefined || q.startToMs !== undefined) {
+    const from = q.startFromMs ?? Number.MIN_SAFE_INTEGER;
+    const to = q.startToMs ?? Number.MAX_SAFE_INTEGER;
+    filters.push(sql`(writer_id <> student_id or start_time between ${from}::bigint and ${to}::bigint)`);
+  }
+  if (q.section !== undefined) filters.push(sql`section = ${q.section}::int`);
+  if (q.owner !== undefined) filters.push(sql`owner = ${q.owner}::int`);
+  if (q.book !== undefined) filters.push(sql`book = ${q.book}::int`);
+  if (q.pages && q.pages.length > 0) filters.push(sql`page = any(${[...q.pages]}::int[])`);
+  // The page is the prefix of strokes that start before the dot budget is spent; the first
+  // stroke after it comes too, to tell that there is more.
+  return sql<RawStrokeRow>`
+    with x as (
+      select * from ink_strokes
+      where ${sql.join(filters, sql` and `)}
+      order by id
+      limit ${q.maxStrokes + 1}::int
+    ),
+    s as (
+      select x.*, row_number() over w as rn, sum(dot_count) over w - dot_count as dots_before
+      from x
+      window w as (order by id rows unbounded preceding)
+    ),
+    k as (
+      -- the page's length as a window over all the rows: an aggregate joined to them instead was
+      -- planned as a nested loop and evaluated again for every row (searchPlan.test.ts)
+      select s.*, least(count(*) filter (where rn = 1 or dots_before < ${q.maxDots}::int) over (),
+                        ${q.maxStrokes}::int) as n
+      from s
+    )
+    select concat_ws(',', id, upload_id, section, owner, book, page, color, pen_tip_type, stroke_type,
+             thickness, updated, delete_flag, dot_count, start_time,
+             ${epochMs(sql.ref('uploaded_at'))}, ${epochMs(sql.ref('created_at'))}) as m,
+           writer_id as w, mac, category as c, encode(dots, 'base64') as d, rn <= n as inc
+    from k
+    where rn <= n + 1
+    order by id`;
 }
 
 /**
