@@ -6,15 +6,20 @@
  * (fontkit); a string the language's font cannot show (a Korean name in a Japanese report) takes
  * the first other font that can. The fonts are embedded whole: fontkit's subsets lose the
  * composite glyphs of Noto Sans CJK (Hangul syllables and digits went blank in poppler), and a
- * whole font costs ~3 MB a language once per file. No DOM: it runs in the report worker and in Node tests.
+ * whole font costs ~3 MB a language once per file. The big streams (the fonts, each thumbnail's
+ * ink) are compressed by the platform's own zlib (`CompressionStream`, in workers and Node), not by
+ * pdf-lib's JavaScript one (pako), which took half of a class report's time. No DOM: it runs in the
+ * report worker and in Node tests.
  */
 import fontkit from '@pdf-lib/fontkit';
 import {
+  type PDFContext,
   PDFDocument,
   type PDFDocument as PDFDocumentType,
   type PDFEmbeddedPage,
   type PDFFont,
   type PDFPage,
+  type PDFRef,
   type RGB,
   rgb,
 } from 'pdf-lib';
@@ -69,6 +74,54 @@ interface LoadedFont {
   readonly chars: ReadonlySet<number>;
 }
 
+/** `bytes` compressed as a FlateDecode stream holds them (zlib), by the platform's zlib. */
+async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
+  const compressed = new Blob([bytes as Uint8Array<ArrayBuffer>])
+    .stream()
+    .pipeThrough(new CompressionStream('deflate'));
+  return new Uint8Array(await new Response(compressed).arrayBuffer());
+}
+
+/**
+ * The streams of a document compressed natively: a stream is placed (its reference) while the
+ * document is drawn, and its compressed bytes are filled in before the document is saved. pdf-lib
+ * compresses the fonts it embeds itself, at save, synchronously: bytes compressed beforehand
+ * ({@link precompress}) are used for them instead.
+ */
+class NativeStreams {
+  private readonly pending: { readonly ref: PDFRef; readonly bytes: Uint8Array }[] = [];
+  private readonly compressed = new Map<Uint8Array, Promise<Uint8Array>>();
+  private readonly ready = new Map<Uint8Array, Uint8Array>();
+
+  constructor(private readonly context: PDFContext) {
+    const flate = context.flateStream.bind(context);
+    context.flateStream = (contents, dict = {}) => {
+      const done = contents instanceof Uint8Array ? this.ready.get(contents) : undefined;
+      return done ? context.stream(done, { ...dict, Filter: 'FlateDecode' }) : flate(contents, dict);
+    };
+  }
+
+  /** A content stream of `bytes`, compressed before saving. */
+  place(bytes: Uint8Array): PDFRef {
+    const ref = this.context.nextRef();
+    this.pending.push({ ref, bytes });
+    return ref;
+  }
+
+  /** Compresses `bytes` now, for pdf-lib's own compression of them at save. */
+  precompress(bytes: Uint8Array): void {
+    if (!this.compressed.has(bytes)) this.compressed.set(bytes, deflate(bytes));
+  }
+
+  /** Every placed stream's bytes, and the precompressed ones ready: call before saving. */
+  async finish(): Promise<void> {
+    for (const { ref, bytes } of this.pending.splice(0)) {
+      this.context.assign(ref, this.context.stream(await deflate(bytes), { Filter: 'FlateDecode' }));
+    }
+    for (const [bytes, done] of this.compressed) this.ready.set(bytes, await done);
+  }
+}
+
 /** The fonts of a document: loaded and embedded when a string first needs them. */
 class Fonts {
   private readonly loaded = new Map<FontName, Promise<LoadedFont>>();
@@ -76,6 +129,7 @@ class Fonts {
     private readonly doc: PDFDocumentType,
     private readonly order: readonly FontName[],
     private readonly bytes: (name: FontName) => Promise<Uint8Array>,
+    private readonly streams: NativeStreams,
   ) {}
 
   private load(name: FontName): Promise<LoadedFont> {
@@ -88,6 +142,7 @@ class Fonts {
         } catch (error) {
           throw new ReportFailure('font', error instanceof Error ? error.message : String(error));
         }
+        this.streams.precompress(bytes);
         const font = await this.doc.embedFont(bytes, { subset: false });
         // a word's glyphs are laid out once for the document (fontkit's layout is slow, and a
         // class's sheets repeat their words); the embedder has counted its glyphs the first time
@@ -369,48 +424,91 @@ const num = (v: number): string => {
   return Number.isInteger(r) ? String(r) : r.toFixed(1);
 };
 
+/** Ink coordinates are written as whole numbers of this fraction of a page point. */
+const INK_UNITS_PER_PT = 4;
+
+/** ASCII bytes written into a growing buffer: a content stream without a string per number. */
+class AsciiWriter {
+  private bytes = new Uint8Array(1 << 14);
+  private at = 0;
+
+  private room(n: number): void {
+    if (this.at + n <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.at + n));
+    grown.set(this.bytes.subarray(0, this.at));
+    this.bytes = grown;
+  }
+
+  text(s: string): this {
+    this.room(s.length);
+    for (let i = 0; i < s.length; i++) this.bytes[this.at++] = s.charCodeAt(i);
+    return this;
+  }
+
+  /** A whole number and a space. */
+  int(n: number): this {
+    this.room(12);
+    let v = n;
+    if (v < 0) {
+      this.bytes[this.at++] = 45; // '-'
+      v = -v;
+    }
+    const start = this.at;
+    do {
+      this.bytes[this.at++] = 48 + (v % 10);
+      v = Math.floor(v / 10);
+    } while (v > 0);
+    this.bytes.subarray(start, this.at).reverse();
+    this.bytes[this.at++] = 32;
+    return this;
+  }
+
+  done(): Uint8Array {
+    return this.bytes.slice(0, this.at);
+  }
+}
+
 /**
- * The ink of a thumbnail as content-stream text: in a graphics state of its own, the page's
- * points (y down) mapped onto the thumbnail at (`x`, `top`) by `scale`, each stroke a polyline
- * (points closer than {@link INK_STEP_PT} on the thumbnail dropped, a lone dot a zero-length
- * segment drawn by the round cap). Written as text, not as pdf-lib operator objects: a class's
- * thumbnails hold about a million points.
+ * The ink of a thumbnail as a content stream: in a graphics state of its own, the page's points
+ * (y down) mapped onto the thumbnail at (`x`, `top`) by `scale`, each stroke a polyline of whole
+ * quarter points of the page (a twentieth of a point on a thumbnail; points closer than
+ * {@link INK_STEP_PT} on the thumbnail dropped, a lone dot a zero-length segment drawn by the
+ * round cap). Written as bytes, not as pdf-lib operator objects or strings: a class's thumbnails
+ * hold about a million points.
  */
-export function inkContent(t: Thumbnail, scale: number, x: number, top: number): string {
-  const out: string[] = [
-    'q',
-    `${scale.toFixed(5)} 0 0 ${(-scale).toFixed(5)} ${num(x)} ${num(top)} cm`,
-    `${INK_RGB.join(' ')} RG`,
-    `${num(INK_WIDTH_PT / scale)} w 1 J 1 j`,
-  ];
-  const step = INK_STEP_PT / scale;
+export function inkContent(t: Thumbnail, scale: number, x: number, top: number): Uint8Array {
+  const unit = scale / INK_UNITS_PER_PT;
+  const out = new AsciiWriter()
+    .text(`q\n${unit.toFixed(6)} 0 0 ${(-unit).toFixed(6)} ${num(x)} ${num(top)} cm\n`)
+    .text(`${INK_RGB.join(' ')} RG\n${num(INK_WIDTH_PT / unit)} w 1 J 1 j\n`);
+  const step = (INK_STEP_PT / scale) * INK_UNITS_PER_PT;
   for (const xy of t.strokes) {
     if (xy.length < 2) continue;
-    let lx = xy[0]!;
-    let ly = xy[1]!;
-    out.push(`${num(lx)} ${num(ly)} m`);
+    let lx = Math.round(xy[0]! * INK_UNITS_PER_PT);
+    let ly = Math.round(xy[1]! * INK_UNITS_PER_PT);
+    out.int(lx).int(ly).text('m\n');
     let drawn = 0;
     for (let i = 2; i < xy.length; i += 2) {
-      const px = xy[i]!;
-      const py = xy[i + 1]!;
+      const px = Math.round(xy[i]! * INK_UNITS_PER_PT);
+      const py = Math.round(xy[i + 1]! * INK_UNITS_PER_PT);
       const last = i + 2 >= xy.length;
       if (!last && Math.abs(px - lx) < step && Math.abs(py - ly) < step) continue;
-      out.push(`${num(px)} ${num(py)} l`);
+      out.int(px).int(py).text('l\n');
       lx = px;
       ly = py;
       drawn++;
     }
-    if (drawn === 0) out.push(`${num(lx)} ${num(ly)} l`);
-    out.push('S');
+    if (drawn === 0) out.int(lx).int(ly).text('l\n');
+    out.text('S\n');
   }
-  out.push('Q');
-  return out.join('\n');
+  return out.text('Q').done();
 }
 
 function drawThumbnails(
   f: Flow,
   s: PupilSheet,
   background: (pdfPage: number) => PDFEmbeddedPage | undefined,
+  streams: NativeStreams,
 ): void {
   const th = s.thumbnails;
   f.newPage();
@@ -443,9 +541,7 @@ function drawThumbnails(
       f.page.drawRectangle({ x, y: top - ph, width: pw, height: ph, color: rgb(1, 1, 1) });
       if (bg) f.page.drawPage(bg, { x, y: top - ph, xScale: pw / bg.width, yScale: ph / bg.height });
       // the ink: a stream of its own after the page's (which holds the textbook page and frame)
-      f.page.node.addContentStream(
-        f.doc.context.register(f.doc.context.flateStream(inkContent(t, scale, x, top))),
-      );
+      f.page.node.addContentStream(streams.place(inkContent(t, scale, x, top)));
       f.page.drawRectangle({ x, y: top - ph, width: pw, height: ph, borderColor: LINE, borderWidth: 0.6 });
       f.text(t.label, x, top - ph - 10, 8, MUTED, w);
     }
@@ -466,7 +562,8 @@ export async function reportPdf(job: ReportJob, deps: ReportPdfDeps): Promise<Ui
   doc.setLanguage(job.language);
   doc.setCreator('dotink classroom');
   doc.setProducer('dotink classroom (pdf-lib)');
-  const fonts = new Fonts(doc, FONT_ORDER[job.language], deps.fontBytes);
+  const streams = new NativeStreams(doc.context);
+  const fonts = new Fonts(doc, FONT_ORDER[job.language], deps.fontBytes, streams);
   const pick = await fonts.prepare(job.sheets.flatMap(sheetTexts));
   // each textbook page embedded once for the document, reused by every pupil's thumbnail of it
   const wanted = [
@@ -496,8 +593,9 @@ export async function reportPdf(job: ReportJob, deps: ReportPdfDeps): Promise<Ui
     drawHeader(f, sheet);
     for (const c of sheet.charts) drawChart(f, c);
     drawCalendar(f, sheet.calendar);
-    drawThumbnails(f, sheet, (n) => embedded.get(n));
+    drawThumbnails(f, sheet, (n) => embedded.get(n), streams);
     deps.onProgress?.(i + 1, job.sheets.length);
   }
+  await streams.finish();
   return doc.save({ useObjectStreams: true });
 }
