@@ -6,8 +6,11 @@
  * presses 'Class report (PDF)' on math/all. Measured from the press to the browser's download
  * (reading 40 pupils' figures and ink, the worker's PDF: 80+ pages, 480 thumbnails over the
  * worksheet's pages) < 10 s, and the file's size < 20 MB (decimal). Korean, A4.
+ *
+ * REPORT_BENCH_PROFILE=dir: a CPU profile of the teacher's tab (not its report worker) while the
+ * first report is made.
  */
-import { statSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -200,7 +203,15 @@ export default {
         return { readS, seconds: (performance.now() - started) / 1000, bytes: statSync(file).size };
       };
       const dir = await mkdtemp(join(tmpdir(), 'report-bench-'));
+      const profileDir = process.env.REPORT_BENCH_PROFILE;
+      const cdp = profileDir ? await context.newCDPSession(app.page) : undefined;
+      await cdp?.send('Profiler.enable');
+      await cdp?.send('Profiler.start');
       const { readS, seconds, bytes } = await report('class.pdf');
+      if (cdp) {
+        const { profile } = await cdp.send('Profiler.stop');
+        writeFileSync(join(profileDir!, 'class-report-tab.cpuprofile'), JSON.stringify(profile));
+      }
 
       // where the reading went: the requests' own times (server and transfer), summed and longest
       const requests = (await app.page.evaluate(`(() => {

@@ -3,7 +3,9 @@
  * (one pupil: the pupil screen's own query, key factory and call; a class: every pupil's at once,
  * `/edu/v1/math/summary/students`, kept under the same keys), their strokes on the pages shown (the replay's page-ink search,
  * `loadReplayInk`), and the textbook's PDF with the code page it starts at (the replay's
- * background rule). Four pupils are read at a time; an aborted signal stops between requests.
+ * background rule). Four pupils are read at a time; each sheet goes to the report's sink as soon
+ * as it and those before it are read (the worker draws while the next are read); an aborted
+ * signal stops between requests.
  */
 import type { MathSummaryData, PupilDetailData } from '@dotink/contracts/eduAnalytics';
 import { type PageAddress, pageAddress } from '@dotink/ncode';
@@ -12,7 +14,7 @@ import { nprojStartPage } from '../../../components/replay/pageBackground';
 import { loadReplayInk } from '../../../components/replay/replayInk';
 import type { Services } from '../../../lib/services';
 import { analyticsKeys, type MathQuery, requestOf } from '../summaryQueries';
-import type { Paper, PupilSheet, ReportJob, ReportLanguage } from './reportModel';
+import type { Paper, PupilSheet, ReportLanguage } from './reportModel';
 import { type PdfPageOf, pupilSheet, type ReportT, writtenPages } from './reportSheets';
 
 /** Pupils read at once. */
@@ -53,13 +55,22 @@ async function textbook(
   return { bytes, pdfPageOf: (page) => (page >= startPage ? page - startPage : undefined) };
 }
 
-/** The report's job for the worker. */
+/** Where a report's parts go as they are read. */
+export interface ReportSink {
+  /** First: the textbook's PDF (absent: the material has none). */
+  open(textbookPdf: Uint8Array | undefined): void;
+  /** Then each pupil's sheet, in the report's order. */
+  sheet(sheet: PupilSheet): void;
+}
+
+/** Reads the report's parts into `sink`; answers the number of sheets. */
 export async function gatherReport(
   services: Pick<Services, 'api' | 'queryClient'>,
   r: ReportRequest,
   onProgress: (done: number, total: number) => void,
   signal: AbortSignal,
-): Promise<ReportJob> {
+  sink: ReportSink,
+): Promise<number> {
   const { api, queryClient } = services;
   const request = requestOf(r.query);
   const [classes, book] = await Promise.all([
@@ -67,6 +78,8 @@ export async function gatherReport(
     textbook(services, r.summary),
   ]);
   const className = classes.find((c) => c.eduClassId === r.query.eduClassId)?.className ?? '';
+  signal.throwIfAborted();
+  sink.open(book.bytes);
   // a class: every pupil's detail in one answer (the class worked out once on the server), each
   // kept under the pupil screen's own key; one pupil: the pupil screen's query itself
   const details = new Map<string, PupilDetailData>();
@@ -77,7 +90,9 @@ export async function gatherReport(
       queryClient.setQueryData(analyticsKeys.pupil(d.pupil.studentId, request), d);
     }
   }
-  const sheets: PupilSheet[] = new Array(r.studentIds.length);
+  // read out of order (four at a time), given to the sink in order
+  const sheets: (PupilSheet | undefined)[] = new Array(r.studentIds.length);
+  let given = 0;
   let next = 0;
   let done = 0;
   onProgress(0, r.studentIds.length);
@@ -97,6 +112,7 @@ export async function gatherReport(
       pages.length === 0
         ? { strokes: [] }
         : await loadReplayInk({ studentId, pages }, { searchInk: api.searchInk, signal });
+    signal.throwIfAborted();
     sheets[i] = pupilSheet({
       t: r.t,
       language: r.language,
@@ -107,11 +123,15 @@ export async function gatherReport(
       strokes: ink.strokes,
       pdfPageOf: book.pdfPageOf,
     });
+    for (let s = sheets[given]; s !== undefined; s = sheets[given]) {
+      sink.sheet(s);
+      sheets[given++] = undefined;
+    }
     onProgress(++done, r.studentIds.length);
   };
   const lane = async () => {
     while (next < r.studentIds.length) await readOne(next++);
   };
   await Promise.all(Array.from({ length: Math.min(READS_AT_ONCE, r.studentIds.length) }, lane));
-  return { paper: r.paper, language: r.language, sheets, textbookPdf: book.bytes };
+  return r.studentIds.length;
 }

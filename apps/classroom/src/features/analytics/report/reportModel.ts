@@ -83,13 +83,26 @@ export interface PupilSheet {
   };
 }
 
-/** Everything the worker needs to make the PDF. */
+/** What a report PDF is made with before its sheets. */
+export interface ReportHead {
+  readonly paper: Paper;
+  readonly language: ReportLanguage;
+  /** The textbook's PDF (the thumbnails' background), when the material has one. */
+  readonly textbookPdf?: Uint8Array | undefined;
+}
+
+/** A whole report at once. */
 export interface ReportJob {
   readonly paper: Paper;
   readonly language: ReportLanguage;
   readonly sheets: readonly PupilSheet[];
   /** The textbook's PDF (the thumbnails' background), when the material has one. */
   readonly textbookPdf?: Uint8Array | undefined;
+}
+
+/** The title of a report of these sheets: the pupil's name for one pupil. */
+export function reportTitle(sheets: readonly Pick<PupilSheet, 'title' | 'name'>[]): string {
+  return sheets.length === 1 ? `${sheets[0]!.title} · ${sheets[0]!.name}` : (sheets[0]?.title ?? '');
 }
 
 /** What of a report could not be had: its font, or the textbook's PDF. */

@@ -27,11 +27,12 @@ import type {
   BarChart,
   PupilSheet,
   ReportCalendar,
+  ReportHead,
   ReportJob,
   ReportLanguage,
   Thumbnail,
 } from './reportModel';
-import { PAPER_PT, ReportFailure } from './reportModel';
+import { PAPER_PT, ReportFailure, reportTitle } from './reportModel';
 
 /** The embedded fonts: Noto Sans KR (Korean, English), JP, TC. */
 export type FontName = 'kr' | 'jp' | 'tc';
@@ -113,11 +114,16 @@ class NativeStreams {
     if (!this.compressed.has(bytes)) this.compressed.set(bytes, deflate(bytes));
   }
 
-  /** Every placed stream's bytes, and the precompressed ones ready: call before saving. */
-  async finish(): Promise<void> {
+  /** Every placed stream's bytes. */
+  async flush(): Promise<void> {
     for (const { ref, bytes } of this.pending.splice(0)) {
       this.context.assign(ref, this.context.stream(await deflate(bytes), { Filter: 'FlateDecode' }));
     }
+  }
+
+  /** Every placed stream's bytes, and the precompressed ones ready: call before saving. */
+  async finish(): Promise<void> {
+    await this.flush();
     for (const [bytes, done] of this.compressed) this.ready.set(bytes, await done);
   }
 }
@@ -550,52 +556,90 @@ function drawThumbnails(
   if (th.more) f.text(th.more, MARGIN_PT, f.y - 10, 8.5, MUTED, f.innerWidthPt);
 }
 
-/** The report's PDF bytes. */
-export async function reportPdf(job: ReportJob, deps: ReportPdfDeps): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  doc.setTitle(
-    job.sheets.length === 1
-      ? `${job.sheets[0]!.title} · ${job.sheets[0]!.name}`
-      : (job.sheets[0]?.title ?? ''),
-  );
-  doc.setLanguage(job.language);
-  doc.setCreator('dotink classroom');
-  doc.setProducer('dotink classroom (pdf-lib)');
-  const streams = new NativeStreams(doc.context);
-  const fonts = new Fonts(doc, FONT_ORDER[job.language], deps.fontBytes, streams);
-  const pick = await fonts.prepare(job.sheets.flatMap(sheetTexts));
-  // each textbook page embedded once for the document, reused by every pupil's thumbnail of it
-  const wanted = [
-    ...new Set(
-      job.sheets.flatMap((s) =>
-        s.thumbnails.pages.flatMap((p) => (p.pdfPage === undefined ? [] : [p.pdfPage])),
-      ),
-    ),
-  ].sort((a, b) => a - b);
-  const embedded = new Map<number, PDFEmbeddedPage>();
-  if (job.textbookPdf && wanted.length > 0) {
-    const source = await PDFDocument.load(job.textbookPdf, {
-      ignoreEncryption: true,
-      updateMetadata: false,
-    }).catch((error: unknown) => {
-      throw new ReportFailure('textbook', error instanceof Error ? error.message : String(error));
-    });
-    const inRange = wanted.filter((n) => n < source.getPageCount());
-    const pages = await doc.embedPdf(source, inRange);
-    for (const [i, n] of inRange.entries()) embedded.set(n, pages[i]!);
+/**
+ * A report PDF made pupil by pupil (the report worker draws each sheet as soon as the page has
+ * read it): {@link ReportDocument.open}, {@link ReportDocument.add} each sheet in order, then
+ * {@link ReportDocument.save}. Each textbook page is embedded once, when a thumbnail first needs
+ * it, and reused by every pupil's thumbnail of it.
+ */
+export class ReportDocument {
+  private readonly type = new Typesetter();
+  private readonly embedded = new Map<number, PDFEmbeddedPage | undefined>();
+  private source: Promise<PDFDocumentType> | undefined;
+
+  private constructor(
+    private readonly doc: PDFDocumentType,
+    private readonly head: ReportHead,
+    private readonly fonts: Fonts,
+    private readonly streams: NativeStreams,
+  ) {}
+
+  static async open(head: ReportHead, deps: Pick<ReportPdfDeps, 'fontBytes'>): Promise<ReportDocument> {
+    const doc = await PDFDocument.create();
+    doc.registerFontkit(fontkit);
+    doc.setLanguage(head.language);
+    doc.setCreator('dotink classroom');
+    doc.setProducer('dotink classroom (pdf-lib)');
+    const streams = new NativeStreams(doc.context);
+    return new ReportDocument(
+      doc,
+      head,
+      new Fonts(doc, FONT_ORDER[head.language], deps.fontBytes, streams),
+      streams,
+    );
   }
-  const { widthPt, heightPt } = PAPER_PT[job.paper];
-  const type = new Typesetter();
-  for (const [i, sheet] of job.sheets.entries()) {
-    if (deps.cancelled?.()) throw new DOMException('cancelled', 'AbortError');
-    const f = new Flow(doc, widthPt, heightPt, pick, type);
+
+  /** The textbook's pages the sheet's thumbnails show, embedded (those the PDF has). */
+  private async background(sheet: PupilSheet): Promise<(pdfPage: number) => PDFEmbeddedPage | undefined> {
+    const wanted = [
+      ...new Set(sheet.thumbnails.pages.flatMap((p) => (p.pdfPage === undefined ? [] : [p.pdfPage]))),
+    ].filter((n) => !this.embedded.has(n));
+    const bytes = this.head.textbookPdf;
+    if (bytes && wanted.length > 0) {
+      this.source ??= PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false }).catch(
+        (error: unknown) => {
+          throw new ReportFailure('textbook', error instanceof Error ? error.message : String(error));
+        },
+      );
+      const source = await this.source;
+      const inRange = wanted.filter((n) => n < source.getPageCount()).sort((a, b) => a - b);
+      const pages = await this.doc.embedPdf(source, inRange);
+      for (const [i, n] of inRange.entries()) this.embedded.set(n, pages[i]);
+    }
+    return (n) => this.embedded.get(n);
+  }
+
+  /** Draws the next pupil's sheet (a page or two). */
+  async add(sheet: PupilSheet): Promise<void> {
+    const pick = await this.fonts.prepare(sheetTexts(sheet));
+    const background = await this.background(sheet);
+    const { widthPt, heightPt } = PAPER_PT[this.head.paper];
+    const f = new Flow(this.doc, widthPt, heightPt, pick, this.type);
     drawHeader(f, sheet);
     for (const c of sheet.charts) drawChart(f, c);
     drawCalendar(f, sheet.calendar);
-    drawThumbnails(f, sheet, (n) => embedded.get(n), streams);
+    drawThumbnails(f, sheet, background, this.streams);
+    await this.streams.flush();
+  }
+
+  /** The PDF's bytes, with its title (see {@link reportTitle}). */
+  async save(title: string): Promise<Uint8Array> {
+    this.doc.setTitle(title);
+    await this.streams.finish();
+    return this.doc.save({ useObjectStreams: true });
+  }
+}
+
+/** The report's PDF bytes, all its sheets at once. */
+export async function reportPdf(job: ReportJob, deps: ReportPdfDeps): Promise<Uint8Array> {
+  const report = await ReportDocument.open(
+    { paper: job.paper, language: job.language, textbookPdf: job.textbookPdf },
+    deps,
+  );
+  for (const [i, sheet] of job.sheets.entries()) {
+    if (deps.cancelled?.()) throw new DOMException('cancelled', 'AbortError');
+    await report.add(sheet);
     deps.onProgress?.(i + 1, job.sheets.length);
   }
-  await streams.finish();
-  return doc.save({ useObjectStreams: true });
+  return report.save(reportTitle(job.sheets));
 }
