@@ -7,9 +7,9 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/database';
 import { createTestDatabase, describeEachDatabase, SETUP_TIMEOUT_MS } from '../../test/harness';
-import { searchStatement, searchStrokes, type StrokeSearch } from './inkStrokeStore';
+import type { DatabaseHandle } from '../db/database';
+import { type StrokeSearch, searchStatement, searchStrokes } from './inkStrokeStore';
 
 const STROKES = 300;
 const DOTS = 24;
