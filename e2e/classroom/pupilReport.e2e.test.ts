@@ -247,10 +247,25 @@ describe('classroom: the pupil report PDF read back equals the API', () => {
 
   it('cancel stops the report and says so; no file', async () => {
     await app.goto(`/main/math/all?${mathQuery(book)}`, 'en');
-    await app.testId('report-class-make').click();
-    await app.testId('report-class-cancel').click();
-    await expect(app.testId('report-class-cancelled').textContent()).resolves.toContain('cancelled');
-    expect(await app.testId('report-class-error').count()).toBe(0);
+    await app.testId('report-class').waitFor({ timeout: 30_000 });
+    // the worker's fonts are held: the report cannot end before the press on Cancel (drawn as the
+    // pupils are read, a small class's report could otherwise end under the pointer)
+    await context.route('**/*.ttf', () => {});
+    let downloads = 0;
+    app.page.on('download', () => downloads++);
+    try {
+      await app.testId('report-class-make').click();
+      await app.testId('report-class-cancel').click();
+      await expect(app.testId('report-class-cancelled').textContent()).resolves.toContain('cancelled');
+      // and stays so once the reads in flight at the press have ended (their progress came after
+      // the cancel and put the progress bar back, for good)
+      await app.page.waitForLoadState('networkidle');
+      expect(await app.testId('report-class').getAttribute('data-phase')).toBe('cancelled');
+      expect(await app.testId('report-class-error').count()).toBe(0);
+      expect(downloads).toBe(0);
+    } finally {
+      await context.unroute('**/*.ttf');
+    }
   }, 60_000);
 
   it("a font that cannot be loaded: the failure beside the button in the user's language, no file", async () => {

@@ -15,7 +15,6 @@ import { reportText } from '../../../i18n/report';
 import { useTWith } from '../../../i18n/text';
 import { useServices } from '../../../lib/services';
 import type { MathQuery } from '../summaryQueries';
-import type { ReportFile } from './reportFile';
 import type { Paper, ReportFailure, ReportLanguage } from './reportModel';
 
 const LANGUAGES: readonly ReportLanguage[] = ['ko', 'en', 'ja', 'zh-TW'];
@@ -65,63 +64,24 @@ export function ReportAction(props: ReportActionProps) {
     const controller = new AbortController();
     abort.current = controller;
     setPhase({ kind: 'reading', done: 0, total: props.studentIds.length });
-    let file: ReportFile | undefined;
     try {
-      const [{ gatherReport }, { openReportFile }, { exportFileName }] = await Promise.all([
-        import('./reportData'),
-        import('./reportFile'),
+      const [{ makeReport }, { exportFileName }] = await Promise.all([
+        import('./makeReport'),
         import('../../../lib/tableExport/table'),
       ]);
-      const reportLanguage = LANGUAGES.includes(language as ReportLanguage)
-        ? (language as ReportLanguage)
-        : 'en';
-      // the worker draws each pupil as soon as it is read: reading, then what is left to draw
-      let reading = true;
-      let drawn = 0;
-      const total = props.studentIds.length;
-      // a worker that fails while the pupils are read ends the reading and the report at once
-      const stopReading = new AbortController();
-      let workerFailed: (error: unknown) => void = () => {};
-      const failure = new Promise<never>((_, reject) => {
-        workerFailed = (error) => {
-          stopReading.abort();
-          reject(error);
-        };
-      });
-      failure.catch(() => {});
-      const read = gatherReport(
+      const { bytes, pupils } = await makeReport(
         services,
         {
           query: props.query,
           summary: props.summary,
           studentIds: props.studentIds,
           paper,
-          language: reportLanguage,
+          language: LANGUAGES.includes(language as ReportLanguage) ? (language as ReportLanguage) : 'en',
           t,
         },
-        (done) => setPhase({ kind: 'reading', done, total }),
-        AbortSignal.any([controller.signal, stopReading.signal]),
-        {
-          open(textbookPdf) {
-            file = openReportFile(
-              { paper, language: reportLanguage, textbookPdf },
-              (done) => {
-                drawn = done;
-                if (!reading) setPhase({ kind: 'drawing', done, total });
-              },
-              controller.signal,
-            );
-            file.failed.catch(workerFailed);
-          },
-          sheet: (sheet) => file?.add(sheet),
-        },
+        (kind, done, total) => setPhase({ kind, done, total }),
+        controller.signal,
       );
-      read.catch(() => {});
-      const pupils = await Promise.race([read, failure]);
-      reading = false;
-      if (!file) throw new Error('report: no file opened');
-      setPhase({ kind: 'drawing', done: drawn, total });
-      const bytes = await file.save();
       downloadBytes(
         bytes,
         exportFileName([...props.fileName, paper.toUpperCase()], 'pdf'),
@@ -132,7 +92,6 @@ export function ReportAction(props: ReportActionProps) {
       if (controller.signal.aborted) setPhase({ kind: 'cancelled' });
       else setPhase({ kind: 'failed', message: t('report.failed', { message: failureText(error) }) });
     } finally {
-      file?.close();
       abort.current = undefined;
     }
   };

@@ -95,6 +95,7 @@ export async function gatherReport(
   let given = 0;
   let next = 0;
   let done = 0;
+  signal.throwIfAborted();
   onProgress(0, r.studentIds.length);
   const readOne = async (i: number) => {
     const studentId = r.studentIds[i]!;
