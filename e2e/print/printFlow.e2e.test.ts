@@ -60,11 +60,21 @@ async function statusIs(state: string, timeout = 60_000): Promise<void> {
   try {
     await board.page.waitForSelector(`[data-testid="print-status"][data-state="${state}"]`, { timeout });
   } catch (error) {
+    // what the page shows instead (the state, or which dialogs and alerts are open, and where)
     const shown = await board.page.evaluate(() => {
       const s = document.querySelector('[data-testid="print-status"]');
       const f = document.querySelector('[data-testid="print-failure"]');
-      return `${s?.getAttribute('data-state')}: ${s?.textContent ?? ''} ${f?.textContent ?? ''}`;
+      const open = [
+        ...document.querySelectorAll('[role=dialog],[role=alertdialog],[role=alert],[role=status]'),
+      ]
+        .map(
+          (d) =>
+            `${d.getAttribute('data-testid') ?? d.getAttribute('role')}: ${(d.textContent ?? '').slice(0, 80)}`,
+        )
+        .join(' | ');
+      return `${s?.getAttribute('data-state')}: ${s?.textContent ?? ''} ${f?.textContent ?? ''} (open: ${open}; at ${location.href})`;
     });
+    await shot(`not-${state}`).catch(() => undefined);
     throw new Error(`print state ${state} not reached (shown: ${shown})`, { cause: error });
   }
 }
