@@ -64,9 +64,9 @@ async function statusIs(state: string, timeout = 60_000): Promise<void> {
     const shown = await board.page.evaluate(() => {
       const s = document.querySelector('[data-testid="print-status"]');
       const f = document.querySelector('[data-testid="print-failure"]');
-      const open = [
-        ...document.querySelectorAll('[role=dialog],[role=alertdialog],[role=alert],[role=status]'),
-      ]
+      const open = Array.from(
+        document.querySelectorAll('[role=dialog],[role=alertdialog],[role=alert],[role=status]'),
+      )
         .map(
           (d) =>
             `${d.getAttribute('data-testid') ?? d.getAttribute('role')}: ${(d.textContent ?? '').slice(0, 80)}`,
