@@ -44,7 +44,9 @@ const MODULES = {
   },
   'server-codes': {
     mutate: ['apps/server/src/codes/issuedPages.ts', 'apps/server/src/codes/codeStore.ts'],
-    tests: ['apps/server/src/codes/*.test.ts'],
+    // Their own tests, on a database without a server; the route tests (codeRoutes,
+    // printCodeRoutes, installedCodePages) start a server each and test the routes' answers.
+    tests: ['apps/server/src/codes/issuedPages.test.ts', 'apps/server/src/codes/codeStore.test.ts'],
     tsconfig: 'apps/server/tsconfig.json',
   },
   'server-ink-store': {
