@@ -14,6 +14,7 @@ import {
   CodeIssuer,
   CodeSpaceExhausted,
   DailyLimitReached,
+  type IssueOutcome,
   issueCodeBatch,
   issueCodePages,
   readCodePointer,
@@ -64,10 +65,8 @@ describeEachDatabase('code store', (kind) => {
     expect(pages.length).toBe(Array.from({ length: 300 }, (_, i) => 1 + (i % 4)).reduce((a, b) => a + b));
   });
 
-  const ids = (out: readonly { ok: boolean; pages?: readonly unknown[]; error?: Error }[]) =>
-    out.map((o) =>
-      o.ok ? (o as { pages: Parameters<typeof pageId>[0][] }).pages.map(pageId) : o.error!.message,
-    );
+  const ids = (out: readonly IssueOutcome[]) =>
+    out.map((o) => (o.ok ? o.pages.map(pageId) : o.error.message));
 
   it('logs each issued block: who, which client, the paper, its first and last page, when', async () => {
     await setPointer(500, 1);
