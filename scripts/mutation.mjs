@@ -39,10 +39,14 @@ const MODULES = {
   },
   'server-access': {
     mutate: ['apps/server/src/edu/access.ts', 'apps/server/src/inkstore/access.ts'],
-    // The ink store's rules on a database alone, then the access matrix: every education and ink
-    // search route called as every kind of caller. The route files each start a server of their
-    // own and test the routes' answers, not who may call them.
-    tests: ['apps/server/src/inkstore/access.test.ts', 'apps/server/test/matrix.test.ts'],
+    // The rules on a database alone, then the access matrix: every education and ink search
+    // route called as every kind of caller. The route files each start a server of their own and
+    // test the routes' answers, not who may call them.
+    tests: [
+      'apps/server/src/edu/access.test.ts',
+      'apps/server/src/inkstore/access.test.ts',
+      'apps/server/test/matrix.test.ts',
+    ],
     tsconfig: 'apps/server/tsconfig.json',
   },
   'server-codes': {
