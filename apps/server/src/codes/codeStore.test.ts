@@ -58,11 +58,41 @@ describeEachDatabase('code store', (kind) => {
 
   it('groups concurrent requests of one issuer into few transactions, all distinct', async () => {
     await setPointer(900, 1);
-    const issuer = new CodeIssuer(handle.db);
+    // the issuer's database, counting the transactions begun on it
+    let transactions = 0;
+    const db = new Proxy(handle.db, {
+      get(target, key) {
+        if (key !== 'transaction') return Reflect.get(target, key);
+        return () => {
+          transactions++;
+          return target.transaction();
+        };
+      },
+    });
+    const issuer = new CodeIssuer(db);
     const all = await Promise.all(Array.from({ length: 300 }, (_, i) => issuer.issue(req(1 + (i % 4)))));
     const pages = all.flat().map(pageId);
     expect(new Set(pages).size).toBe(pages.length);
     expect(pages.length).toBe(Array.from({ length: 300 }, (_, i) => 1 + (i % 4)).reduce((a, b) => a + b));
+    // the first request alone, then the 299 that arrived meanwhile in batches of at most 200
+    expect(transactions).toBe(3);
+  });
+
+  it('names its errors, and says when the pointer row is missing', async () => {
+    const exhausted = await issueCodeBatch(handle.db, [req(1)], []);
+    expect(exhausted[0]).toMatchObject({ ok: false, error: { name: 'CodeSpaceExhausted' } });
+    expect(String(new DailyLimitReached(5, 5, 1))).toMatch(/^DailyLimitReached: Daily print limit reached/);
+    await handle.db.deleteFrom('code_pointer').execute();
+    try {
+      await expect(issueCodeBatch(handle.db, [req(1)])).rejects.toThrow(
+        'code_pointer has no row (migration 0021 not applied?)',
+      );
+    } finally {
+      await handle.db
+        .insertInto('code_pointer')
+        .values({ id: 1, section: 0, owner: 27, book: 900, page: 1 })
+        .execute();
+    }
   });
 
   const ids = (out: readonly IssueOutcome[]) =>
