@@ -274,16 +274,21 @@ describeEachDatabase('ink stroke store', (kind) => {
       it('counts a stroke given twice in one request once, keeping the newer copy wherever it comes', async () => {
         const student = `s-twice-${way}`;
         const newer = (s: number) => stroke(s, { updated: s + 50, color: 1 });
-        const pages = [page(2, [stroke(T0), newer(T0 + 10)]), page(2, [newer(T0), stroke(T0 + 10)])];
+        // a copy as old as the one before it (T0 + 20, colour 2 then 3) does not replace it
+        const pages = [
+          page(2, [stroke(T0), newer(T0 + 10), stroke(T0 + 20, { color: 2 })]),
+          page(2, [newer(T0), stroke(T0 + 10), stroke(T0 + 20, { color: 3 })]),
+        ];
         expect(await storeUpload(handle.db, student, pages, T0, options(way))).toMatchObject({
-          received: 4,
-          stored: 2,
+          received: 6,
+          stored: 3,
           updated: 0,
         });
         const rows = await rowsOf(student);
         expect(rows.map((r) => [r.start_time, r.color])).toEqual([
           [T0, 1],
           [T0 + 10, 1],
+          [T0 + 20, 2],
         ]);
         // the copy kept is stored with its own record's upload id
         expect(Number(rows[0]!.upload_id) % UPLOAD_ID_STRIDE).toBe(1);

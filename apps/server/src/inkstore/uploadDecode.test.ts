@@ -359,7 +359,8 @@ describe('decodeUpload rules', () => {
       invalid('data is not base64 of JSON', 0),
     );
     expect(
-      refusal(() => decode({ ...record({}), data: Buffer.from([0xff, 0xfe, 0x7b]).toString('base64') })),
+      // a JSON string holding a byte that is not UTF-8: refused, not read as U+FFFD
+      refusal(() => decode({ ...record({}), data: Buffer.from([0x22, 0xff, 0x22]).toString('base64') })),
     ).toEqual(invalid('data is not base64 of JSON', 0));
     for (const data of [null, 7, { version: 2, page: pageJson([]) }, { version: '3', page: pageJson([]) }])
       expect(refusal(() => decode(record(data)))).toEqual(invalid('data.version must be 3', 0));
