@@ -430,4 +430,22 @@ describe('decodeUpload rules', () => {
     expect(refusal(one({ writeId: 'a\u0000b' }))).toEqual(invalid('writeId holds a NUL character', 0, 0));
     expect(refusal(one({ mac: 'a\u0000b' }))).toEqual(invalid('mac holds a NUL character', 0, 0));
   });
+
+  it('stores dots of the older 16-byte form as 17-byte dots, and names its refusals', () => {
+    const full = Buffer.from(strokeJson().dots, 'base64');
+    // the same two dots without their spare byte
+    const short = Buffer.concat([full.subarray(0, 16), full.subarray(17, 33)]);
+    const read = decode(upload(pageJson([strokeJson({ dots: short.toString('base64'), dotCount: 2 })])));
+    const stroke = read.pages[0]!.strokes[0]!;
+    expect(Buffer.from(stroke.dots).toString('base64')).toBe(strokeJson().dots);
+    expect(stroke).toMatchObject({ dotCount: 2, endTime: T + 12, distanceNu: 5 });
+    let thrown: unknown;
+    try {
+      decode(upload(pageJson([]), { writer: 's-other' }));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(UploadRejected);
+    expect((thrown as Error).name).toBe('UploadRejected');
+  });
 });
