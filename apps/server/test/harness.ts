@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Clock, manualClock } from '@dotink/ncode';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { buildApp } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
 import { type DatabaseHandle, type DatabaseKind, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
@@ -145,6 +144,8 @@ export async function startTestServer(
   const files = (options.files ?? diskFileStore)(config.filesDir);
   const clock = options.clock ?? manualClock(Date.UTC(2025, 2, 3, 0, 0, 0));
   try {
+    // loaded here, not at the top: the suites that only need a database never load the server
+    const { buildApp } = await import('../src/app');
     const app = await buildApp({
       config,
       database,

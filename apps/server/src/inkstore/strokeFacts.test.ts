@@ -41,6 +41,18 @@ describe('strokeFacts', () => {
     expect(strokeFacts(bytes, 5000)).toEqual({ endTime: null, distanceNu: 2 });
     expect(strokeFacts(new Uint8Array(0), 5000)).toEqual({ endTime: null, distanceNu: 0 });
   });
+  it('leaves out of the length the steps to and from a dot without a position', () => {
+    const bytes = encodeServerDotBytes(
+      dots([
+        [0, 0, 0],
+        [Number.NaN, 0, 10],
+        [3, 4, 20],
+        [6, 8, 30],
+      ]),
+      0,
+    );
+    expect(strokeFacts(bytes, 0)).toEqual({ endTime: 30, distanceNu: 5 });
+  });
 });
 
 describeEachDatabase('migration 0040 ink stroke facts', (kind) => {
