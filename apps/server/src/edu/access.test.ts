@@ -6,6 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seedAccessWorld, testAccount } from '../../test/accessWorld';
 import { createTestDatabase, describeEachDatabase, SETUP_TIMEOUT_MS } from '../../test/harness';
 import type { DatabaseHandle } from '../db/database';
 import { ApiError } from '../http/errors';
@@ -25,18 +26,7 @@ import {
 } from './access';
 import { EduMessage } from './messages';
 
-const account = (id: string, over: Partial<Account> = {}): Account => ({
-  id,
-  kind: 'teacher',
-  username: id,
-  name: id,
-  email: null,
-  status: 'ACTIVE',
-  isSchoolAdmin: false,
-  schoolId: null,
-  hasPassword: true,
-  ...over,
-});
+const account = testAccount;
 
 const requestOf = (who: Account) =>
   ({ auth: { account: who, scopes: new Set<string>(), clientId: 'test' } }) as unknown as FastifyRequest;
@@ -86,76 +76,15 @@ describeEachDatabase('education access rules', (kind) => {
   });
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
-    const { db } = handle;
-    const school = async (code: string) =>
-      (
-        await db
-          .insertInto('schools')
-          .values({ name: code, edu_office_code: 'E', school_type_code: 'T', school_code: code })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    schoolA = await school('acc-a');
-    schoolB = await school('acc-b');
-    await db
-      .insertInto('accounts')
-      .values(
-        ['t-class', 't-lecture', 't-colleague', 't-admin', 't-other', 'p-1', 'p-2', 'p-3'].map((id) => ({
-          id,
-          kind: id.startsWith('t-') ? ('teacher' as const) : ('student' as const),
-          username: id,
-          name: id,
-          email: null,
-          password_hash: null,
-          school_id: id === 't-other' ? schoolB : id.startsWith('t-') ? schoolA : null,
-        })),
-      )
-      .execute();
-    const klass = async (schoolId: number, num: number, teacherId: string | null) =>
-      (
-        await db
-          .insertInto('classes')
-          .values({
-            school_id: schoolId,
-            teacher_id: teacherId,
-            year: 2025,
-            grade: 3,
-            class_num: num,
-            class_name: `3-${num}`,
-            semester: 1,
-            builtin_textbook_id: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    c1 = await klass(schoolA, 1, 't-class');
-    c2 = await klass(schoolA, 2, null);
-    cB = await klass(schoolB, 1, 't-other');
-    const lecture = async (classId: number, teacherId: string) =>
-      (
-        await db
-          .insertInto('curriculums')
-          .values({
-            class_id: classId,
-            teacher_id: teacherId,
-            subject_id: null,
-            title: 'L',
-            start_at: null,
-            end_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    lecture1 = await lecture(c1, 't-lecture');
-    lectureB = await lecture(cB, 't-other');
-    await db
-      .insertInto('students')
-      .values([
-        { account_id: 'p-1', class_id: c1, num: 1, name: 'p-1' },
-        { account_id: 'p-2', class_id: c2, num: 1, name: 'p-2' },
-        { account_id: 'p-3', class_id: cB, num: 1, name: 'p-3' },
-      ])
-      .execute();
+    ({
+      schoolA,
+      schoolB,
+      classA1: c1,
+      classA2: c2,
+      classB1: cB,
+      lectureA1: lecture1,
+      lectureB1: lectureB,
+    } = await seedAccessWorld(handle.db, 'acc'));
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => handle?.close(), SETUP_TIMEOUT_MS);
 

@@ -6,26 +6,15 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seedAccessWorld, testAccount } from '../../test/accessWorld';
 import { createTestDatabase, describeEachDatabase, SETUP_TIMEOUT_MS } from '../../test/harness';
 import type { DatabaseHandle } from '../db/database';
 import type { SchoolTeacher } from '../edu/access';
 import { ApiError } from '../http/errors';
-import type { Account } from '../identity/accounts';
 import { disallowedWriters, InkReadAccess, teacherSchool } from './access';
 import { InkMessage } from './messages';
 
-const account = (id: string, over: Partial<Account> = {}): Account => ({
-  id,
-  kind: 'teacher',
-  username: id,
-  name: id,
-  email: null,
-  status: 'ACTIVE',
-  isSchoolAdmin: false,
-  schoolId: null,
-  hasPassword: true,
-  ...over,
-});
+const account = testAccount;
 
 /** The status and message of what `p` throws (it must throw an ApiError). */
 async function refusal(p: Promise<unknown>): Promise<[number, string]> {
@@ -46,72 +35,8 @@ describeEachDatabase('ink store access', (kind) => {
   let classB1 = 0;
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
-    const { db } = handle;
-    const school = async (code: string) =>
-      (
-        await db
-          .insertInto('schools')
-          .values({ name: code, edu_office_code: 'E', school_type_code: 'T', school_code: code })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    schoolA = await school('ink-a');
-    schoolB = await school('ink-b');
-    const teachers = ['t-class', 't-lecture', 't-colleague', 't-admin', 't-other'];
-    await db
-      .insertInto('accounts')
-      .values(
-        [...teachers, 'p-1', 'p-2', 'p-3'].map((id) => ({
-          id,
-          kind: id.startsWith('t-') ? ('teacher' as const) : ('student' as const),
-          username: id,
-          name: id,
-          email: null,
-          password_hash: null,
-          school_id: id === 't-other' ? schoolB : id.startsWith('t-') ? schoolA : null,
-        })),
-      )
-      .execute();
-    const klass = async (schoolId: number, num: number, teacherId: string | null) =>
-      (
-        await db
-          .insertInto('classes')
-          .values({
-            school_id: schoolId,
-            teacher_id: teacherId,
-            year: 2025,
-            grade: 3,
-            class_num: num,
-            class_name: `3-${num}`,
-            semester: 1,
-            builtin_textbook_id: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    classA1 = await klass(schoolA, 1, 't-class');
-    const classA2 = await klass(schoolA, 2, null);
-    classB1 = await klass(schoolB, 1, 't-other');
-    await db
-      .insertInto('curriculums')
-      .values({
-        class_id: classA1,
-        teacher_id: 't-lecture',
-        subject_id: null,
-        title: 'Maths',
-        start_at: null,
-        end_at: null,
-      })
-      .execute();
-    await db
-      .insertInto('students')
-      .values([
-        { account_id: 'p-1', class_id: classA1, num: 1, name: 'p-1' },
-        { account_id: 'p-2', class_id: classA2, num: 1, name: 'p-2' },
-        { account_id: 'p-3', class_id: classB1, num: 1, name: 'p-3' },
-      ])
-      .execute();
-    await sql`insert into ink_versions (student_id, version) values ('p-2', 41)`.execute(db);
+    ({ schoolA, schoolB, classA1, classB1 } = await seedAccessWorld(handle.db, 'ink'));
+    await sql`insert into ink_versions (student_id, version) values ('p-2', 41)`.execute(handle.db);
   }, SETUP_TIMEOUT_MS);
   afterAll(async () => handle?.close(), SETUP_TIMEOUT_MS);
 

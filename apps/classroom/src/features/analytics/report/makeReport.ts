@@ -36,6 +36,8 @@ export async function makeReport(
       reject(error);
     };
   });
+  // raced below (its rejection is the report's); marked handled so a failure after the race has
+  // been decided is not reported as unhandled
   failure.catch(() => {});
   try {
     const read = gatherReport(
@@ -59,6 +61,8 @@ export async function makeReport(
         sheet: (sheet) => opened.file?.add(sheet),
       },
     );
+    // raced with the worker's failure: the race rejects with it; a reading that fails after the
+    // worker did is already the report's failure
     read.catch(() => {});
     const pupils = await Promise.race([read, failure]);
     reading = false;
