@@ -19,7 +19,6 @@ export interface StrokeFacts {
 
 /** The facts of the dots `bytes` of a stroke starting at `startTime` (no dots: null, 0). */
 export function strokeFacts(bytes: Uint8Array, startTime: number): StrokeFacts {
-  if (bytes.length === 0) return { endTime: null, distanceNu: 0 };
   const stride = serverDotStride(bytes.length);
   const n = (bytes.length / stride) | 0;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -362,9 +362,28 @@ describe('decodeUpload rules', () => {
       // a JSON string holding a byte that is not UTF-8: refused, not read as U+FFFD
       refusal(() => decode({ ...record({}), data: Buffer.from([0x22, 0xff, 0x22]).toString('base64') })),
     ).toEqual(invalid('data is not base64 of JSON', 0));
-    for (const data of [null, 7, { version: 2, page: pageJson([]) }, { version: '3', page: pageJson([]) }])
+    for (const data of [
+      null,
+      7,
+      true,
+      [],
+      { version: 2, page: pageJson([]) },
+      { version: '3', page: pageJson([]) },
+    ])
       expect(refusal(() => decode(record(data)))).toEqual(invalid('data.version must be 3', 0));
     expect(refusal(() => decode(upload([])))).toEqual(invalid('data.page: not a page', 0));
+  });
+
+  it('refuses a thickness that is not a number', () => {
+    for (const thickness of ['thick', '', {}, [1]])
+      expect(
+        refusal(() => decode(upload(pageJson([strokeJson(), strokeJson({ thickness })])))),
+      ).toMatchObject({
+        status: 400,
+      });
+    expect(
+      decode(upload(pageJson([strokeJson({ thickness: '0.125' })]))).pages[0]!.strokes[0]!.thickness,
+    ).toBe(0.125);
   });
 
   it('refuses page numbers outside 0 … 2^31 − 1', () => {
