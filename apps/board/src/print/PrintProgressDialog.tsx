@@ -145,9 +145,13 @@ export function PrintProgressDialog(props: PrintProgressDialogProps) {
           )}
         </div>
       )}
+      {/* Each button has its own key: a press begun on Printed or Cancel (which also gives the
+          page the focus back, ending the wait) must never be released on the Close button that
+          takes its place, closing the dialog before the user sees the print complete. */}
       <div className="dialog-buttons">
         {ended ? (
           <button
+            key="close"
             type="button"
             className="primary"
             onClick={props.onClose}
@@ -158,6 +162,7 @@ export function PrintProgressDialog(props: PrintProgressDialogProps) {
           </button>
         ) : v.state === 'waitingForPrint' && props.onPrinted ? (
           <button
+            key="printed"
             type="button"
             className="primary"
             onClick={props.onPrinted}
@@ -167,6 +172,7 @@ export function PrintProgressDialog(props: PrintProgressDialogProps) {
           </button>
         ) : (
           <button
+            key="cancel"
             type="button"
             onClick={props.onCancel}
             disabled={!cancellable}
