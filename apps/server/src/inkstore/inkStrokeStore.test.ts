@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, describeEachDatabase, SETUP_TIMEOUT_MS } from '../../test/harness';
 import type { DatabaseHandle } from '../db/database';
 import {
+  copyDataSize,
+  copyRows,
   removeDamagedStrokes,
   type StoreOptions,
   type StrokeSearch,
@@ -310,13 +312,21 @@ describeEachDatabase('ink stroke store', (kind) => {
     });
   }
 
-  it('stores nothing for an upload without strokes', async () => {
-    expect(await storeUpload(handle.db, 's-none', [page(1, [])], T0, options('copy'))).toEqual({
+  it('stores nothing for an upload without strokes, without a statement', async () => {
+    let bulk = 0;
+    const counted: StoreOptions = {
+      copyIn: (...a) => {
+        bulk++;
+        return handle.copyIn(...a);
+      },
+    };
+    expect(await storeUpload(handle.db, 's-none', [page(1, []), page(2, [])], T0, counted)).toEqual({
       received: 0,
       stored: 0,
       updated: 0,
       uploadedAt: new Date(T0),
     });
+    expect(bulk).toBe(0);
     expect(await rowsOf('s-none')).toEqual([]);
   });
 
@@ -337,6 +347,12 @@ describeEachDatabase('ink stroke store', (kind) => {
     await expect(storeUpload(handle.db, 's-broken', [page(1, [stroke(T0)])], T0, plain)).rejects.toBe(
       'not an object',
     );
+    const nothing: StoreOptions = {
+      copyIn: async () => {
+        throw null;
+      },
+    };
+    await expect(storeUpload(handle.db, 's-broken', [page(1, [stroke(T0)])], T0, nothing)).rejects.toBe(null);
     expect(await rowsOf('s-broken')).toEqual([]);
   });
 
@@ -547,5 +563,24 @@ describeEachDatabase('ink stroke store', (kind) => {
     ]);
     expect(await removeDamagedStrokes(handle.db, student, now)).toBe(0);
     expect(await rowsOf('s-damaged-other')).toHaveLength(1);
+  });
+});
+
+describe('the COPY data of an upload', () => {
+  it('is as long as computed beforehand, whatever the texts, dots and end times', () => {
+    const rows = [
+      { rec: 0, page: page(1, []), stroke: stroke(T0) },
+      { rec: 0, page: page(1, []), stroke: stroke(T0 + 1, { endTime: null, writerId: '선생님-7', mac: '' }) },
+      {
+        rec: 1,
+        page: page(2, [], { category: '"수학 ✓"' }),
+        stroke: stroke(T0 + 2, { dots: dotsAt(T0 + 2, [[0, 0]]), writerId: 'w' }),
+      },
+    ];
+    for (const n of [0, 1, 2, 3]) {
+      const some = rows.slice(0, n);
+      for (const student of ['s-1', 'élève-ü'])
+        expect(copyDataSize(student, some)).toBe(copyRows(student, some, 10_000, T0).length);
+    }
   });
 });

@@ -49,7 +49,7 @@ export interface StoreOptions {
 }
 
 /** One stroke to store, with its page record. */
-interface UploadRow {
+export interface UploadRow {
   readonly rec: number;
   readonly page: UploadPage;
   readonly stroke: StoredStroke;
@@ -103,9 +103,9 @@ function uploadRows(pages: readonly UploadPage[]): { rows: UploadRow[]; received
   return { rows, received };
 }
 
-/** True for PostgreSQL's "duplicate key" error. */
+/** True for PostgreSQL's "duplicate key" error (anything thrown: a text or null has no code). */
 function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+  return (error as { code?: unknown } | null | undefined)?.code === '23505';
 }
 
 /**
@@ -121,6 +121,7 @@ export async function storeUpload(
 ): Promise<StoredUpload> {
   const { rows, received } = uploadRows(pages);
   const uploadedAt = new Date(uploadedAtMs);
+  // no statement for nothing to store (a station's upload may hold only empty pages)
   if (rows.length === 0) return { received, stored: 0, updated: 0, uploadedAt };
   const head = await sql<{ base: string }>`
     select (nextval('ink_upload_seq') * ${UPLOAD_ID_STRIDE}::bigint)::text as base`.execute(db);
@@ -141,16 +142,12 @@ export async function storeUpload(
   return upsertRows(db, studentId, rows, received, uploadBase, uploadedAt, options.withBlob);
 }
 
-/** The rows in binary COPY form, in {@link COPY_COLUMNS} order. */
-function copyRows(
-  studentId: string,
-  rows: readonly UploadRow[],
-  uploadBase: number,
-  uploadedMs: number,
-): Uint8Array {
-  // The exact size, so the writer's buffer is the COPY data (handed to the PGlite worker as it
-  // is): the header (19 bytes) and trailer (2); per row the field count (2), each field's length
-  // (4 × 22), 88 bytes of numbers (8 more with an end time), the texts and the dots.
+/**
+ * The length of {@link copyRows}' data: the header (19 bytes) and trailer (2); per row the field
+ * count (2), each field's length (4 × 22), 88 bytes of numbers (8 more with an end time), the texts
+ * (UTF-8) and the dots. Exported for its test.
+ */
+export function copyDataSize(studentId: string, rows: readonly UploadRow[]): number {
   const utf8Length = (text: string) => Buffer.byteLength(text, 'utf8');
   const student = utf8Length(studentId);
   let size = 19 + 2;
@@ -158,7 +155,19 @@ function copyRows(
     size += 2 + 4 * COPY_COLUMNS.length + 88 + (s.endTime === null ? 0 : 8) + student;
     size += utf8Length(s.writerId) + utf8Length(s.mac) + utf8Length(page.category) + s.dots.length;
   }
-  const out = new CopyBinaryWriter(size);
+  return size;
+}
+
+/** The rows in binary COPY form, in {@link COPY_COLUMNS} order (exported for its test). */
+export function copyRows(
+  studentId: string,
+  rows: readonly UploadRow[],
+  uploadBase: number,
+  uploadedMs: number,
+): Uint8Array {
+  // The exact size, so the writer's buffer is the COPY data (handed to the PGlite worker as it
+  // is, not copied again)
+  const out = new CopyBinaryWriter(copyDataSize(studentId, rows));
   for (const { rec, page, stroke: s } of rows) {
     const p = page.page;
     out
@@ -406,7 +415,7 @@ export async function searchStrokes(db: Kysely<Database>, q: StrokeSearch): Prom
       writerId: r.w,
       mac: r.mac,
       category: r.c,
-      dots: r.d.includes('\n') ? r.d.replace(/\n/g, '') : r.d,
+      dots: r.d.replaceAll('\n', ''),
     };
   });
   const hasMore = result.rows.length > 0 && !result.rows[result.rows.length - 1]!.inc;
@@ -422,6 +431,7 @@ export function searchStatement(q: StrokeSearch): RawBuilder<RawStrokeRow> {
   if (q.uploadedTo) filters.push(sql`uploaded_at < ${q.uploadedTo.toISOString()}::timestamptz`);
   // A lesson's window holds the pupil's own writing; a teacher's annotations on it (another
   // writer) belong to every replay of those pages, whenever they were written.
+  // Stryker disable next-line ConditionalExpression: speed only (without a window the filter holds for every row)
   if (q.startFromMs !== undefined || q.startToMs !== undefined) {
     const from = q.startFromMs ?? Number.MIN_SAFE_INTEGER;
     const to = q.startToMs ?? Number.MAX_SAFE_INTEGER;

@@ -234,7 +234,7 @@ function storedStroke(
  * dots) is used as it is; anything else goes through the codec and is re-encoded.
  */
 function dotBytes(r: ServerStroke, where: Where): Uint8Array {
-  // Stryker disable next-line EqualityOperator,ConditionalExpression: speed only. Taken less often (or, as `dotCount >= 0`, also for an empty text), the codec below gives the same bytes
+  // Stryker disable next-line EqualityOperator,ConditionalExpression,BlockStatement: speed only. Taken less often (or, as `dotCount >= 0`, also for an empty text), the codec below gives the same bytes
   if (typeof r.dots === 'string' && r.dotCount > 0) {
     let bytes: Uint8Array | undefined;
     // Stryker disable BlockStatement: speed only, as above (a text the fast decoder refuses, the codec refuses too)
