@@ -30,7 +30,7 @@ import { createPostgresDatabase } from '@dotink/server/test/postgres';
 import { insertClass, insertSchool } from '@dotink/server/test/seed';
 import { sql } from 'kysely';
 import { atLeast, atMost, type Bench, type Figure, NO_POSTGRES, notMeasured, percentile } from './budget';
-import { totalCpuMs } from './processCpu';
+import { processCpuMs, totalCpuMs } from './processCpu';
 import { BENCH_CLIENT, loadOnCores, note, startServer, tokenFor } from './serverHarness';
 
 const SECONDS = Number(process.env.BENCH_CAPACITY_SECONDS ?? 6);
@@ -172,11 +172,13 @@ async function steps(
     for (const t of teachers) t.delaysMs.length = 0;
     const sentBefore = pens.reduce((a, p) => a + p.sent, 0);
     const cpuBefore = totalCpuMs(pids);
+    const eachBefore = pids.map((pid) => processCpuMs(pid));
     const ownBefore = process.cpuUsage();
     const t0 = performance.now();
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     const elapsed = performance.now() - t0;
     const cpu = totalCpuMs(pids) - cpuBefore;
+    const each = pids.map((pid, i) => processCpuMs(pid) - eachBefore[i]!);
     const own = process.cpuUsage(ownBefore);
     const sent = pens.reduce((a, p) => a + p.sent, 0) - sentBefore;
     const delays = teachers.flatMap((t) => t.delaysMs);
@@ -218,6 +220,10 @@ async function steps(
         `bench clients ${(((own.user + own.system) / 1000 / elapsed) * 100).toFixed(0)}%; ` +
         `${step.stored ? 'every stroke stored' : step.why}; ${loadOnCores()}`,
     );
+    if (pids.length > 1)
+      note(
+        `[${label}] per process: ${each.map((ms, i) => `#${i + 1} ${((ms / elapsed) * 100).toFixed(0)}% (${(ms / (sent / 1000)).toFixed(1)} ms per 1,000)`).join(', ')}`,
+      );
     results.push(step);
     if (step.why) break;
   }

@@ -13,6 +13,7 @@ type Env = Record<string, string>;
 type Compose = { services: Record<string, { environment?: Env; stop_grace_period?: string }> };
 type Manifest = {
   kind: string;
+  metadata?: { name: string; annotations?: Env };
   data?: Env;
   stringData?: Env;
   spec?: {
@@ -107,9 +108,23 @@ describe('deploy/kubernetes/', () => {
       'ConfigMap',
       'Deployment',
       'Ingress',
+      'Ingress',
       'PodDisruptionBudget',
       'Secret',
       'Service',
     ]);
+  });
+
+  it("sends a room's sockets to one pod by their path, with the same WebSocket timeouts as the rest", () => {
+    const ingresses = manifests.filter((m) => m.kind === 'Ingress');
+    const annotations = (name: string) =>
+      ingresses.find((m) => m.metadata?.name === name)?.metadata?.annotations ?? {};
+    const realtime = annotations('dotink-realtime');
+    expect(realtime['nginx.ingress.kubernetes.io/upstream-hash-by']).toBe('$uri');
+    expect(annotations('dotink')['nginx.ingress.kubernetes.io/upstream-hash-by']).toBeUndefined();
+    for (const key of ['proxy-read-timeout', 'proxy-send-timeout', 'proxy-connect-timeout'])
+      expect(realtime[`nginx.ingress.kubernetes.io/${key}`]).toBe(
+        annotations('dotink')[`nginx.ingress.kubernetes.io/${key}`],
+      );
   });
 });

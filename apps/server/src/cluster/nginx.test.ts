@@ -158,4 +158,35 @@ describe('nginx in front of two processes', () => {
     await expect.poll(() => total() - started).toBe(12);
     expect(nginx.served()[1]).toBeGreaterThanOrEqual(4);
   });
+
+  it("sends every socket of a room to one process (a class's pens and its teacher meet there), rooms spread", async () => {
+    const [a, b] = [await backend('a'), await backend('b')];
+    const nginx = await startNginx({
+      port: await freePort(),
+      backends: [
+        { host: '127.0.0.1', port: a.port },
+        { host: '127.0.0.1', port: b.port },
+      ],
+    });
+    closers.push(() => nginx.close());
+    const open = (room: string, query = '') =>
+      new Promise<string>((ok, fail) => {
+        const ws = new WebSocket(`${nginx.url.replace('http', 'ws')}/realtime/v1/rooms/${room}${query}`);
+        ws.once('message', (d) => {
+          ok(String(d).replace('hello from ', ''));
+          ws.close();
+        });
+        ws.once('error', fail);
+      });
+    // 41 sockets of one lesson, opened at once (least_conn spread them over both), one with its
+    // token in the query
+    const lesson = await Promise.all([
+      ...Array.from({ length: 40 }, () => open('session/7_lesson')),
+      open('session/7_lesson', '?access_token=t'),
+    ]);
+    expect(new Set(lesson).size).toBe(1);
+    // 12 lessons' rooms land on both processes
+    const rooms = await Promise.all(Array.from({ length: 12 }, (_, i) => open(`session/${i}_s`)));
+    expect([...new Set(rooms)].sort()).toEqual(['a', 'b']);
+  });
 });

@@ -76,15 +76,22 @@ export function renderNginxConfig(
     const groups = options.backends
       .map((b, i) => `    upstream dotink_${i + 1} {\n        ${server(b)}\n        keepalive 8;\n    }\n`)
       .join('');
-    // ($cookie_NAME cannot name a cookie with a hyphen: the header is matched instead)
-    const map = [
-      '    map $http_cookie $dotink_upstream {',
-      '        default dotink;',
-      ...options.backends.map((_, i) => `        "~(^|;\\s*)${PIN_COOKIE}=${i + 1}(;|$)" dotink_${i + 1};`),
-      '    }\n',
-    ].join('\n');
-    text = replaceOnce(text, '    upstream dotink {', `${groups}${map}    upstream dotink {`);
+    // ($cookie_NAME cannot name a cookie with a hyphen: the header is matched instead); without
+    // the cookie, requests go to the shared group and sockets to the room's process
+    const map = (variable: string, fallback: string) =>
+      [
+        `    map $http_cookie ${variable} {`,
+        `        default ${fallback};`,
+        ...options.backends.map((_, i) => `        "~(^|;\\s*)${PIN_COOKIE}=${i + 1}(;|$)" dotink_${i + 1};`),
+        '    }\n',
+      ].join('\n');
+    const maps = map('$dotink_upstream', 'dotink') + map('$dotink_realtime_upstream', 'dotink_realtime');
+    text = replaceOnce(text, '    upstream dotink {', `${groups}${maps}    upstream dotink {`);
     text = text.replaceAll('proxy_pass http://dotink;', 'proxy_pass http://$dotink_upstream;');
+    text = text.replaceAll(
+      'proxy_pass http://dotink_realtime;',
+      'proxy_pass http://$dotink_realtime_upstream;',
+    );
   }
   return text;
 }

@@ -125,6 +125,54 @@ describe('RealtimeHub', () => {
     expect(RESTART_CLOSE).toBe(1012);
   });
 
+  it("draining: closes the teachers' sockets at once (1012), then the pupils' spread over the given time, relaying meanwhile", async () => {
+    const hub = new RealtimeHub(memoryBus(), { maxBufferedBytes: 10_000, heartbeatMs: 60_000 });
+    const teacher = member('t', 'teacher');
+    const viewer = member('v', 'viewer', 't-v', { room: 'board/o/b' });
+    const pupils = Array.from({ length: 4 }, (_, i) => member(`p${i}`, 'student', `t-p${i}`, { pen: null }));
+    const other = member('o', 'teacher', 't-o', { room: 'session/2_s' });
+    for (const m of [teacher, viewer, ...pupils, other]) hub.add(m.c);
+    const restart = { code: RESTART_CLOSE, reason: 'server restarting' };
+    const t0 = performance.now();
+    const closedAt = new Map<string, number>();
+    for (const m of [teacher, viewer, ...pupils, other])
+      m.socket.once('close', () => closedAt.set(m.c.id, performance.now() - t0));
+    hub.drainMembers(200);
+    // the watchers reconnect first: the next process is not asked for a room's pupils with them
+    expect([teacher.socket.closed, viewer.socket.closed, other.socket.closed]).toEqual([
+      restart,
+      restart,
+      restart,
+    ]);
+    expect(pupils.map((p) => p.socket.closed)).toEqual([undefined, undefined, undefined, undefined]);
+    // a pupil still here is relayed meanwhile (to the room's teachers elsewhere, by the bus)
+    await hub.publish(pupils[0]!.c, 'dots');
+    await expect.poll(() => pupils.every((p) => p.socket.closed !== undefined), { timeout: 2000 }).toBe(true);
+    expect(pupils.map((p) => p.socket.closed)).toEqual(pupils.map(() => restart));
+    const times = pupils.map((p) => closedAt.get(p.c.id)!);
+    // one after another over the time given, the last by its end
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times[0]!).toBeGreaterThanOrEqual(40);
+    expect(times.at(-1)!).toBeGreaterThanOrEqual(190);
+    expect(hub.memberCount('session/1_s')).toBe(0);
+    hub.close();
+  });
+
+  it('draining with no time to spread: every socket closed at once; closing the hub closes those still waiting', () => {
+    const hub = new RealtimeHub(memoryBus(), { maxBufferedBytes: 10_000, heartbeatMs: 60_000 });
+    const pupil = member('p', 'student', 't-p', { pen: null });
+    hub.add(pupil.c);
+    hub.drainMembers(0);
+    expect(pupil.socket.closed).toEqual({ code: RESTART_CLOSE, reason: 'server restarting' });
+    const later = new RealtimeHub(memoryBus(), { maxBufferedBytes: 10_000, heartbeatMs: 60_000 });
+    const waiting = member('w', 'student', 't-w', { pen: null });
+    later.add(waiting.c);
+    later.drainMembers(60_000);
+    expect(waiting.socket.closed).toBeUndefined();
+    later.close();
+    expect(waiting.socket.closed).toEqual({ code: RESTART_CLOSE, reason: 'server restarting' });
+  });
+
   it("closes the members of a lesson's room once its closing time passed (4002), by the injected clock", async () => {
     const clock = manualClock(1_000);
     const hub = new RealtimeHub(memoryBus(), {

@@ -291,7 +291,7 @@ describeEachDatabase('realtime rooms: the lesson room closes', (kind) => {
 
 describeEachDatabase('realtime rooms: the process drains (SIGTERM)', (kind) => {
   const server = useTestServer(kind);
-  it('closes every socket with 1012 at once, refuses new ones (503) and still answers requests', async () => {
+  it("closes the teacher's socket with 1012 at once and the pupils' after it, refuses new ones (503) and still answers requests", async () => {
     const app = server().app;
     const base = await listenWs(app);
     const room = await createClassroom(app, 1);
@@ -300,9 +300,13 @@ describeEachDatabase('realtime rooms: the process drains (SIGTERM)', (kind) => {
       connect(url, { protocols: ['dotink.remote.v1', `bearer.${tokenOf(headers)}`] });
     const teacher = await join(room.teacher.headers);
     const station = await join(room.students[0]!.headers);
+    const order: string[] = [];
+    void teacher.closed.then(() => order.push('teacher'));
+    void station.closed.then(() => order.push('station'));
     app.services.readiness.startDraining(0);
     const restart = { code: RESTART_CLOSE, reason: 'server restarting' };
     expect(await Promise.all([teacher.closed, station.closed])).toEqual([restart, restart]);
+    expect(order).toEqual(['teacher', 'station']);
     expect(await refusal(join(room.teacher.headers))).toEqual({
       status: 503,
       message: RoomMessage.restarting,

@@ -53,6 +53,11 @@ export const BEARER_PROTOCOL_PREFIX = 'bearer.';
 /** Largest message accepted. */
 export const MAX_REALTIME_MESSAGE_BYTES = 1024 * 1024;
 export const ROOMS_PATH = '/realtime/v1/rooms/';
+/**
+ * Draining, the pupils' sockets are closed over this long (at most half the drain's delay,
+ * SHUTDOWN_DELAY_MS), after the teachers' (hub.ts `drainMembers`).
+ */
+export const DRAIN_SPREAD_MS = 2000;
 /** How long a socket the server closed for what its client sent stays connected after that. */
 const CLOSE_GRACE_MS = 1000;
 
@@ -91,8 +96,11 @@ export const realtimeRoutes: AppPlugin = async (app) => {
     onDrop: (c, reason) => app.log.info({ room: c.membership.room, reason }, 'realtime member dropped'),
     clock: app.services.clock,
   });
-  // draining (SIGTERM): every socket is closed with 1012 at once; new ones are refused below
-  const stopDrainWatch = app.services.readiness.onDrain(() => hub.closeMembers());
+  // draining (SIGTERM): the teachers' sockets are closed with 1012 at once, the pupils' over
+  // DRAIN_SPREAD_MS (within the drain's delay); new ones are refused below
+  const stopDrainWatch = app.services.readiness.onDrain(() =>
+    hub.drainMembers(Math.min(DRAIN_SPREAD_MS, config.shutdown.delayMs / 2)),
+  );
   app.addHook('preClose', async () => {
     stopDrainWatch();
     hub.close();
