@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema';
 import type { Account } from '../src/identity/accounts';
+import { insertClass, insertSchool } from './seedRows';
 
 export interface AccessWorld {
   readonly schoolA: number;
@@ -36,16 +37,8 @@ export const testAccount = (id: string, over: Partial<Account> = {}): Account =>
 
 /** Seeds the world; `prefix` names its two schools' codes. */
 export async function seedAccessWorld(db: Kysely<Database>, prefix: string): Promise<AccessWorld> {
-  const school = async (code: string) =>
-    (
-      await db
-        .insertInto('schools')
-        .values({ name: code, edu_office_code: 'E', school_type_code: 'T', school_code: code })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  const schoolA = await school(`${prefix}-a`);
-  const schoolB = await school(`${prefix}-b`);
+  const schoolA = await insertSchool(db, `${prefix}-a`, `${prefix}-a`);
+  const schoolB = await insertSchool(db, `${prefix}-b`, `${prefix}-b`);
   await db
     .insertInto('accounts')
     .values(
@@ -60,26 +53,9 @@ export async function seedAccessWorld(db: Kysely<Database>, prefix: string): Pro
       })),
     )
     .execute();
-  const klass = async (schoolId: number, num: number, teacherId: string | null) =>
-    (
-      await db
-        .insertInto('classes')
-        .values({
-          school_id: schoolId,
-          teacher_id: teacherId,
-          year: 2025,
-          grade: 3,
-          class_num: num,
-          class_name: `3-${num}`,
-          semester: 1,
-          builtin_textbook_id: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  const classA1 = await klass(schoolA, 1, 't-class');
-  const classA2 = await klass(schoolA, 2, null);
-  const classB1 = await klass(schoolB, 1, 't-other');
+  const classA1 = await insertClass(db, schoolA, 't-class', 1);
+  const classA2 = await insertClass(db, schoolA, null, 2);
+  const classB1 = await insertClass(db, schoolB, 't-other', 1);
   const lecture = async (classId: number, teacherId: string) =>
     (
       await db

@@ -15,11 +15,12 @@ export async function insertSchool(db: Kysely<Database>, name: string, schoolCod
   return school.id;
 }
 
-/** Inserts class 3-1 of 2025 of `teacherId` at `schoolId`; returns its id. */
+/** Inserts class 3-`classNum` (default 1) of 2025 of `teacherId` (null: none) at `schoolId`; returns its id. */
 export async function insertClass(
   db: Kysely<Database>,
   schoolId: number,
-  teacherId: string,
+  teacherId: string | null,
+  classNum = 1,
 ): Promise<number> {
   const klass = await db
     .insertInto('classes')
@@ -28,8 +29,8 @@ export async function insertClass(
       teacher_id: teacherId,
       year: 2025,
       grade: 3,
-      class_num: 1,
-      class_name: '3-1',
+      class_num: classNum,
+      class_name: `3-${classNum}`,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
