@@ -20,6 +20,21 @@ export function countsOf(file, status) {
   return { passed, failed };
 }
 
+/** The failed tests of one report, `file > title` a line, and files that failed to load. */
+export function failuresOf(file) {
+  if (!existsSync(file)) return [];
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  const lines = [];
+  for (const f of r.testResults ?? []) {
+    const failedTests = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failedTests) lines.push(`${f.name} > ${a.fullName ?? a.title}`);
+    if (f.status === 'failed' && failedTests.length === 0) {
+      lines.push(`${f.name} (did not run: ${String(f.message ?? '').split('\n')[0]})`);
+    }
+  }
+  return lines;
+}
+
 const args = process.argv.slice(2);
 if (args.length === 0) args.push('reports/vitest.json', '0');
 let passed = 0;
@@ -28,5 +43,7 @@ for (let i = 0; i < args.length; i += 2) {
   const c = countsOf(args[i], Number(args[i + 1] ?? 0));
   passed += c.passed;
   failed += c.failed;
+  // the names go before the closing line, so a red run says what to look at
+  for (const line of failuresOf(args[i])) console.log(`failed: ${line}`);
 }
 console.log(`${passed} passed, ${failed} failed`);
