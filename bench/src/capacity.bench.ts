@@ -18,6 +18,9 @@
  * ≥ 800 pens (20 classes of 40) on one process; CPU ≤ 41 ms per 1,000 messages is what one core
  * needs for 800 pens × 30 messages a second.
  *
+ * Diagnostics: BENCH_CAPACITY_ONLY=postgres (no PGlite steps), BENCH_CAPACITY_UPLOAD_MS=ms (the
+ * stations' uploads that far apart: 600000 leaves the relay alone).
+ *
  * All the clients run in this one bench process, on the 2 cores the server shares with it (and,
  * here, with other engineers' work): its own CPU is printed beside each step, since a client
  * falling behind shows up as relay delay too.
@@ -40,6 +43,8 @@ const PER_CLASS = 40;
 const STEPS = [1, 2, 5, 10, 20];
 /** The warm-up before the steps (not counted): 10 classes, so that rooms land on every process. */
 const WARM_UP_CLASSES = 10;
+/** Diagnostics: ms between a pen station's uploads (default: the station's, about a second). */
+const UPLOAD_EVERY_MS = Number(process.env.BENCH_CAPACITY_UPLOAD_MS ?? 0);
 const WARM_UP_SECONDS = Number(process.env.BENCH_CAPACITY_WARM_UP_SECONDS ?? 6);
 const RELAY_P99_MS = 100;
 const PENS_BUDGET = 800;
@@ -172,6 +177,7 @@ async function steps(
             token: p.token,
             pupilId: p.id,
             mac: p.mac,
+            ...(UPLOAD_EVERY_MS ? { uploadEveryMs: UPLOAD_EVERY_MS } : {}),
           }),
       ),
     );
