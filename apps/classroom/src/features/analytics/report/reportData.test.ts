@@ -101,4 +101,24 @@ describe("reading a report's pupils", () => {
     expect(progress).toEqual([]);
     expect(sheets).toEqual([]);
   });
+
+  it('cancelled while a request hangs: rejects at once, not when the request ends', async () => {
+    // the class's details on a loaded server took longer than the cancel test waited (30 s)
+    const answer = later<PupilDetailData[]>();
+    const controller = new AbortController();
+    const sheets: string[] = [];
+    const reading = gatherReport(
+      services(() => answer.promise),
+      request(['a', 'b']),
+      () => {},
+      controller.signal,
+      { open: () => {}, sheet: (s) => sheets.push(s.name) },
+    );
+    reading.catch(() => {});
+    await new Promise((r) => setTimeout(r, 10));
+    controller.abort();
+    // the request never answers
+    await expect(reading).rejects.toMatchObject({ name: 'AbortError' });
+    expect(sheets).toEqual([]);
+  });
 });

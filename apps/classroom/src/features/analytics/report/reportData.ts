@@ -5,7 +5,7 @@
  * `loadReplayInk`), and the textbook's PDF with the code page it starts at (the replay's
  * background rule). Four pupils are read at a time; each sheet goes to the report's sink as soon
  * as it and those before it are read (the worker draws while the next are read); an aborted
- * signal stops between requests.
+ * signal ends the reading at once.
  */
 import type { MathSummaryData, PupilDetailData } from '@dotink/contracts/eduAnalytics';
 import { type PageAddress, pageAddress } from '@dotink/ncode';
@@ -63,8 +63,32 @@ export interface ReportSink {
   sheet(sheet: PupilSheet): void;
 }
 
-/** Reads the report's parts into `sink`; answers the number of sheets. */
-export async function gatherReport(
+/**
+ * Reads the report's parts into `sink`; answers the number of sheets. A cancel (the signal) ends it
+ * at once with an AbortError, even while a request it made has not answered (the class's details
+ * of a busy server, the textbook's PDF): what such a request answers later is dropped.
+ */
+export function gatherReport(
+  services: Pick<Services, 'api' | 'queryClient'>,
+  r: ReportRequest,
+  onProgress: (done: number, total: number) => void,
+  signal: AbortSignal,
+  sink: ReportSink,
+): Promise<number> {
+  const cancelled = new Promise<never>((_, reject) => {
+    const abort = () => reject(new DOMException('cancelled', 'AbortError'));
+    if (signal.aborted) abort();
+    else signal.addEventListener('abort', abort, { once: true });
+  });
+  const reading = readReport(services, r, onProgress, signal, sink);
+  // whichever loses the race is handled there: the reading after a cancel ends in an AbortError of
+  // its own (its next signal check), a cancel after the reading ended changes nothing
+  reading.catch(() => {});
+  cancelled.catch(() => {});
+  return Promise.race([reading, cancelled]);
+}
+
+async function readReport(
   services: Pick<Services, 'api' | 'queryClient'>,
   r: ReportRequest,
   onProgress: (done: number, total: number) => void,
