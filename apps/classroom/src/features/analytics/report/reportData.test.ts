@@ -103,7 +103,7 @@ describe("reading a report's pupils", () => {
   });
 
   it('cancelled while a request hangs: rejects at once, not when the request ends', async () => {
-    // the class's details on a loaded server took longer than the cancel test waited (30 s)
+    // the class's details of a busy server do not take the signal: the cancel waited for them
     const answer = later<PupilDetailData[]>();
     const controller = new AbortController();
     const sheets: string[] = [];
