@@ -75,17 +75,17 @@ export function gatherReport(
   signal: AbortSignal,
   sink: ReportSink,
 ): Promise<number> {
-  const cancelled = new Promise<never>((_, reject) => {
+  return untilAborted(readReport(services, r, onProgress, signal, sink), signal);
+}
+
+/** `work`'s outcome, or an AbortError as soon as `signal` aborts (what `work` ends with later is dropped). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
     const abort = () => reject(new DOMException('cancelled', 'AbortError'));
     if (signal.aborted) abort();
     else signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
   });
-  const reading = readReport(services, r, onProgress, signal, sink);
-  // whichever loses the race is handled there: the reading after a cancel ends in an AbortError of
-  // its own (its next signal check), a cancel after the reading ended changes nothing
-  reading.catch(() => {});
-  cancelled.catch(() => {});
-  return Promise.race([reading, cancelled]);
 }
 
 async function readReport(
