@@ -269,7 +269,8 @@ describe('classroom: the pupil report PDF read back equals the API', () => {
       await expect(app.testId('report-class-cancelled').textContent()).resolves.toContain('cancelled');
       // and stays so once the reads in flight at the press have ended (their progress came after
       // the cancel and put the progress bar back, for good)
-      await expect.poll(() => inFlight.size, { timeout: 90_000 }).toBe(0);
+      // (listed by address, so a request that never ends is named when this fails)
+      await expect.poll(() => [...inFlight].map((r) => r.url()), { timeout: 90_000 }).toEqual([]);
       expect(await app.testId('report-class').getAttribute('data-phase')).toBe('cancelled');
       expect(await app.testId('report-class-error').count()).toBe(0);
       expect(downloads).toBe(0);
