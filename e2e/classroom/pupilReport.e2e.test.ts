@@ -253,11 +253,13 @@ describe('classroom: the pupil report PDF read back equals the API', () => {
     await context.route('**/*.ttf', () => {});
     let downloads = 0;
     app.page.on('download', () => downloads++);
-    // the page's requests in flight (the held fonts apart): network idle waited for those fonts
-    // and, on a loaded server, for the class's details past its 30 s (a full run)
+    // the reads in flight (fetches, the held fonts apart): network idle waited for those fonts and,
+    // on a loaded server, for the class's details past its 30 s (a full run); a worker's script
+    // whose load the cancel cut short may never report an end, so only fetches count
     const inFlight = new Set<Request>();
     const track = (r: Request) => {
-      if (!r.url().endsWith('.ttf')) inFlight.add(r);
+      const read = r.resourceType() === 'fetch' || r.resourceType() === 'xhr';
+      if (read && !r.url().endsWith('.ttf')) inFlight.add(r);
     };
     const untrack = (r: Request) => inFlight.delete(r);
     app.page.on('request', track);
