@@ -47,6 +47,8 @@ const WARM_UP_CLASSES = 10;
 const UPLOAD_EVERY_MS = Number(process.env.BENCH_CAPACITY_UPLOAD_MS ?? 0);
 const WARM_UP_SECONDS = Number(process.env.BENCH_CAPACITY_WARM_UP_SECONDS ?? 6);
 const RELAY_P99_MS = 100;
+/** Seconds of an idle measurement before the warm-up (a diagnostic). */
+const IDLE_SECONDS = 4;
 const PENS_BUDGET = 800;
 /** One core at 800 pens × 30 messages a second. */
 const CPU_PER_1000_BUDGET_MS = 1000 / ((PENS_BUDGET * 30) / 1000);
@@ -157,6 +159,19 @@ async function steps(
   const pids = cluster.processes.map((p) => p.child.pid!);
   const written = new Map<string, number>();
   const results: Step[] = [];
+  // what the processes spend with no pen and no teacher (timers, pools, the bus): paid once per
+  // process, so three pay it three times
+  const idleBefore = pids.map((pid) => processCpuMs(pid));
+  const idleT0 = performance.now();
+  await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+  const idleMs = performance.now() - idleT0;
+  note(
+    `[${label}] idle, no pen or teacher connected, ${IDLE_SECONDS} s: ` +
+      pids
+        .map((pid, i) => `#${i + 1} ${(((processCpuMs(pid) - idleBefore[i]!) / idleMs) * 100).toFixed(1)}%`)
+        .join(', ') +
+      ' of a core',
+  );
   // first a warm-up, not counted: every process compiles its hot paths (V8's optimising tiers)
   // once, on its own share of the work — three processes do it three times, over a third of the
   // traffic each, which is start-up, not what a pen message costs
