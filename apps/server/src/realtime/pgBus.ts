@@ -7,6 +7,16 @@
  * only to the processes holding one of its teachers, not to every process: three processes spend
  * on a pen message about what one does.
  *
+ * A process sends a message only when another process listens to its channel. nginx sends a
+ * room's sockets to one process, so most rooms have none, and one process alone sends nothing:
+ * without this, every pen message went to PostgreSQL and came back to the process that sent it.
+ * The processes say on {@link PRESENCE_CHANNEL} which channels they listen to (when they join,
+ * leave, start listening, and every {@link PRESENCE_REFRESH_MS}). While a process does not know
+ * (its listening connection down, or just back for {@link PRESENCE_SETTLE_MS}) it sends
+ * everything. What it did not send it keeps for {@link REPLAY_MS}, and sends when a process
+ * starts listening to the channel: the messages published between that process's LISTEN and this
+ * one hearing of it are not lost.
+ *
  * Messages are batched: everything published in one turn of the event loop (and, while a NOTIFY
  * statement is on its way, everything published until it returns) travels as one statement, a
  * batch per channel — its messages one after another, each with its lengths ({@link encodeBatch}:
@@ -97,6 +107,29 @@ export const DOWN_ERROR_MS = 10_000;
 /** A connection attempt or statement of the bus not answered within this fails (and is retried). */
 export const CONNECT_TIMEOUT_MS = 5000;
 const CHANNEL_PREFIX = `${REALTIME_CHANNEL}_`;
+/**
+ * The channel on which processes say which room channels they listen to: `origin:op:channels`
+ * (channels separated by spaces). `hello` (listening again: the others answer with `here`),
+ * `here` (listening to these, said again every {@link PRESENCE_REFRESH_MS}), `join`, `leave`,
+ * `bye` (the process closes).
+ */
+export const PRESENCE_CHANNEL = `${REALTIME_CHANNEL}_presence`;
+/** Each process says again which channels it listens to this often (ms). */
+export const PRESENCE_REFRESH_MS = 30_000;
+/** A process not heard of for this long (ms) is taken as gone (it died without `bye`). */
+export const PRESENCE_EXPIRE_MS = 95_000;
+/** After (re)listening, everything is sent this long (ms): the others' answers are on their way. */
+export const PRESENCE_SETTLE_MS = 1000;
+/**
+ * Messages not sent (no other process listened) are kept this long (ms): when a process starts
+ * listening to their channel they are sent after all, so that nothing published between its
+ * LISTEN and this process hearing of it is missed.
+ */
+export const REPLAY_MS = 500;
+/** At most this many unsent messages are kept for {@link REPLAY_MS}. */
+const REPLAY_MAX = 50_000;
+/** Channels per presence payload (49 bytes each: under the 8,000-byte limit). */
+const PRESENCE_CHANNELS_PER_PAYLOAD = 150;
 
 /** `LISTEN` (or `UNLISTEN`) to `channels`, one statement each, sent as one query. */
 function listenStatement(verb: 'LISTEN' | 'UNLISTEN', channels: readonly string[]): string {
@@ -311,8 +344,22 @@ export interface PgBusOptions {
   readonly clock: Clock;
 }
 
+/** The LISTEN/NOTIFY bus, and what it knows of the other processes. */
+export interface PgRealtimeBus extends RealtimeBus {
+  /** How many other processes listen to a channel of `room`, as this process last heard. */
+  remoteProcesses(room: string): number;
+}
+
+/** A message published, in the order of publishing. */
+interface Published {
+  readonly n: number;
+  readonly message: BusMessage;
+}
+
+const NO_WAIT = { resolve() {}, reject() {} };
+
 /** A bus over LISTEN/NOTIFY. Resolves once listening. */
-export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
+export async function pgBus(options: PgBusOptions): Promise<PgRealtimeBus> {
   const origin = randomBytes(6).toString('hex');
   const ownPrefix = `${origin}:`;
   const handlers = new Set<(message: BusMessage) => void>();
@@ -331,6 +378,14 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
   const channels = new Map<string, { count: number; ready: Promise<void> }>();
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  /** The other processes listening to each channel: origin → when last heard of (the clock's ms). */
+  const remote = new Map<string, Map<string, number>>();
+  /** Until then (after listening again) every message is sent: the others' answers are on their way. */
+  let settledFromMs = Number.POSITIVE_INFINITY;
+  /** Messages not sent for want of a listener, kept {@link REPLAY_MS} (oldest first, from `skippedHead`). */
+  let skipped: (Published & { readonly atMs: number; readonly channel: string })[] = [];
+  let skippedHead = 0;
+  let published = 0;
 
   const deliver = (message: BusMessage) => {
     for (const h of handlers) {
@@ -414,6 +469,10 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
       retryListening(RECONNECT_MS);
     };
     client.on('notification', (n) => {
+      if (n.channel === PRESENCE_CHANNEL) {
+        if (n.payload) heard(n.payload);
+        return;
+      }
       // this process's own batches were delivered when published: not even parsed
       if (!n.channel.startsWith(CHANNEL_PREFIX) || !n.payload || n.payload.startsWith(ownPrefix)) return;
       const whole = assembler.add(n.payload);
@@ -423,12 +482,15 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
     client.on('end', () => reconnect());
     try {
       await client.connect();
-      const joined = [...channels.keys()];
-      if (joined.length > 0) await client.query(listenStatement('LISTEN', joined));
+      const joined = [PRESENCE_CHANNEL, ...channels.keys()];
+      await client.query(listenStatement('LISTEN', joined));
       listener = client;
       // rooms joined while this connection was being made
       const later = [...channels.keys()].filter((c) => !joined.includes(c));
       if (later.length > 0) await client.query(listenStatement('LISTEN', later));
+      // what the others listen to is not known until they answer: meanwhile everything is sent
+      settledFromMs = options.clock.nowMs() + PRESENCE_SETTLE_MS;
+      void say('hello', [...channels.keys()]);
     } catch (error) {
       // a failed attempt: its connection goes, the caller waits and tries again
       if (listener === client) listener = undefined;
@@ -436,10 +498,8 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
       throw error;
     }
   };
-  await listen();
-
   /** Messages published and not yet sent, with their publishers' promises. */
-  let pending: { message: BusMessage; done: { resolve(): void; reject(e: unknown): void } }[] = [];
+  let pending: (Published & { done: { resolve(): void; reject(e: unknown): void } })[] = [];
   let flushAsked = false;
   let inFlight = false;
 
@@ -487,11 +547,137 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
     else setImmediate(flush);
   };
 
+  /** Says on the presence channel what this process listens to (never rejects). */
+  const say = (op: 'hello' | 'here' | 'join' | 'leave' | 'bye', list: readonly string[]): Promise<void> => {
+    const parameters: string[] = [];
+    for (let i = 0; i === 0 || i < list.length; i += PRESENCE_CHANNELS_PER_PAYLOAD) {
+      // a long list in several payloads: only the first asks the others to answer
+      const verb = i > 0 && op === 'hello' ? 'here' : op;
+      parameters.push(
+        PRESENCE_CHANNEL,
+        `${origin}:${verb}:${list.slice(i, i + PRESENCE_CHANNELS_PER_PAYLOAD).join(' ')}`,
+      );
+    }
+    return pool.query(notifyStatement(parameters.length / 2), parameters).then(
+      () => undefined,
+      (error: unknown) => options.onError?.(error),
+    );
+  };
+
+  const forget = (channel: string, from: string) => {
+    const by = remote.get(channel);
+    if (!by) return;
+    by.delete(from);
+    if (by.size === 0) remote.delete(channel);
+  };
+
+  /** Another process said what it listens to. */
+  const heard = (payload: string) => {
+    const m = /^([^:]+):(hello|here|join|leave|bye):(.*)$/s.exec(payload);
+    if (!m || m[1] === origin) return;
+    const from = m[1]!;
+    const op = m[2]!;
+    const list = m[3] ? m[3].split(' ').filter((c) => c.startsWith(CHANNEL_PREFIX)) : [];
+    if (op === 'leave') {
+      for (const c of list) forget(c, from);
+      return;
+    }
+    if (op === 'bye') {
+      for (const c of [...remote.keys()]) forget(c, from);
+      return;
+    }
+    const now = options.clock.nowMs();
+    const gained = new Set<string>();
+    for (const c of list) {
+      let by = remote.get(c);
+      if (!by) {
+        by = new Map();
+        remote.set(c, by);
+        gained.add(c);
+      }
+      by.set(from, now);
+    }
+    if (gained.size > 0) replay(gained);
+    if (op === 'hello' && channels.size > 0) void say('here', [...channels.keys()]);
+  };
+
+  /**
+   * Channels another process started listening to: what this process published on them lately
+   * and did not send is sent now, before anything published since (it may have been published
+   * after that process's LISTEN, before this one heard of it).
+   */
+  const replay = (gained: ReadonlySet<string>) => {
+    const since = options.clock.nowMs() - REPLAY_MS;
+    const again: Published[] = [];
+    const kept: typeof skipped = [];
+    for (let i = skippedHead; i < skipped.length; i++) {
+      const s = skipped[i]!;
+      if (s.atMs < since) continue;
+      (gained.has(s.channel) ? again : kept).push(s);
+    }
+    skipped = kept;
+    skippedHead = 0;
+    if (again.length === 0) return;
+    pending = [...pending, ...again.map((s) => ({ n: s.n, message: s.message, done: NO_WAIT }))].sort(
+      (a, b) => a.n - b.n,
+    );
+    if (!inFlight) askFlush();
+  };
+
+  /** Keeps a message not sent for {@link REPLAY_MS} (and drops the older ones). */
+  const keepSkipped = (n: number, channel: string, message: BusMessage) => {
+    const atMs = options.clock.nowMs();
+    skipped.push({ n, message, channel, atMs });
+    const since = atMs - REPLAY_MS;
+    while (
+      skippedHead < skipped.length &&
+      (skipped[skippedHead]!.atMs < since || skipped.length - skippedHead > REPLAY_MAX)
+    )
+      skippedHead += 1;
+    if (skippedHead > 1024 && skippedHead * 2 > skipped.length) {
+      skipped = skipped.slice(skippedHead);
+      skippedHead = 0;
+    }
+  };
+
+  /**
+   * Whether a message on `channel` goes to PostgreSQL: only when another process listens to it
+   * (nginx sends a room's sockets to one process, so most rooms have none), and always while this
+   * process does not know (its listening connection down, or just back).
+   */
+  const sendsTo = (channel: string) =>
+    listener === undefined || options.clock.nowMs() < settledFromMs || remote.has(channel);
+
+  /** Says again what this process listens to; forgets processes not heard of for long. */
+  const refresh = setInterval(() => {
+    const old = options.clock.nowMs() - PRESENCE_EXPIRE_MS;
+    for (const [channel, by] of remote) {
+      for (const [from, atMs] of by) if (atMs < old) by.delete(from);
+      if (by.size === 0) remote.delete(channel);
+    }
+    if (listener && channels.size > 0) void say('here', [...channels.keys()]);
+  }, PRESENCE_REFRESH_MS);
+  refresh.unref();
+
+  try {
+    await listen();
+  } catch (error) {
+    clearInterval(refresh);
+    await pool.end().catch(() => {});
+    throw error;
+  }
+
   return {
     publish(message) {
       deliver(message);
+      const n = published++;
+      const channel = channelOf(message);
+      if (!sendsTo(channel)) {
+        keepSkipped(n, channel, message);
+        return Promise.resolve();
+      }
       return new Promise<void>((resolve, reject) => {
-        pending.push({ message, done: { resolve, reject } });
+        pending.push({ n, message, done: { resolve, reject } });
         if (!inFlight) askFlush();
       });
     },
@@ -513,9 +699,11 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
         // The first member here: the channels are listened to before the member is told it
         // joined. While the connection is down the member joins all the same (its own process's
         // messages reach it) and the channels are listened to when the connection is back.
+        // Once listening, the others are told (they send the room's messages from then on, and
+        // the ones they kept from just before).
         const ready = listener
           ? listener.query(listenStatement('LISTEN', fresh)).then(
-              () => undefined,
+              () => say('join', fresh),
               (e: unknown) => options.onError?.(e),
             )
           : Promise.resolve();
@@ -534,8 +722,20 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
         channels.delete(channel);
         gone.push(channel);
       }
-      if (gone.length > 0)
-        listener?.query(listenStatement('UNLISTEN', gone)).catch((e: unknown) => options.onError?.(e));
+      if (gone.length === 0) return;
+      const unlistened = listener
+        ? listener.query(listenStatement('UNLISTEN', gone)).then(
+            () => undefined,
+            (e: unknown) => options.onError?.(e),
+          )
+        : Promise.resolve();
+      void unlistened.then(() => say('leave', gone));
+    },
+    remoteProcesses(room) {
+      const origins = new Set<string>();
+      for (const audience of ['all', 'staff'] as const)
+        for (const from of remote.get(roomChannel(room, audience))?.keys() ?? []) origins.add(from);
+      return origins.size;
     },
     get listening() {
       return listener !== undefined;
@@ -545,8 +745,12 @@ export async function pgBus(options: PgBusOptions): Promise<RealtimeBus> {
       return () => statusListeners.delete(listener);
     },
     async close() {
+      // the others stop sending to this process (bounded: the database may be the one gone)
+      if (!closed && listener)
+        await Promise.race([say('bye', []), new Promise((r) => setTimeout(r, 1000).unref())]);
       closed = true;
       statusListeners.clear();
+      clearInterval(refresh);
       clearTimeout(retry);
       clearTimeout(downTimer);
       handlers.clear();
