@@ -50,10 +50,10 @@ export const REALTIME_CHANNEL = 'dotink_realtime';
 /**
  * Least time between two NOTIFY statements of one process (ms): at most one display frame, which
  * only a message for another process waits (a process's own members get it at once). Each
- * statement is a round trip to PostgreSQL that a process pays whether or not another process
- * listens: at 4 ms, three processes carrying 10 lessons sent 2.1× the statements one process did
- * (22,257 against 10,610 over the capacity bench) and carried 400 pens; at 16 ms, 7,141 against
- * 3,076, and they carry 800 (issue 26 item 11, bench/src/capacity.bench.ts).
+ * statement is a round trip to PostgreSQL: at 4 ms, three processes carrying 10 lessons sent 2.1×
+ * the statements one process did (22,257 against 10,610 over the capacity bench, when every
+ * message was sent whether or not another process listened) and carried 400 pens; at 16 ms,
+ * 7,141 against 3,076, and they carried 800 (issue 26 item 11, bench/src/capacity.bench.ts).
  */
 export const NOTIFY_INTERVAL_MS = 16;
 
