@@ -38,7 +38,7 @@ import { createPostgresDatabase } from '@dotink/server/test/postgres';
 import { insertClass, insertSchool } from '@dotink/server/test/seed';
 import { sql } from 'kysely';
 import { atLeast, atMost, type Bench, type Figure, NO_POSTGRES, notMeasured, percentile } from './budget';
-import { processCpuMs, totalCpuMs } from './processCpu';
+import { processCpuMs, totalCpuMs, withChildren } from './processCpu';
 import { BENCH_CLIENT, loadOnCores, note, startServer, tokenFor } from './serverHarness';
 
 const SECONDS = Number(process.env.BENCH_CAPACITY_SECONDS ?? 6);
@@ -169,6 +169,8 @@ interface Measured {
   readonly cpu: number;
   readonly each: readonly number[];
   readonly ownMs: number;
+  /** nginx's CPU (ms; its master and workers), when the clients go through it. */
+  readonly nginxMs: number | undefined;
   readonly elapsed: number;
   readonly sent: number;
   readonly heard: number;
@@ -207,12 +209,15 @@ async function measure(target: Target, classes: number, seconds: number): Promis
   const cpuBefore = totalCpuMs(pids);
   const eachBefore = pids.map((pid) => processCpuMs(pid));
   const ownBefore = process.cpuUsage();
+  const nginxPids = base === cluster.nginx.url ? withChildren(cluster.nginx.child.pid!) : [];
+  const nginxBefore = totalCpuMs(nginxPids);
   const t0 = performance.now();
   await new Promise((r) => setTimeout(r, seconds * 1000));
   const elapsed = performance.now() - t0;
   const cpu = totalCpuMs(pids) - cpuBefore;
   const each = pids.map((pid, i) => processCpuMs(pid) - eachBefore[i]!);
   const own = process.cpuUsage(ownBefore);
+  const nginxMs = nginxPids.length > 0 ? totalCpuMs(nginxPids) - nginxBefore : undefined;
   const sent = pens.reduce((a, p) => a + p.sent, 0) - sentBefore;
   const delays = teachers.flatMap((t) => t.delaysMs);
   await Promise.all(pens.map((p) => p.stop()));
@@ -251,6 +256,7 @@ async function measure(target: Target, classes: number, seconds: number): Promis
     cpu,
     each,
     ownMs: (own.user + own.system) / 1000,
+    nginxMs,
     elapsed,
     sent,
     heard: delays.length,
@@ -282,7 +288,7 @@ async function steps(target: Target): Promise<Step[]> {
   // traffic each, which is start-up, not what a pen message costs
   for (const [index, classes] of [WARM_UP_CLASSES, ...STEPS].entries()) {
     const warmUp = index === 0;
-    const { step, cpu, each, ownMs, elapsed, sent, heard, rate, scheduled } = await measure(
+    const { step, cpu, each, ownMs, nginxMs, elapsed, sent, heard, rate, scheduled } = await measure(
       target,
       classes,
       warmUp ? WARM_UP_SECONDS : SECONDS,
@@ -302,7 +308,9 @@ async function steps(target: Target): Promise<Step[]> {
       `[${label}] ${String(step.pens).padStart(4)} pens: relay p99 ${p99.toFixed(0).padStart(5)} ms ` +
         `(${heard} dot messages heard), ${rate.toFixed(0)} of ${scheduled.toFixed(0)} pen messages/s sent, ` +
         `server CPU ${((cpu / elapsed) * 100).toFixed(0)}% of a core (${step.cpuPer1000.toFixed(1)} ms per 1,000), ` +
-        `bench clients ${((ownMs / elapsed) * 100).toFixed(0)}%; ` +
+        `bench clients ${((ownMs / elapsed) * 100).toFixed(0)}%` +
+        (nginxMs === undefined ? '' : `, nginx ${((nginxMs / elapsed) * 100).toFixed(0)}%`) +
+        '; ' +
         `${step.stored ? 'every stroke stored' : step.why}; ${loadOnCores()}`,
     );
     if (pids.length > 1)
@@ -469,11 +477,13 @@ async function perMessageRatio(one: Target, three: Target): Promise<Figure> {
       [one, a],
       [three, b],
     ] as const) {
-      const { step } = await measure(target, RATIO_CLASSES, SECONDS);
+      const { step, nginxMs, elapsed } = await measure(target, RATIO_CLASSES, SECONDS);
       into.push(step.cpuPer1000);
       note(
         `[${target.label}] ratio round ${round + 1}: ${step.pens} pens, ${step.cpuPer1000.toFixed(1)} ms per 1,000 pen messages, ` +
-          `relay p99 ${step.p99.toFixed(0)} ms; ${step.stored ? 'every stroke stored' : step.why}; ${loadOnCores()}`,
+          `relay p99 ${step.p99.toFixed(0)} ms` +
+          (nginxMs === undefined ? '' : `, nginx ${((nginxMs / elapsed) * 100).toFixed(0)}% of a core`) +
+          `; ${step.stored ? 'every stroke stored' : step.why}; ${loadOnCores()}`,
       );
     }
   }

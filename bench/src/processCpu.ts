@@ -23,3 +23,13 @@ export function processCpuMs(pid: number): number {
 export function totalCpuMs(pids: readonly number[]): number {
   return pids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
 }
+
+/** `pid` and its children's pids (nginx: the master and its workers), from Linux's `/proc`. */
+export function withChildren(pid: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    return [pid, ...(children ? children.split(/\s+/).map(Number) : [])];
+  } catch {
+    return [pid];
+  }
+}
