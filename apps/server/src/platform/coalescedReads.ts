@@ -1,8 +1,11 @@
 /**
- * Reads by id, coalesced: requests arriving while a read is under way are served together by
- * the next read (one query for up to {@link MAX_BATCH} ids), so a burst of 100 requests costs a
- * query or two, not 100. A read starts only after every request it serves has arrived, so a
- * change committed before a request arrives is always seen by it — nothing is kept between reads.
+ * Reads by id, coalesced: requests arriving in one turn of the event loop, or while a read is
+ * under way, are served together by the next read (one query for up to {@link MAX_BATCH} ids), so
+ * a burst of 100 requests costs a query or two, not 100. A read starts once the turn's I/O
+ * callbacks have run (`setImmediate`): the requests whose bytes arrived together are read
+ * together, instead of the first alone and the rest by a second query. A read starts only after
+ * every request it serves has arrived, so a change committed before a request arrives is always
+ * seen by it — nothing is kept between reads.
  */
 
 interface Waiter<V> {
@@ -17,6 +20,8 @@ const MAX_BATCH = 500;
 export class CoalescedReads<V> {
   private waiting = new Map<string, Waiter<V>[]>();
   private running = false;
+  /** A read is to start at the end of this turn. */
+  private scheduled = false;
 
   /**
    * @param load reads the values of `ids` (ids without one are left out of the map)
@@ -33,7 +38,12 @@ export class CoalescedReads<V> {
       const list = this.waiting.get(id);
       if (list) list.push({ resolve, reject });
       else this.waiting.set(id, [{ resolve, reject }]);
-      if (!this.running) void this.drain();
+      if (this.running || this.scheduled) return;
+      this.scheduled = true;
+      setImmediate(() => {
+        this.scheduled = false;
+        if (!this.running) void this.drain();
+      });
     });
   }
 
