@@ -178,6 +178,13 @@ describe.sequential('classroom: the live lesson', () => {
     await expect.poll(() => focus.getByRole('heading').first().textContent()).toContain(p2!.name);
     await app.page.keyboard.press('ArrowLeft');
     await expect.poll(() => focus.getByRole('heading').first().textContent()).toContain(p1!.name);
+    // keys pressed faster than the screen follows each count from the pupil the last one chose
+    // (in a full run, an arrow pressed just after the pupil showed went from the one before)
+    const nth = (i: number) => lesson.pupils[i]!.name;
+    for (let i = 0; i < 3; i++) await app.page.keyboard.press('ArrowRight');
+    await expect.poll(() => focus.getByRole('heading').first().textContent()).toContain(nth(3));
+    for (let i = 0; i < 3; i++) await app.page.keyboard.press('ArrowLeft');
+    await expect.poll(() => focus.getByRole('heading').first().textContent()).toContain(p1!.name);
     // the replay of the lesson so far: the replay screen, searched by the lesson's tag
     await app.testId('live-focus-replay').click();
     await app.testId('replay-screen').waitFor({ timeout: 20_000 });

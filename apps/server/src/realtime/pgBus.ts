@@ -484,12 +484,12 @@ export async function pgBus(options: PgBusOptions): Promise<PgRealtimeBus> {
       await client.connect();
       const joined = [PRESENCE_CHANNEL, ...channels.keys()];
       await client.query(listenStatement('LISTEN', joined));
+      // what the others listen to is not known until they answer: meanwhile everything is sent
+      settledFromMs = options.clock.nowMs() + PRESENCE_SETTLE_MS;
       listener = client;
       // rooms joined while this connection was being made
       const later = [...channels.keys()].filter((c) => !joined.includes(c));
       if (later.length > 0) await client.query(listenStatement('LISTEN', later));
-      // what the others listen to is not known until they answer: meanwhile everything is sent
-      settledFromMs = options.clock.nowMs() + PRESENCE_SETTLE_MS;
       void say('hello', [...channels.keys()]);
     } catch (error) {
       // a failed attempt: its connection goes, the caller waits and tries again

@@ -14,7 +14,7 @@
 import type { Textbook } from '@dotink/contracts/edu';
 import type { LiveRosterData } from '@dotink/contracts/eduLive';
 import { parsePageId } from '@dotink/ncode';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ApiError } from '../../api/client';
 import { coursePath, readLectureQuery } from '../../api/lectureLinks';
@@ -188,26 +188,43 @@ function LiveGrid(props: { roster: LiveRosterData; CollectPensDialog: CollectPen
   }, [room, version, now, order]);
   const shown = view === 'pinned' ? tiles.filter((x) => pinned.has(x.studentId)) : tiles;
 
+  /**
+   * The pupil enlarged as the arrows see it: the one shown, or the last one chosen and not shown
+   * yet. Arrows pressed faster than the screen follows count from the last choice, and a key
+   * handler of an earlier render (its effect not run again yet) from the pupil now shown — not
+   * from the pupil of the render that made it (in a full test run, an arrow pressed just after
+   * the next pupil showed went from the one before).
+   */
+  const shownPupil = useRef(focused);
+  const choices = useRef<string[]>([]);
+  useLayoutEffect(() => {
+    shownPupil.current = focused;
+    // choices up to the one shown are done; none of them shown: another way (back, close) won
+    const at = focused === undefined ? -1 : choices.current.indexOf(focused);
+    choices.current = at < 0 ? [] : choices.current.slice(at + 1);
+  }, [focused]);
   const open = useCallback(
-    (studentId: string) =>
+    (studentId: string) => {
+      choices.current.push(studentId);
       setParams((q) => {
         const n = new URLSearchParams(q);
         n.set('pupil', studentId);
         n.delete('view');
         return n;
-      }),
+      });
+    },
     [setParams],
   );
   // Escape (or 'back') gives the focus back to the pupil's tile once the grid shows again
   const returnTo = useRef<string | undefined>(undefined);
   const close = useCallback(() => {
-    returnTo.current = focused;
+    returnTo.current = choices.current.at(-1) ?? shownPupil.current;
     setParams((q) => {
       const n = new URLSearchParams(q);
       for (const k of ['pupil', 'view', ...REPLAY_KEYS]) n.delete(k);
       return n;
     });
-  }, [setParams, focused]);
+  }, [setParams]);
   useEffect(() => {
     const id = returnTo.current;
     if (focused !== undefined || id === undefined) return;
@@ -249,11 +266,12 @@ function LiveGrid(props: { roster: LiveRosterData; CollectPensDialog: CollectPen
   const step = useCallback(
     (delta: number) => {
       const list = shown.length > 0 ? shown : tiles;
-      const i = list.findIndex((x) => x.studentId === focused);
+      const current = choices.current.at(-1) ?? shownPupil.current;
+      const i = list.findIndex((x) => x.studentId === current);
       const next = list[stepIndex(Math.max(0, i), i < 0 ? 0 : delta, list.length)];
       if (next) open(next.studentId);
     },
-    [shown, tiles, focused, open],
+    [shown, tiles, open],
   );
   const replayBook = focusedTile?.page
     ? (textbookOfPage(focusedTile.page, textbooks) ?? textbooks[0])
