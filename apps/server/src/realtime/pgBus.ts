@@ -15,7 +15,7 @@
  * (its listening connection down, or just back for {@link PRESENCE_SETTLE_MS}) it sends
  * everything. What it did not send it keeps for {@link REPLAY_MS}, and sends when a process
  * starts listening to the channel: the messages published between that process's LISTEN and this
- * one hearing of it are not lost.
+ * one hearing of it are not lost. That bookkeeping, without I/O, is `busPresence.ts`.
  *
  * Messages are batched: everything published in one turn of the event loop (and, while a NOTIFY
  * statement is on its way, everything published until it returns) travels as one statement, a
@@ -42,6 +42,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '@dotink/ncode';
 import pg from 'pg';
 import type { BusMessage, RealtimeBus, RoomRole } from './bus';
+import {
+  type PresenceOp,
+  type Published,
+  parsePresence,
+  presencePayloads,
+  RemoteListeners,
+  UnsentMessages,
+} from './busPresence';
 import { receives } from './rooms';
 
 /** The prefix of the rooms' NOTIFY channels. */
@@ -128,8 +136,6 @@ export const PRESENCE_SETTLE_MS = 1000;
 export const REPLAY_MS = 500;
 /** At most this many unsent messages are kept for {@link REPLAY_MS}. */
 const REPLAY_MAX = 50_000;
-/** Channels per presence payload (49 bytes each: under the 8,000-byte limit). */
-const PRESENCE_CHANNELS_PER_PAYLOAD = 150;
 
 /** `LISTEN` (or `UNLISTEN`) to `channels`, one statement each, sent as one query. */
 function listenStatement(verb: 'LISTEN' | 'UNLISTEN', channels: readonly string[]): string {
@@ -350,12 +356,6 @@ export interface PgRealtimeBus extends RealtimeBus {
   remoteProcesses(room: string): number;
 }
 
-/** A message published, in the order of publishing. */
-interface Published {
-  readonly n: number;
-  readonly message: BusMessage;
-}
-
 const NO_WAIT = { resolve() {}, reject() {} };
 
 /** A bus over LISTEN/NOTIFY. Resolves once listening. */
@@ -378,13 +378,12 @@ export async function pgBus(options: PgBusOptions): Promise<PgRealtimeBus> {
   const channels = new Map<string, { count: number; ready: Promise<void> }>();
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
-  /** The other processes listening to each channel: origin → when last heard of (the clock's ms). */
-  const remote = new Map<string, Map<string, number>>();
+  /** The other processes listening to each channel. */
+  const remote = new RemoteListeners();
   /** Until then (after listening again) every message is sent: the others' answers are on their way. */
   let settledFromMs = Number.POSITIVE_INFINITY;
-  /** Messages not sent for want of a listener, kept {@link REPLAY_MS} (oldest first, from `skippedHead`). */
-  let skipped: (Published & { readonly atMs: number; readonly channel: string })[] = [];
-  let skippedHead = 0;
+  /** Messages not sent for want of a listener, kept {@link REPLAY_MS}. */
+  const unsent = new UnsentMessages(REPLAY_MS, REPLAY_MAX);
   let published = 0;
 
   const deliver = (message: BusMessage) => {
@@ -548,57 +547,23 @@ export async function pgBus(options: PgBusOptions): Promise<PgRealtimeBus> {
   };
 
   /** Says on the presence channel what this process listens to (never rejects). */
-  const say = (op: 'hello' | 'here' | 'join' | 'leave' | 'bye', list: readonly string[]): Promise<void> => {
-    const parameters: string[] = [];
-    for (let i = 0; i === 0 || i < list.length; i += PRESENCE_CHANNELS_PER_PAYLOAD) {
-      // a long list in several payloads: only the first asks the others to answer
-      const verb = i > 0 && op === 'hello' ? 'here' : op;
-      parameters.push(
-        PRESENCE_CHANNEL,
-        `${origin}:${verb}:${list.slice(i, i + PRESENCE_CHANNELS_PER_PAYLOAD).join(' ')}`,
-      );
-    }
+  const say = (op: PresenceOp, list: readonly string[]): Promise<void> => {
+    const parameters = presencePayloads(origin, op, list).flatMap((p) => [PRESENCE_CHANNEL, p]);
     return pool.query(notifyStatement(parameters.length / 2), parameters).then(
       () => undefined,
       (error: unknown) => options.onError?.(error),
     );
   };
 
-  const forget = (channel: string, from: string) => {
-    const by = remote.get(channel);
-    if (!by) return;
-    by.delete(from);
-    if (by.size === 0) remote.delete(channel);
-  };
-
   /** Another process said what it listens to. */
   const heard = (payload: string) => {
-    const m = /^([^:]+):(hello|here|join|leave|bye):(.*)$/s.exec(payload);
-    if (!m || m[1] === origin) return;
-    const from = m[1]!;
-    const op = m[2]!;
-    const list = m[3] ? m[3].split(' ').filter((c) => c.startsWith(CHANNEL_PREFIX)) : [];
-    if (op === 'leave') {
-      for (const c of list) forget(c, from);
-      return;
-    }
-    if (op === 'bye') {
-      for (const c of [...remote.keys()]) forget(c, from);
-      return;
-    }
-    const now = options.clock.nowMs();
-    const gained = new Set<string>();
-    for (const c of list) {
-      let by = remote.get(c);
-      if (!by) {
-        by = new Map();
-        remote.set(c, by);
-        gained.add(c);
-      }
-      by.set(from, now);
-    }
+    const said = parsePresence(payload, CHANNEL_PREFIX);
+    if (!said || said.origin === origin) return;
+    if (said.op === 'leave') return remote.remove(said.origin, said.channels);
+    if (said.op === 'bye') return remote.remove(said.origin);
+    const gained = remote.add(said.origin, said.channels, options.clock.nowMs());
     if (gained.size > 0) replay(gained);
-    if (op === 'hello' && channels.size > 0) void say('here', [...channels.keys()]);
+    if (said.op === 'hello' && channels.size > 0) void say('here', [...channels.keys()]);
   };
 
   /**
@@ -607,37 +572,10 @@ export async function pgBus(options: PgBusOptions): Promise<PgRealtimeBus> {
    * after that process's LISTEN, before this one heard of it).
    */
   const replay = (gained: ReadonlySet<string>) => {
-    const since = options.clock.nowMs() - REPLAY_MS;
-    const again: Published[] = [];
-    const kept: typeof skipped = [];
-    for (let i = skippedHead; i < skipped.length; i++) {
-      const s = skipped[i]!;
-      if (s.atMs < since) continue;
-      (gained.has(s.channel) ? again : kept).push(s);
-    }
-    skipped = kept;
-    skippedHead = 0;
+    const again = unsent.take(gained, options.clock.nowMs());
     if (again.length === 0) return;
-    pending = [...pending, ...again.map((s) => ({ n: s.n, message: s.message, done: NO_WAIT }))].sort(
-      (a, b) => a.n - b.n,
-    );
+    pending = [...pending, ...again.map((p) => ({ ...p, done: NO_WAIT }))].sort((a, b) => a.n - b.n);
     if (!inFlight) askFlush();
-  };
-
-  /** Keeps a message not sent for {@link REPLAY_MS} (and drops the older ones). */
-  const keepSkipped = (n: number, channel: string, message: BusMessage) => {
-    const atMs = options.clock.nowMs();
-    skipped.push({ n, message, channel, atMs });
-    const since = atMs - REPLAY_MS;
-    while (
-      skippedHead < skipped.length &&
-      (skipped[skippedHead]!.atMs < since || skipped.length - skippedHead > REPLAY_MAX)
-    )
-      skippedHead += 1;
-    if (skippedHead > 1024 && skippedHead * 2 > skipped.length) {
-      skipped = skipped.slice(skippedHead);
-      skippedHead = 0;
-    }
   };
 
   /**
@@ -650,11 +588,7 @@ export async function pgBus(options: PgBusOptions): Promise<PgRealtimeBus> {
 
   /** Says again what this process listens to; forgets processes not heard of for long. */
   const refresh = setInterval(() => {
-    const old = options.clock.nowMs() - PRESENCE_EXPIRE_MS;
-    for (const [channel, by] of remote) {
-      for (const [from, atMs] of by) if (atMs < old) by.delete(from);
-      if (by.size === 0) remote.delete(channel);
-    }
+    remote.expire(options.clock.nowMs() - PRESENCE_EXPIRE_MS);
     if (listener && channels.size > 0) void say('here', [...channels.keys()]);
   }, PRESENCE_REFRESH_MS);
   refresh.unref();
@@ -663,7 +597,8 @@ export async function pgBus(options: PgBusOptions): Promise<PgRealtimeBus> {
     await listen();
   } catch (error) {
     clearInterval(refresh);
-    await pool.end().catch(() => {});
+    // the bus never started: its pool goes, and the start's own error is what the caller gets
+    await pool.end().catch((e: unknown) => options.onError?.(e));
     throw error;
   }
 
@@ -673,7 +608,7 @@ export async function pgBus(options: PgBusOptions): Promise<PgRealtimeBus> {
       const n = published++;
       const channel = channelOf(message);
       if (!sendsTo(channel)) {
-        keepSkipped(n, channel, message);
+        unsent.keep({ n, message }, channel, options.clock.nowMs());
         return Promise.resolve();
       }
       return new Promise<void>((resolve, reject) => {
@@ -732,10 +667,7 @@ export async function pgBus(options: PgBusOptions): Promise<PgRealtimeBus> {
       void unlistened.then(() => say('leave', gone));
     },
     remoteProcesses(room) {
-      const origins = new Set<string>();
-      for (const audience of ['all', 'staff'] as const)
-        for (const from of remote.get(roomChannel(room, audience))?.keys() ?? []) origins.add(from);
-      return origins.size;
+      return remote.origins([roomChannel(room, 'all'), roomChannel(room, 'staff')]).size;
     },
     get listening() {
       return listener !== undefined;
