@@ -9,6 +9,7 @@ const INCLUDE = [
   'apps/*/test/**/*.test.ts',
   'test-support/**/*.test.ts',
   'e2e/**/*.test.ts',
+  'bench/browser/*.test.ts',
 ];
 
 /**

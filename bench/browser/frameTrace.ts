@@ -5,10 +5,17 @@
  * - **painted**: the end of the renderer main thread's first frame commit
  *   (`ProxyMain::BeginMainFrame::commit`) that starts after the draw. The commit hands the
  *   frame's painted layers, the canvas included, to the compositor: the page's part is done.
- * - **displayed**: the end of the display compositor's first `Display::DrawAndSwap` after the
- *   renderer compositor drew a frame (`ProxyImpl::ScheduledActionDraw`) following that commit,
- *   i.e. when the pixels were in the output surface. Chromium pipelines this step by about one
- *   frame; it is the same for any web page.
+ * - **displayed**: when the pixels were in the output surface: the end of the display
+ *   compositor's draw-and-swap (`Graphics.Pipeline` step `STEP_DRAW_AND_SWAP`) of the compositor
+ *   frame that shows the commit. That frame is the one the renderer compositor submitted
+ *   (`STEP_SUBMIT_COMPOSITOR_FRAME`) in its first draw (`ProxyImpl::ScheduledActionDraw`) after
+ *   the commit reached it (`ProxyImpl::Commit`) and was activated
+ *   (`LayerTreeHostImpl::ActivateSyncTree`); the display compositor's surface aggregation names
+ *   the frames each swap drew (their 64-bit trace ids, compared as text). The swap often starts
+ *   before the renderer compositor's draw ends (its bookkeeping after the submit), so "the first
+ *   swap after that draw" would be the next one, a frame or two late. A frame the display
+ *   compositor never drew (a newer one replaced it) is shown by the swap of the next one drawn.
+ *   Traces without the pipeline steps: the first `Display::DrawAndSwap` after that draw.
  * - **frame start**: the start of the main-thread frame (`ProxyMain::BeginMainFrame`) that
  *   commits the draw; the time before it is the wait for the next frame.
  *
@@ -40,7 +47,36 @@ interface TraceEvent {
   readonly tdur?: number;
   readonly pid: number;
   readonly tid: number;
-  readonly args?: { readonly name?: string; readonly data?: unknown };
+  readonly args?: {
+    readonly name?: string;
+    readonly data?: unknown;
+    readonly chrome_graphics_pipeline?: {
+      readonly step?: string;
+      /** 64-bit ids, as strings (see {@link quoteTraceIds}). */
+      readonly surface_frame_trace_id?: string;
+      readonly display_trace_id?: string;
+      readonly aggregated_surface_frame_trace_ids?: readonly string[];
+    };
+  };
+}
+
+/**
+ * The trace's frame ids are 64-bit integers (e.g. -4002464356600566292): as JavaScript numbers,
+ * ids a few apart are equal. Quoted before parsing, they stay exact.
+ */
+function quoteTraceIds(json: string): string {
+  return json
+    .replace(/("(?:surface_frame_trace_id|display_trace_id)":\s*)(-?\d+)/g, '$1"$2"')
+    .replace(
+      /("aggregated_surface_frame_trace_ids":\s*\[)([^\]]*)\]/g,
+      (_m, head: string, ids: string) => `${head}${ids.replace(/-?\d+/g, '"$&"')}]`,
+    );
+}
+
+/** A compositor frame the renderer submitted. */
+interface Submit {
+  readonly startMs: number;
+  readonly id: string;
 }
 
 interface Span {
@@ -66,13 +102,21 @@ export class FrameTrace {
   private readonly mainTasks: Span[];
   private readonly canvasFlushes: Span[];
   private readonly canvasDispatches: Span[];
+  private readonly implCommits: Span[];
+  private readonly activations: Span[];
+  /** The renderer compositor's submitted frames, by time. */
+  private readonly submits: Submit[];
+  /** A submitted frame's id → the display frame that first drew it. */
+  private readonly drawnIn = new Map<string, string>();
+  /** A display frame → when its draw-and-swap ended (page ms). */
+  private readonly swapEndMs = new Map<string, number>();
 
   /**
    * `clockMarkStartMs`: the `startTime` of the page's {@link CLOCK_MARK} mark. Only the events of
    * the renderer whose main thread made the mark are used (plus the display compositor's).
    */
   constructor(traceJson: string, clockMarkStartMs: number) {
-    const parsed = JSON.parse(traceJson) as { traceEvents: TraceEvent[] } | TraceEvent[];
+    const parsed = JSON.parse(quoteTraceIds(traceJson)) as { traceEvents: TraceEvent[] } | TraceEvent[];
     const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
     const threads = new Map<string, string>();
     for (const e of events) {
@@ -103,7 +147,65 @@ export class FrameTrace {
     this.mainTasks = spans('ThreadControllerImpl::RunTask', 'CrRendererMain', mark.pid);
     this.canvasFlushes = spans('CanvasRenderingContext2D::FinalizeFrame', 'CrRendererMain', mark.pid);
     this.canvasDispatches = spans('CanvasResourceDispatcher::DispatchFrame', 'CrRendererMain', mark.pid);
+    this.implCommits = spans('ProxyImpl::Commit', 'Compositor', mark.pid);
+    this.activations = spans('LayerTreeHostImpl::ActivateSyncTree', 'Compositor', mark.pid);
+    this.submits = [];
+    const aggregations: { startMs: number; display: string; ids: readonly string[] }[] = [];
+    for (const e of events) {
+      const step =
+        e.name === 'Graphics.Pipeline' && e.ph === 'X' ? e.args?.chrome_graphics_pipeline : undefined;
+      if (!step) continue;
+      const startMs = e.ts / 1000 - offsetMs;
+      const thread = threads.get(`${e.pid}:${e.tid}`);
+      if (
+        step.step === 'STEP_SUBMIT_COMPOSITOR_FRAME' &&
+        e.pid === mark.pid &&
+        thread === 'Compositor' &&
+        step.surface_frame_trace_id !== undefined
+      )
+        this.submits.push({ startMs, id: step.surface_frame_trace_id });
+      else if (step.step === 'STEP_SURFACE_AGGREGATION' && step.display_trace_id !== undefined)
+        aggregations.push({
+          startMs,
+          display: step.display_trace_id,
+          ids: step.aggregated_surface_frame_trace_ids ?? [],
+        });
+      else if (step.step === 'STEP_DRAW_AND_SWAP' && step.display_trace_id !== undefined)
+        this.swapEndMs.set(step.display_trace_id, (e.ts + (e.dur ?? 0)) / 1000 - offsetMs);
+    }
+    this.submits.sort((a, b) => a.startMs - b.startMs);
+    aggregations.sort((a, b) => a.startMs - b.startMs);
+    for (const a of aggregations)
+      for (const id of a.ids) if (!this.drawnIn.has(id)) this.drawnIn.set(id, a.display);
     if (this.commits.length === 0) throw new Error('the trace has no frame commits');
+  }
+
+  /**
+   * The renderer compositor's first draw that shows a commit: after the commit reached the
+   * compositor and was activated (where the trace shows both), else after the commit.
+   */
+  private drawOf(commit: Span): Span | undefined {
+    const implCommit = firstFrom(this.implCommits, commit.startMs);
+    const activation = implCommit ? firstFrom(this.activations, implCommit.startMs) : undefined;
+    return firstFrom(this.compositorDraws, activation ? activation.endMs : commit.endMs);
+  }
+
+  /** When the frame the renderer compositor submitted in `draw` was swapped to the screen (NaN: not in the trace). */
+  private displayedMs(draw: Span): number {
+    let i = lowerBound(this.submits, draw.startMs);
+    const submit = this.submits[i];
+    if (!submit || submit.startMs > draw.endMs) {
+      // no pipeline steps for this draw: the first swap after it
+      const swap = firstFrom(this.swaps, draw.endMs);
+      return swap ? swap.endMs : Number.NaN;
+    }
+    // the frame, or the first later one the display compositor drew
+    for (; i < this.submits.length; i++) {
+      const display = this.drawnIn.get(this.submits[i]!.id);
+      const endMs = display === undefined ? undefined : this.swapEndMs.get(display);
+      if (endMs !== undefined) return endMs;
+    }
+    return Number.NaN;
   }
 
   /** The way to the screen of a draw made at `drawnMs` (page clock); undefined past the trace. */
@@ -111,12 +213,11 @@ export class FrameTrace {
     const commit = firstFrom(this.commits, drawnMs);
     if (!commit) return undefined;
     const frame = lastBefore(this.frames, commit.startMs);
-    const draw = firstFrom(this.compositorDraws, commit.endMs);
-    const swap = draw ? firstFrom(this.swaps, draw.endMs) : undefined;
+    const draw = this.drawOf(commit);
     return {
       frameStartMs: frame ? frame.startMs : commit.startMs,
       paintedMs: commit.endMs,
-      displayedMs: swap ? swap.endMs : Number.NaN,
+      displayedMs: draw ? this.displayedMs(draw) : Number.NaN,
     };
   }
 
@@ -168,16 +269,21 @@ function cpuIn(spans: readonly Span[], fromMs: number, toMs: number): number {
   return sum;
 }
 
-/** The first span starting at or after `ms` (spans sorted by start). */
-function firstFrom(spans: readonly Span[], ms: number): Span | undefined {
+/** The index of the first item starting at or after `ms` (items sorted by start). */
+function lowerBound(items: readonly { readonly startMs: number }[], ms: number): number {
   let lo = 0;
-  let hi = spans.length;
+  let hi = items.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (spans[mid]!.startMs < ms) lo = mid + 1;
+    if (items[mid]!.startMs < ms) lo = mid + 1;
     else hi = mid;
   }
-  return spans[lo];
+  return lo;
+}
+
+/** The first span starting at or after `ms` (spans sorted by start). */
+function firstFrom(spans: readonly Span[], ms: number): Span | undefined {
+  return spans[lowerBound(spans, ms)];
 }
 
 /** The last span starting at or before `ms`. */
