@@ -10,8 +10,9 @@
  *   p99 < 100 ms (the physical floor is about 60–70 ms: the pen's Bluetooth interval, the
  *   stations' 33 ms batch and one frame). The tile's draw is stamped in the page (the renderer's probe); a Chromium trace
  *   of the teacher's tab (bench/browser/frameTrace.ts, as the board's ink-to-pixel bench) gives
- *   when that draw was presented: the display compositor's draw-and-swap after the first frame
- *   commit from the draw (or that commit's end, when no swap follows in the trace);
+ *   when that draw was presented: the display compositor's draw-and-swap of the compositor frame
+ *   that carried the first frame commit from the draw (or that commit's end, when no swap
+ *   follows in the trace);
  * - no dot lost: the dots the teacher's tiles drew, per stroke, summed, against the dots the pens
  *   wrote;
  * - the teacher's tab frame rate while all 40 write (animation frames a second, whole run and
