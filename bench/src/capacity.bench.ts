@@ -38,7 +38,14 @@ import { createPostgresDatabase } from '@dotink/server/test/postgres';
 import { insertClass, insertSchool } from '@dotink/server/test/seed';
 import { sql } from 'kysely';
 import { atLeast, atMost, type Bench, type Figure, NO_POSTGRES, notMeasured, percentile } from './budget';
-import { processCpuMs, totalCpuMs, withChildren } from './processCpu';
+import {
+  type CpuDetail,
+  cpuDetail,
+  cpuDetailSince,
+  processCpuMs,
+  totalCpuMs,
+  withChildren,
+} from './processCpu';
 import { BENCH_CLIENT, loadOnCores, note, startServer, tokenFor } from './serverHarness';
 
 const SECONDS = Number(process.env.BENCH_CAPACITY_SECONDS ?? 6);
@@ -176,6 +183,8 @@ interface Measured {
   readonly heard: number;
   readonly rate: number;
   readonly scheduled: number;
+  /** The server processes' user and system time and context switches over the measurement. */
+  readonly detail: CpuDetail;
 }
 
 /** `classes` lessons' pens and teachers for `seconds`, after a 2 s warm-up; then stopped. */
@@ -207,6 +216,7 @@ async function measure(target: Target, classes: number, seconds: number): Promis
   for (const t of teachers) t.delaysMs.length = 0;
   const sentBefore = pens.reduce((a, p) => a + p.sent, 0);
   const cpuBefore = totalCpuMs(pids);
+  const detailBefore = cpuDetail(pids);
   const eachBefore = pids.map((pid) => processCpuMs(pid));
   const ownBefore = process.cpuUsage();
   const nginxPids = base === cluster.nginx.url ? withChildren(cluster.nginx.child.pid!) : [];
@@ -215,6 +225,7 @@ async function measure(target: Target, classes: number, seconds: number): Promis
   await new Promise((r) => setTimeout(r, seconds * 1000));
   const elapsed = performance.now() - t0;
   const cpu = totalCpuMs(pids) - cpuBefore;
+  const detail = cpuDetailSince(detailBefore, cpuDetail(pids));
   const each = pids.map((pid, i) => processCpuMs(pid) - eachBefore[i]!);
   const own = process.cpuUsage(ownBefore);
   const nginxMs = nginxPids.length > 0 ? totalCpuMs(nginxPids) - nginxBefore : undefined;
@@ -262,6 +273,7 @@ async function measure(target: Target, classes: number, seconds: number): Promis
     heard: delays.length,
     rate,
     scheduled,
+    detail,
   };
 }
 
@@ -469,18 +481,40 @@ const median = (values: readonly number[]) => {
  * {@link RATIO_ROUNDS} times each (the one not measured is idle: 0 % of a core); the figure is
  * the medians' ratio, every measurement printed beside it.
  */
+/** Per 1,000 pen messages: user and system ms, voluntary and involuntary context switches. */
+function detailPer1000(m: Measured): string {
+  const k = 1000 / m.sent;
+  const { userMs, systemMs, voluntary, involuntary } = m.detail;
+  return (
+    `user ${(userMs * k).toFixed(1)} + system ${(systemMs * k).toFixed(1)} ms, ` +
+    `context switches ${(voluntary * k).toFixed(0)} waiting + ${(involuntary * k).toFixed(0)} pre-empted`
+  );
+}
+
 async function perMessageRatio(one: Target, three: Target): Promise<Figure> {
   const a: number[] = [];
   const b: number[] = [];
+  // diagnostic: one process at a third of the pens, the load each of the three carries (is the
+  // difference each process's lighter load, or three processes on the machine's cores?)
+  const share: number[] = [];
+  const shareClasses = Math.round(RATIO_CLASSES / 3);
   for (let round = 0; round < RATIO_ROUNDS; round++) {
+    const third = await measure(one, shareClasses, SECONDS);
+    share.push(third.step.cpuPer1000);
+    note(
+      `[${one.label}] ratio round ${round + 1}, diagnostic: ${third.step.pens} pens (a third), ` +
+        `${third.step.cpuPer1000.toFixed(1)} ms per 1,000 pen messages (${detailPer1000(third)}); ${loadOnCores()}`,
+    );
     for (const [target, into] of [
       [one, a],
       [three, b],
     ] as const) {
-      const { step, nginxMs, elapsed } = await measure(target, RATIO_CLASSES, SECONDS);
+      const measured = await measure(target, RATIO_CLASSES, SECONDS);
+      const { step, nginxMs, elapsed } = measured;
       into.push(step.cpuPer1000);
       note(
-        `[${target.label}] ratio round ${round + 1}: ${step.pens} pens, ${step.cpuPer1000.toFixed(1)} ms per 1,000 pen messages, ` +
+        `[${target.label}] ratio round ${round + 1}: ${step.pens} pens, ${step.cpuPer1000.toFixed(1)} ms per 1,000 pen messages ` +
+          `(${detailPer1000(measured)}), ` +
           `relay p99 ${step.p99.toFixed(0)} ms` +
           (nginxMs === undefined ? '' : `, nginx ${((nginxMs / elapsed) * 100).toFixed(0)}% of a core`) +
           `; ${step.stored ? 'every stroke stored' : step.why}; ${loadOnCores()}`,
@@ -492,7 +526,8 @@ async function perMessageRatio(one: Target, three: Target): Promise<Figure> {
   note(
     `[postgres] at ${RATIO_CLASSES * PER_CLASS} pens, ${RATIO_ROUNDS} rounds: ms per 1,000 pen messages on 1 process ` +
       `${a.map((x) => x.toFixed(1)).join(', ')} (median ${median(a).toFixed(1)}), on 3 ` +
-      `${b.map((x) => x.toFixed(1)).join(', ')} (median ${median(b).toFixed(1)})`,
+      `${b.map((x) => x.toFixed(1)).join(', ')} (median ${median(b).toFixed(1)}); diagnostic: 1 process at ${shareClasses * PER_CLASS} pens, ` +
+      `the load each of the 3 carries, ${share.map((x) => x.toFixed(1)).join(', ')} (median ${median(share).toFixed(1)})`,
   );
   return atMost(RATIO_NAME, median(b) / median(a), '×', RATIO_BUDGET);
 }

@@ -4,7 +4,7 @@
  * Not a bench file itself.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 let ticksPerSecond: number | undefined;
 
@@ -17,6 +17,52 @@ export function processCpuMs(pid: number): number {
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
   return ((utime + stime) * 1000) / ticksPerSecond;
+}
+
+/** Where a process's CPU went so far: user and system time, and its threads' context switches. */
+export interface CpuDetail {
+  readonly userMs: number;
+  readonly systemMs: number;
+  /** Switches away while waiting (for I/O, a timer, a lock), summed over the threads. */
+  readonly voluntary: number;
+  /** Switches away while runnable (its time slice given to another process), summed over the threads. */
+  readonly involuntary: number;
+}
+
+/** {@link CpuDetail} of all of `pids` so far (Linux `/proc`; threads that ended are not counted). */
+export function cpuDetail(pids: readonly number[]): CpuDetail {
+  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  let userMs = 0;
+  let systemMs = 0;
+  let voluntary = 0;
+  let involuntary = 0;
+  for (const pid of pids) {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    userMs += (Number(fields[11]) * 1000) / ticksPerSecond;
+    systemMs += (Number(fields[12]) * 1000) / ticksPerSecond;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      let status = '';
+      try {
+        status = readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8');
+      } catch {
+        continue; // the thread ended meanwhile
+      }
+      voluntary += Number(/^voluntary_ctxt_switches:\s*(\d+)/m.exec(status)?.[1] ?? 0);
+      involuntary += Number(/^nonvoluntary_ctxt_switches:\s*(\d+)/m.exec(status)?.[1] ?? 0);
+    }
+  }
+  return { userMs, systemMs, voluntary, involuntary };
+}
+
+/** `after` − `before`, field by field. */
+export function cpuDetailSince(before: CpuDetail, after: CpuDetail): CpuDetail {
+  return {
+    userMs: after.userMs - before.userMs,
+    systemMs: after.systemMs - before.systemMs,
+    voluntary: after.voluntary - before.voluntary,
+    involuntary: after.involuntary - before.involuntary,
+  };
 }
 
 /** CPU milliseconds used so far by all of `pids`. */
