@@ -132,6 +132,21 @@ describe('FrameTrace.timing: when a draw reached the screen', () => {
     expect(t.timing(11)?.displayedMs).toBeCloseTo(36, 3);
   });
 
+  it('a frame the display compositor never drew (a newer one replaced it) is shown by the swap of the next frame drawn', () => {
+    const t = new FrameTrace(
+      trace([
+        ...mainFrame,
+        span('ProxyImpl::ScheduledActionDraw', RENDERER, COMPOSITOR, 14, 15),
+        submit(14.2, FRAME),
+        span('ProxyImpl::ScheduledActionDraw', RENDERER, COMPOSITOR, 16, 17),
+        submit(16.2, '-4002464356600566300'),
+        ...swap(17.5, 22, '-4002464356600566289', ['-4002464356600566300', BROWSER_FRAME]),
+      ]),
+      0,
+    );
+    expect(t.timing(11)?.displayedMs).toBeCloseTo(22, 3);
+  });
+
   it('without the pipeline steps in the trace: the first swap after the renderer compositor draw', () => {
     const t = new FrameTrace(
       trace([
