@@ -20,6 +20,8 @@
  * Server CPU per pen message, 3 processes against 1 (budget ≤ 1.2×): both PostgreSQL clusters
  * kept up, measured in turns at 800 pens, BENCH_CAPACITY_RATIO_ROUNDS (default 3) times each; the
  * figure is the ratio of the medians (one pair of measurements varied by a fifth between runs).
+ * Each round also measures one process at a third of the pens (the load each of three carries)
+ * and prints user and system time and context switches per 1,000 messages: diagnostics only.
  *
  * Diagnostics: BENCH_CAPACITY_ONLY=postgres (no PGlite steps), BENCH_CAPACITY_UPLOAD_MS=ms (the
  * stations' uploads that far apart: 600000 leaves the relay alone).
@@ -472,15 +474,6 @@ const median = (values: readonly number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/**
- * Server CPU per pen message, 3 processes behind nginx against 1 direct, at the budget's 800 pens:
- * what running the lessons on several processes costs per message (each process's share of the
- * uploads, the bus, nginx's upstream sockets; nginx sends a room's sockets to one process), not
- * what 2 shared cores can do. One measurement of each varied by a fifth from run to run on this
- * machine (other work on its 2 cores), so both clusters stay up and are measured in turns,
- * {@link RATIO_ROUNDS} times each (the one not measured is idle: 0 % of a core); the figure is
- * the medians' ratio, every measurement printed beside it.
- */
 /** Per 1,000 pen messages: user and system ms, voluntary and involuntary context switches. */
 function detailPer1000(m: Measured): string {
   const k = 1000 / m.sent;
@@ -491,6 +484,15 @@ function detailPer1000(m: Measured): string {
   );
 }
 
+/**
+ * Server CPU per pen message, 3 processes behind nginx against 1 direct, at the budget's 800 pens:
+ * what running the lessons on several processes costs per message (each process's share of the
+ * uploads, the bus, nginx's upstream sockets; nginx sends a room's sockets to one process), not
+ * what 2 shared cores can do. One measurement of each varied by a fifth from run to run on this
+ * machine (other work on its 2 cores), so both clusters stay up and are measured in turns,
+ * {@link RATIO_ROUNDS} times each (the one not measured is idle: 0 % of a core); the figure is
+ * the medians' ratio, every measurement printed beside it.
+ */
 async function perMessageRatio(one: Target, three: Target): Promise<Figure> {
   const a: number[] = [];
   const b: number[] = [];

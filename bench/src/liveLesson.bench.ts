@@ -27,11 +27,13 @@
  * LIVE_BENCH_HOLD_UPLOADS=ms (the stations' uploads wait that long), LIVE_BENCH_PROFILE=dir,
  * LIVE_BENCH_TRACE=file (a Chromium trace of the teacher's tab).
  *
+ * The pages' recorders are in live/pageRecorders.ts, the CPU readings in live/browserCpu.ts.
+ *
  * Measured twice: one server process on the embedded database (`npm start`), and — with
  * TEST_DATABASE_URL — two processes on one PostgreSQL, the stations on one and the teacher on the
  * other (fan-out through LISTEN/NOTIFY).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPostgresDatabase } from '@dotink/server/test/postgres';
 import { build as esbuild } from 'esbuild';
@@ -45,6 +47,14 @@ import { type RealServer, startRealServer } from '../../e2e/support/realServer';
 import { repoRoot } from '../../test-support/shared';
 import { CLOCK_MARK, FRAME_TRACE_CATEGORIES, FrameTrace } from '../browser/frameTrace';
 import { atLeast, atMost, type Bench, below, type Figure, percentile, postgresNotMeasured } from './budget';
+import { coresTotal, coresUsed, cpuNow } from './live/browserCpu';
+import {
+  matchDrawn,
+  RECEIVE_RECORDER,
+  SEND_RECORDER,
+  type SentStroke,
+  TEACHER_PROBE,
+} from './live/pageRecorders';
 import { loadOnCores, note } from './serverHarness';
 
 // LIVE_BENCH_PUPILS: fewer pupils, to see how the figures scale (the budgets are for 40)
@@ -75,225 +85,6 @@ async function pensScript(): Promise<string> {
     logLevel: 'silent',
   });
   return out.outputFiles[0]!.text;
-}
-
-/** The teacher tab's recorders: the live screen's latency probe and an animation-frame clock. */
-const TEACHER_PROBE = `(() => {
-  const w = window;
-  w.__lat = [];
-  w.__latAt = [];
-  w.__latOldest = [];
-  w.__drawn = new Map();
-  w.__dotinkLiveProbe = (key, newestMs, drawnAtMs, dots, oldestMs) => {
-    w.__lat.push(drawnAtMs - (oldestMs ?? newestMs));
-    w.__latAt.push(drawnAtMs);
-    w.__latOldest.push(oldestMs ?? newestMs);
-    w.__drawn.set(key, Math.max(w.__drawn.get(key) ?? 0, dots));
-  };
-  w.__frames = [];
-  w.__recordFrames = (on) => {
-    w.__framesOn = on;
-    if (!on) return;
-    const tick = (t) => {
-      if (!w.__framesOn) return;
-      w.__frames.push(performance.timeOrigin + t);
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  };
-})();`;
-
-/**
- * Where the time goes, for the note: a station records, for each `strokeDots` message it sends,
- * the age of its oldest dot (pen time → socket send); the teacher records the same age when its
- * main thread handles the message (→ received). Dot-to-pixel is the probe's (→ drawn).
- *
- * The recorders run on the measured main threads, so the frequent `strokeDots` (the compact JSON
- * of `encodeRemoteMessage`) are read by two patterns, not parsed whole: the key, the first dot's
- * time (its fourth number) and the number of dots (the brackets after `"dots":`).
- */
-const STROKE_DOTS_READER = `
-  const KEY = /"key":"([^"]*)"/;
-  const FIRST_TIME = /"dots":\\[\\[[^,\\]]*,[^,\\]]*,[^,\\]]*,([^\\]]*)\\]/;
-  const firstTime = (text) => { const m = FIRST_TIME.exec(text); return m ? Number(m[1]) : undefined; };
-  const dotCount = (text) => {
-    let n = 0;
-    for (let i = text.indexOf('"dots":[') + 8; (i = text.indexOf('[', i)) >= 0; i++) n++;
-    return n;
-  };`;
-const SEND_RECORDER = `(() => {${STROKE_DOTS_READER}
-  const ages = [];
-  const ats = [];
-  window.__sendAges = ages;
-  window.__sendAt = ats;
-  // what the station sent, per live stroke key: the stroke's identity and its dots
-  const strokes = new Map();
-  window.__sentStrokes = strokes;
-  const send = WebSocket.prototype.send;
-  WebSocket.prototype.send = function (data) {
-    if (typeof data === 'string' && data.includes('"strokeDots"')) {
-      const t = firstTime(data);
-      if (t !== undefined) {
-        const now = Date.now();
-        ages.push(now - t);
-        ats.push(now);
-        const s = strokes.get(KEY.exec(data)[1]);
-        if (s) s.dots += dotCount(data);
-      }
-    } else if (typeof data === 'string' && data.includes('"stroke')) {
-      const m = JSON.parse(data);
-      if ((m.type === 'strokeOpen' || m.type === 'stroke') && m.stroke.dots.length) {
-        const t = m.stroke;
-        // a socket opened again sends the open stroke from its first dot: counted afresh
-        strokes.set(t.key, { page: t.page, writer: t.writerId, mac: m.mac, t0: t.dots[0][3], dots: t.dots.length });
-      }
-    }
-    return send.call(this, data);
-  };
-})();`;
-const RECEIVE_RECORDER = `(() => {${STROKE_DOTS_READER}
-  const ages = [];
-  const ats = [];
-  window.__receiveAges = ages;
-  window.__receiveAt = ats;
-  window.__socketsOpened = 0;
-  // the teacher's reads of the ink store (a tile's page, a catch-up after a socket outage)
-  window.__inkReads = 0;
-  const f = window.fetch;
-  window.fetch = (u, i) => {
-    if (String(u instanceof Request ? u.url : u).includes('/inkstore/')) window.__inkReads++;
-    return f(u, i);
-  };
-  const Base = WebSocket;
-  window.WebSocket = class extends Base {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener('open', () => window.__socketsOpened++);
-      this.addEventListener('message', (e) => {
-        if (typeof e.data !== 'string') return;
-        const now = Date.now();
-        for (const line of e.data.split('\\n')) {
-          if (!line.includes('"strokeDots"')) continue;
-          const t = firstTime(line);
-          if (t !== undefined) {
-            ages.push(now - t);
-            ats.push(now);
-          }
-        }
-      });
-    }
-  };
-})();`;
-
-/** CPU seconds a browser's processes used so far, by process type (browser, renderer, gpu, utility). */
-async function browserCpuS(browser: Browser): Promise<Record<string, number>> {
-  const cdp = await browser.newBrowserCDPSession();
-  try {
-    const info = (await cdp.send('SystemInfo.getProcessInfo')) as {
-      processInfo: { type: string; cpuTime: number }[];
-    };
-    const out: Record<string, number> = {};
-    for (const p of info.processInfo) out[p.type] = (out[p.type] ?? 0) + p.cpuTime;
-    return out;
-  } finally {
-    await cdp.detach();
-  }
-}
-
-/** CPU seconds a process used so far (Linux /proc; 0 where there is none). */
-function processCpuS(pid: number | undefined): number {
-  if (pid === undefined) return 0;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-type CpuSeconds = Record<string, number>;
-
-/** CPU seconds so far of the teacher's browser and the stations' browsers (by process type), and the server(s). */
-async function cpuNow(
-  teacher: Browser,
-  stations: readonly Browser[],
-  servers: readonly RealServer[],
-): Promise<{ teacher: CpuSeconds; stations: CpuSeconds; server: number }> {
-  const stationsS: CpuSeconds = {};
-  for (const b of stations)
-    for (const [type, s] of Object.entries(await browserCpuS(b)))
-      stationsS[type] = (stationsS[type] ?? 0) + s;
-  return {
-    teacher: await browserCpuS(teacher),
-    stations: stationsS,
-    server: [...new Set(servers)].reduce((s, r) => s + processCpuS(r.pid()), 0),
-  };
-}
-
-/** Cores used in all, every process type together. */
-function coresTotal(before: CpuSeconds, after: CpuSeconds, seconds: number): number {
-  return (
-    Object.keys(after).reduce((s, type) => s + Math.max(0, after[type]! - (before[type] ?? 0)), 0) / seconds
-  );
-}
-
-/** Cores used between two readings over `seconds`, in total and by process type. */
-function coresUsed(before: CpuSeconds, after: CpuSeconds, seconds: number): string {
-  const by = Object.keys(after)
-    .map((type) => [type, (after[type]! - (before[type] ?? 0)) / seconds] as const)
-    .filter(([, c]) => c >= 0.005)
-    .sort((a, b) => b[1] - a[1]);
-  const total = by.reduce((s, [, c]) => s + c, 0);
-  return `${total.toFixed(2)} (${by.map(([t, c]) => `${t} ${c.toFixed(2)}`).join(', ')})`;
-}
-
-/** A live stroke a station sent: its identity's parts and the dots sent. */
-interface SentStroke {
-  readonly page: string;
-  readonly writer: string;
-  readonly mac: string;
-  /** Pen time of its first dot. */
-  readonly t0: number;
-  readonly dots: number;
-}
-
-const macDigits = (mac: string) => mac.replace(/[^0-9a-f]/gi, '').toUpperCase();
-
-/**
- * The dots the teacher drew of the strokes the stations sent: for each stroke sent, the most
- * dots drawn of it under any key (its live key, or the stored key of the same stroke read back
- * from the ink store, matched by page, writer, pen and start time within a millisecond), at most
- * the dots sent (a stroke drawn twice counts once).
- */
-function matchDrawn(
-  sent: ReadonlyMap<string, SentStroke>,
-  drawn: readonly (readonly [string, number])[],
-): { dots: number; strokes: number; unmatched: number } {
-  const byIdentity = new Map<string, string>();
-  const identity = (page: string, writer: string, mac: string, t: number) =>
-    `${page}/${writer}/${macDigits(mac)}/${t}`;
-  for (const [key, s] of sent) {
-    const t = Math.round(s.t0);
-    for (const dt of [0, -1, 1]) byIdentity.set(identity(s.page, s.writer, s.mac, t + dt), key);
-  }
-  const best = new Map<string, number>();
-  let unmatched = 0;
-  for (const [key, dots] of drawn) {
-    let sentKey: string | undefined = sent.has(key) ? key : undefined;
-    if (!sentKey) {
-      const parts = key.split('/');
-      if (parts.length === 4)
-        sentKey = byIdentity.get(identity(parts[0]!, parts[1]!, parts[2]!, Number(parts[3])));
-    }
-    if (!sentKey) {
-      unmatched += 1;
-      continue;
-    }
-    best.set(sentKey, Math.max(best.get(sentKey) ?? 0, dots));
-  }
-  let dots = 0;
-  for (const [key, n] of best) dots += Math.min(n, sent.get(key)!.dots);
-  return { dots, strokes: best.size, unmatched };
 }
 
 /** A class of 40 pupils with pens, a lecture and a lesson running now. */

@@ -8,15 +8,22 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 let ticksPerSecond: number | undefined;
 
-/** CPU milliseconds used so far by process `pid` (Linux). */
-export function processCpuMs(pid: number): number {
+/** User and system CPU milliseconds used so far by process `pid` (Linux `/proc/PID/stat`). */
+function statTimesMs(pid: number): { userMs: number; systemMs: number } {
   ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // the command name (2nd field) is in parentheses and may hold spaces: count from after it
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const utime = Number(fields[11]);
-  const stime = Number(fields[12]);
-  return ((utime + stime) * 1000) / ticksPerSecond;
+  return {
+    userMs: (Number(fields[11]) * 1000) / ticksPerSecond,
+    systemMs: (Number(fields[12]) * 1000) / ticksPerSecond,
+  };
+}
+
+/** CPU milliseconds used so far by process `pid` (Linux). */
+export function processCpuMs(pid: number): number {
+  const { userMs, systemMs } = statTimesMs(pid);
+  return userMs + systemMs;
 }
 
 /** Where a process's CPU went so far: user and system time, and its threads' context switches. */
@@ -31,16 +38,14 @@ export interface CpuDetail {
 
 /** {@link CpuDetail} of all of `pids` so far (Linux `/proc`; threads that ended are not counted). */
 export function cpuDetail(pids: readonly number[]): CpuDetail {
-  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   let userMs = 0;
   let systemMs = 0;
   let voluntary = 0;
   let involuntary = 0;
   for (const pid of pids) {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    userMs += (Number(fields[11]) * 1000) / ticksPerSecond;
-    systemMs += (Number(fields[12]) * 1000) / ticksPerSecond;
+    const times = statTimesMs(pid);
+    userMs += times.userMs;
+    systemMs += times.systemMs;
     for (const tid of readdirSync(`/proc/${pid}/task`)) {
       let status = '';
       try {
