@@ -468,14 +468,15 @@ describe.sequential('board in Chromium', () => {
     await board.shot('11-select-mode');
     await board.testId('move-to-group').selectOption('Classes');
     await board.testId('filter-group-Classes').click();
-    expect(await cards.count()).toBe(1);
+    // the move is stored, then the list shows it: wait for it as a user would, a moment
+    await expect.poll(() => cards.count()).toBe(1);
     await board.testId('filter-unshelved').click();
     expect(await board.testId('filter-unshelved').textContent()).toBe('Unshelved (1)');
     await board.testId('select-mode').click();
     await board.page.getByTestId('board-card').first().locator('input[type=checkbox]').check();
     await board.testId('move-to-trash').click();
     await board.testId('filter-trash').click();
-    expect(await cards.count()).toBe(1);
+    await expect.poll(() => cards.count()).toBe(1);
     await board.testId('select-mode').click();
     await cards.first().locator('input[type=checkbox]').check();
     await board.testId('restore').click();
