@@ -55,17 +55,34 @@ describePostgres('realtime bus: NOTIFY only where another process listens', (adm
   });
   const numbers = (list: readonly BusMessage[]) => list.map((m) => (JSON.parse(m.text) as { n: number }).n);
 
+  /**
+   * Waits until everything NOTIFYed on `channel` so far has reached the plain connection: it sends
+   * a marker there and waits for it (PostgreSQL delivers notifications in commit order). The
+   * connection's backend is not the processes' one: under load it hands them over later, so a
+   * count read without this may miss a NOTIFY already sent, and see it after.
+   */
+  let markers = 0;
+  const MARKER = 'marker:';
+  const drained = async (channel: string) => {
+    const marker = `${MARKER}${markers++}`;
+    await raw.query('select pg_notify($1, $2)', [channel, marker]);
+    await expect
+      .poll(() => payloads.some((p) => p.channel === channel && p.payload === marker), { timeout: 10_000 })
+      .toBe(true);
+  };
+
   it('sends nothing while no other process listens, the room once one joins, nothing after it leaves', async () => {
     const room = 'session/1_alone';
     const channel = roomChannel(room, 'staff');
     await raw.query(`LISTEN ${channel}`);
     const a = await start();
     await sleep(PRESENCE_SETTLE_MS + 100);
-    const seen = () => payloads.filter((p) => p.channel === channel).length;
+    const seen = () => payloads.filter((p) => p.channel === channel && !p.payload.startsWith(MARKER)).length;
 
-    // one process: its pens' messages never leave it
+    // one process: its pens' messages never leave it (a publish resolves once its NOTIFY is sent)
     await Promise.all(Array.from({ length: 20 }, (_, n) => a.publish(pen(room, n))));
     await sleep(300);
+    await drained(channel);
     expect(seen()).toBe(0);
     expect(a.remoteProcesses(room)).toBe(0);
 
@@ -77,14 +94,17 @@ describePostgres('realtime bus: NOTIFY only where another process listens', (adm
     await expect.poll(() => a.remoteProcesses(room), { timeout: 5000 }).toBe(1);
     await Promise.all([20, 21, 22].map((n) => a.publish(pen(room, n))));
     await expect.poll(() => numbers(got).filter((n) => n >= 20), { timeout: 5000 }).toEqual([20, 21, 22]);
+    await drained(channel);
     expect(seen()).toBeGreaterThan(0);
 
     // the teacher leaves: the first process stops sending
     b.leave(room, 'teacher');
     await expect.poll(() => a.remoteProcesses(room), { timeout: 5000 }).toBe(0);
+    await drained(channel);
     const before = seen();
     await Promise.all([30, 31].map((n) => a.publish(pen(room, n))));
     await sleep(300);
+    await drained(channel);
     expect(seen()).toBe(before);
     expect(numbers(got).filter((n) => n >= 30)).toEqual([]);
   });
