@@ -217,7 +217,6 @@ async function measure(target: Target, classes: number, seconds: number): Promis
   await new Promise((r) => setTimeout(r, 2000));
   for (const t of teachers) t.delaysMs.length = 0;
   const sentBefore = pens.reduce((a, p) => a + p.sent, 0);
-  const cpuBefore = totalCpuMs(pids);
   const detailBefore = cpuDetail(pids);
   const eachBefore = pids.map((pid) => processCpuMs(pid));
   const ownBefore = process.cpuUsage();
@@ -226,8 +225,8 @@ async function measure(target: Target, classes: number, seconds: number): Promis
   const t0 = performance.now();
   await new Promise((r) => setTimeout(r, seconds * 1000));
   const elapsed = performance.now() - t0;
-  const cpu = totalCpuMs(pids) - cpuBefore;
   const detail = cpuDetailSince(detailBefore, cpuDetail(pids));
+  const cpu = detail.userMs + detail.systemMs;
   const each = pids.map((pid, i) => processCpuMs(pid) - eachBefore[i]!);
   const own = process.cpuUsage(ownBefore);
   const nginxMs = nginxPids.length > 0 ? totalCpuMs(nginxPids) - nginxBefore : undefined;

@@ -50,19 +50,20 @@ export async function cpuNow(
   };
 }
 
+/** Cores each process type used between two readings over `seconds` (a process that ended: 0). */
+function coresByType(before: CpuSeconds, after: CpuSeconds, seconds: number): [string, number][] {
+  return Object.keys(after).map((type) => [type, Math.max(0, after[type]! - (before[type] ?? 0)) / seconds]);
+}
+
 /** Cores used in all, every process type together. */
 export function coresTotal(before: CpuSeconds, after: CpuSeconds, seconds: number): number {
-  return (
-    Object.keys(after).reduce((s, type) => s + Math.max(0, after[type]! - (before[type] ?? 0)), 0) / seconds
-  );
+  return coresByType(before, after, seconds).reduce((s, [, c]) => s + c, 0);
 }
 
 /** Cores used between two readings over `seconds`, in total and by process type. */
 export function coresUsed(before: CpuSeconds, after: CpuSeconds, seconds: number): string {
-  const by = Object.keys(after)
-    .map((type) => [type, (after[type]! - (before[type] ?? 0)) / seconds] as const)
+  const by = coresByType(before, after, seconds)
     .filter(([, c]) => c >= 0.005)
     .sort((a, b) => b[1] - a[1]);
-  const total = by.reduce((s, [, c]) => s + c, 0);
-  return `${total.toFixed(2)} (${by.map(([t, c]) => `${t} ${c.toFixed(2)}`).join(', ')})`;
+  return `${coresTotal(before, after, seconds).toFixed(2)} (${by.map(([t, c]) => `${t} ${c.toFixed(2)}`).join(', ')})`;
 }
